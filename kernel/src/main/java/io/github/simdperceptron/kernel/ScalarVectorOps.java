@@ -147,7 +147,8 @@ final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
-  public void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u) {
-    ScatterLoops.dualScatterAdd(a, b, idx, val, off, nnz, w, u);
+  public void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u,
+      int wOff) {
+    ScatterLoops.dualScatterAdd(a, b, idx, val, off, nnz, w, u, wOff);
   }
 }

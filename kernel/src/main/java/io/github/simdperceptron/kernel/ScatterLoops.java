@@ -20,16 +20,17 @@ final class ScatterLoops {
     }
   }
 
-  static void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u) {
+  static void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u,
+      int wOff) {
     if (val == null) {
       for (int i = off, end = off + nnz; i < end; i++) {
-        int j = idx[i];
+        int j = wOff + idx[i];
         w[j] += a;
         u[j] += b;
       }
     } else {
       for (int i = off, end = off + nnz; i < end; i++) {
-        int j = idx[i];
+        int j = wOff + idx[i];
         float v = val[i];
         w[j] += a * v;
         u[j] += b * v;

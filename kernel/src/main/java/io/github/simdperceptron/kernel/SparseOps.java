@@ -112,7 +112,59 @@ public final class SparseOps {
     Checks.notNull(u, "u");
     Checks.sameLength(w.length, "w", u.length, "u");
     Checks.indices(indices, offset, count, w.length, "w.length");
-    OPS.dualScatterAdd(a, b, indices, values, offset, count, w, u);
+    OPS.dualScatterAdd(a, b, indices, values, offset, count, w, u, 0);
+  }
+
+  /**
+   * Row form of {@link #dot(int[], float[], int, int, float[])} for a weight matrix: returns
+   * {@code sum_i values[offset+i] * rows[rowOffset + indices[offset+i]]}, every index in [0, d).
+   * {@code values} null means binary. Nothing is modified.
+   */
+  public static float dot(int[] indices, float[] values, int offset, int count, float[] rows, int rowOffset,
+      int d) {
+    rowForm(indices, values, offset, count, rows, rowOffset, d);
+    return values == null
+        ? OPS.sparseDotBinary(indices, offset, count, rows, rowOffset)
+        : OPS.sparseDot(indices, values, offset, count, rows, rowOffset);
+  }
+
+  /**
+   * Row form of the scatter-add for a weight matrix:
+   * {@code rows[rowOffset + indices[offset+i]] += alpha * values[offset+i]}, every index in
+   * [0, d); {@code values} null means binary. rows is modified in that row only.
+   */
+  public static void scatterAdd(float alpha, int[] indices, float[] values, int offset, int count, float[] rows,
+      int rowOffset, int d) {
+    rowForm(indices, values, offset, count, rows, rowOffset, d);
+    if (values == null) {
+      OPS.scatterAddBinary(alpha, indices, offset, count, rows, rowOffset);
+    } else {
+      OPS.scatterAdd(alpha, indices, values, offset, count, rows, rowOffset);
+    }
+  }
+
+  /**
+   * Row form of {@link #dualScatterAdd(float, double, int[], float[], int, int, float[], double[])}:
+   * updates row {@code [rowOffset, rowOffset + d)} of both w and u. w and u are modified there.
+   */
+  public static void dualScatterAdd(float a, double b, int[] indices, float[] values, int offset, int count,
+      float[] w, double[] u, int rowOffset, int d) {
+    rowForm(indices, values, offset, count, w, rowOffset, d);
+    range(u, "u", rowOffset, d);
+    OPS.dualScatterAdd(a, b, indices, values, offset, count, w, u, rowOffset);
+  }
+
+  private static void rowForm(int[] indices, float[] values, int offset, int count, float[] rows, int rowOffset,
+      int d) {
+    count(count, "count");
+    count(d, "d");
+    range(indices, "indices", offset, count);
+    if (values != null) {
+      range(values, "values", offset, count);
+    }
+    range(rows, "rows", rowOffset, d);
+    // Checked up front: an index past d would silently read or write the next row.
+    Checks.indices(indices, offset, count, d, "d");
   }
 
   /**

@@ -55,6 +55,9 @@ interface VectorOps {
   /** w[wOff + idx[off+i]] += alpha, in order. */
   void scatterAddBinary(float alpha, int[] idx, int off, int nnz, float[] w, int wOff);
 
-  /** w[idx] += a * val and u[idx] += b * (double) val, in order; val null means every value is 1. */
-  void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u);
+  /**
+   * w[wOff + idx] += a * val and u[wOff + idx] += b * (double) val, in order; val null means
+   * every value is 1.
+   */
+  void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u, int wOff);
 }

@@ -1,0 +1,68 @@
+package io.github.simdperceptron.data;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Collects the label of every row during building, then maps them to sorted class indices. */
+final class LabelCollector {
+  private final Map<String, Integer> firstSeen = new HashMap<>();
+  private final List<String> distinct = new ArrayList<>();
+  private int[] rowKey = new int[16];
+  private int rows;
+  private boolean numeric = true;
+
+  void add(String label, int row) {
+    if (label == null) {
+      throw new NullPointerException("row " + row + ": label is null");
+    }
+    if (label.isEmpty()) {
+      throw new IllegalArgumentException("row " + row + ": label is empty");
+    }
+    Integer key = firstSeen.get(label);
+    if (key == null) {
+      key = distinct.size();
+      firstSeen.put(label, key);
+      distinct.add(label);
+      numeric &= Labels.isCanonicalNumber(label);
+    }
+    if (rows == rowKey.length) {
+      rowKey = java.util.Arrays.copyOf(rowKey, rows * 2);
+    }
+    rowKey[rows++] = key;
+  }
+
+  void add(double label, int row) {
+    if (!Double.isFinite(label)) {
+      throw new IllegalArgumentException("row " + row + ": label " + label + " is not finite");
+    }
+    add(Labels.canonical(label), row);
+  }
+
+  /** Removes the last row's label (a row that failed validation after its label was taken). */
+  void dropLast() {
+    rows--;
+  }
+
+  int rows() {
+    return rows;
+  }
+
+  Labels labels() {
+    return Labels.sorted(distinct, numeric);
+  }
+
+  /** Class index of every row, in the order of {@link #labels()}. */
+  int[] classes(Labels labels) {
+    int[] keyToClass = new int[distinct.size()];
+    for (int k = 0; k < distinct.size(); k++) {
+      keyToClass[k] = labels.indexOf(distinct.get(k));
+    }
+    int[] out = new int[rows];
+    for (int i = 0; i < rows; i++) {
+      out[i] = keyToClass[rowKey[i]];
+    }
+    return out;
+  }
+}

@@ -1,0 +1,299 @@
+package io.github.simdperceptron.data;
+
+import io.github.simdperceptron.kernel.SparseOps;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A sparse dataset in CSR form: row i holds the non-zeros {@code [rowPtr[i], rowPtr[i+1])} of
+ * {@code indices} (strictly increasing within a row, in [0, dimension())) and {@code values}.
+ * When every row was added in binary form (indices only) no values are stored and every value
+ * is 1.
+ */
+public final class SparseDataset extends Dataset {
+  private final int[] rowPtr;
+  private final int[] indices;
+  private final float[] values;
+
+  private SparseDataset(Labels labels, int[] classes, int d, int[] rowPtr, int[] indices, float[] values) {
+    super(labels, classes, d);
+    this.rowPtr = rowPtr;
+    this.indices = indices;
+    this.values = values;
+  }
+
+  /** A builder for rows of the given dimension (at least 1). */
+  public static Builder builder(int dimension) {
+    return new Builder(dimension);
+  }
+
+  /**
+   * A dataset from CSR arrays and one numeric label per row (copied, then validated).
+   * {@code values} null means binary. Arguments are not modified.
+   */
+  public static SparseDataset of(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
+    Objects.requireNonNull(rowPtr, "rowPtr");
+    Objects.requireNonNull(indices, "indices");
+    Objects.requireNonNull(labels, "labels");
+    if (rowPtr.length != labels.length + 1) {
+      throw new IllegalArgumentException("rowPtr.length = " + rowPtr.length + " must be labels.length + 1 = "
+          + (labels.length + 1));
+    }
+    Builder b = builder(dimension);
+    for (int i = 0; i < labels.length; i++) {
+      int from = rowPtr[i];
+      int to = rowPtr[i + 1];
+      if (from < 0 || to < from || to > indices.length || (values != null && to > values.length)) {
+        throw new IllegalArgumentException("row " + i + ": rowPtr range [" + from + ", " + to
+            + ") is not a valid range of indices (length " + indices.length + ")");
+      }
+      int[] idx = Arrays.copyOfRange(indices, from, to);
+      if (values == null) {
+        b.addBinary(idx, labels[i]);
+      } else {
+        b.add(idx, Arrays.copyOfRange(values, from, to), labels[i]);
+      }
+    }
+    return b.build();
+  }
+
+  /** Adds rows one at a time; each row is validated when added and copied. */
+  public static final class Builder {
+    private final int d;
+    private final LabelCollector labels = new LabelCollector();
+    private int[] rowPtr = new int[17];
+    private int[] indices = new int[64];
+    private float[] values = new float[64];
+    private boolean anyValues;
+    private int rows;
+    private int nnz;
+
+    private Builder(int dimension) {
+      if (dimension < 1) {
+        throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
+      }
+      this.d = dimension;
+    }
+
+    /** Adds a row with a numeric label; indices strictly increasing in [0, dimension). Not modified. */
+    public Builder add(int[] idx, float[] val, double label) {
+      check(idx, val);
+      labels.add(label, rows);
+      return append(idx, val);
+    }
+
+    /** Adds a row with a class name. Arguments are not modified. */
+    public Builder add(int[] idx, float[] val, String label) {
+      check(idx, val);
+      labels.add(label, rows);
+      return append(idx, val);
+    }
+
+    /** Adds a binary row (every value 1) with a numeric label. Not modified. */
+    public Builder addBinary(int[] idx, double label) {
+      check(idx, null);
+      labels.add(label, rows);
+      return append(idx, null);
+    }
+
+    /** Adds a binary row (every value 1) with a class name. Not modified. */
+    public Builder addBinary(int[] idx, String label) {
+      check(idx, null);
+      labels.add(label, rows);
+      return append(idx, null);
+    }
+
+    private void check(int[] idx, float[] val) {
+      Objects.requireNonNull(idx, "indices");
+      if (val != null && val.length != idx.length) {
+        throw new IllegalArgumentException("row " + rows + ": " + idx.length + " indices but " + val.length
+            + " values");
+      }
+      for (int p = 0; p < idx.length; p++) {
+        if (idx[p] < 0 || idx[p] >= d) {
+          throw new IllegalArgumentException("row " + rows + ", index " + idx[p] + " (entry " + p
+              + "): outside [0, " + d + ")");
+        }
+        if (p > 0 && idx[p] <= idx[p - 1]) {
+          throw new IllegalArgumentException("row " + rows + ", index " + idx[p] + " (entry " + p
+              + "): indices must be strictly increasing, previous is " + idx[p - 1]);
+        }
+        if (val != null && !Float.isFinite(val[p])) {
+          throw new IllegalArgumentException("row " + rows + ", index " + idx[p] + ": value " + val[p]
+              + " is not finite");
+        }
+      }
+      if ((long) nnz + idx.length > DenseDataset.MAX_ARRAY) {
+        throw new IllegalArgumentException("row " + rows + ": more than " + DenseDataset.MAX_ARRAY
+            + " non-zeros in one dataset");
+      }
+    }
+
+    private Builder append(int[] idx, float[] val) {
+      if (rows + 2 > rowPtr.length) {
+        rowPtr = Arrays.copyOf(rowPtr, rowPtr.length * 2);
+      }
+      if (nnz + idx.length > indices.length) {
+        int grown = (int) Math.min(DenseDataset.MAX_ARRAY, Math.max(nnz + (long) idx.length, 2L * indices.length));
+        indices = Arrays.copyOf(indices, grown);
+        values = Arrays.copyOf(values, grown);
+      }
+      System.arraycopy(idx, 0, indices, nnz, idx.length);
+      if (val == null) {
+        Arrays.fill(values, nnz, nnz + idx.length, 1f);
+      } else {
+        System.arraycopy(val, 0, values, nnz, idx.length);
+        anyValues = true;
+      }
+      nnz += idx.length;
+      rows++;
+      rowPtr[rows] = nnz;
+      return this;
+    }
+
+    /** Number of rows added so far. */
+    public int size() {
+      return rows;
+    }
+
+    /** The dataset; throws {@link IllegalStateException} when no row was added. */
+    public SparseDataset build() {
+      if (rows == 0) {
+        throw new IllegalStateException("a dataset needs at least one example; none was added");
+      }
+      Labels l = labels.labels();
+      return new SparseDataset(l, labels.classes(l), d, Arrays.copyOf(rowPtr, rows + 1),
+          Arrays.copyOf(indices, nnz), anyValues ? Arrays.copyOf(values, nnz) : null);
+    }
+  }
+
+  @Override
+  public boolean isSparse() {
+    return true;
+  }
+
+  /** Whether no values are stored (every value is 1). */
+  public boolean isBinary() {
+    return values == null;
+  }
+
+  /** Start of row i in {@link #indices()} and {@link #values()}. */
+  public int rowStart(int i) {
+    return rowPtr[i];
+  }
+
+  /** The CSR index array (shared, must not be modified). */
+  public int[] indices() {
+    return indices;
+  }
+
+  /** The CSR value array (shared, must not be modified), or null for a binary dataset. */
+  public float[] values() {
+    return values;
+  }
+
+  @Override
+  public int nonZeros(int i) {
+    return rowPtr[i + 1] - rowPtr[i];
+  }
+
+  @Override
+  public float dot(int i, float[] w) {
+    int off = rowPtr[i];
+    int cnt = rowPtr[i + 1] - off;
+    return values == null
+        ? SparseOps.dotBinary(indices, off, cnt, w)
+        : SparseOps.dot(indices, values, off, cnt, w);
+  }
+
+  @Override
+  public float dot(int i, float[] w, int wOffset) {
+    return SparseOps.dot(indices, values, rowPtr[i], nonZeros(i), w, wOffset, dimension);
+  }
+
+  @Override
+  public void addTo(int i, float alpha, float[] w) {
+    int off = rowPtr[i];
+    int cnt = rowPtr[i + 1] - off;
+    if (values == null) {
+      SparseOps.scatterAddBinary(alpha, indices, off, cnt, w);
+    } else {
+      SparseOps.scatterAdd(alpha, indices, values, off, cnt, w);
+    }
+  }
+
+  @Override
+  public void addTo(int i, float alpha, float[] w, int wOffset) {
+    SparseOps.scatterAdd(alpha, indices, values, rowPtr[i], nonZeros(i), w, wOffset, dimension);
+  }
+
+  @Override
+  public void addTo(int i, float a, double b, float[] w, double[] u) {
+    int off = rowPtr[i];
+    SparseOps.dualScatterAdd(a, b, indices, values, off, rowPtr[i + 1] - off, w, u);
+  }
+
+  @Override
+  public void addTo(int i, float a, double b, float[] w, double[] u, int wOffset) {
+    SparseOps.dualScatterAdd(a, b, indices, values, rowPtr[i], nonZeros(i), w, u, wOffset, dimension);
+  }
+
+  @Override
+  public void multiDot(int i, float[] rows, int k, float[] out) {
+    SparseOps.multiDot(rows, k, dimension, indices, values, rowPtr[i], nonZeros(i), out, 0);
+  }
+
+  @Override
+  public void margins(float[] w, float bias, float[] out) {
+    SparseOps.batchMargins(rowPtr, indices, values, size(), w, bias, out);
+  }
+
+  @Override
+  public float squaredNorm(int i) {
+    int off = rowPtr[i];
+    int cnt = rowPtr[i + 1] - off;
+    return values == null ? cnt : SparseOps.squaredNorm(values, off, cnt);
+  }
+
+  @Override
+  public float[] denseRow(int i) {
+    float[] row = new float[dimension];
+    for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+      row[indices[p]] = values == null ? 1f : values[p];
+    }
+    return row;
+  }
+
+  @Override
+  public SparseDataset subset(int[] rows) {
+    int total = 0;
+    for (int r : rows) {
+      total += nonZeros(r);
+    }
+    int[] ptr = new int[rows.length + 1];
+    int[] idx = new int[total];
+    float[] val = values == null ? null : new float[total];
+    int[] cls = new int[rows.length];
+    int at = 0;
+    for (int r = 0; r < rows.length; r++) {
+      int from = rowPtr[rows[r]];
+      int cnt = nonZeros(rows[r]);
+      System.arraycopy(indices, from, idx, at, cnt);
+      if (val != null) {
+        System.arraycopy(values, from, val, at, cnt);
+      }
+      at += cnt;
+      ptr[r + 1] = at;
+      cls[r] = classes[rows[r]];
+    }
+    return new SparseDataset(labels, cls, dimension, ptr, idx, val);
+  }
+
+  @Override
+  public SparseDataset withLabels(Labels newLabels, int[] newClasses) {
+    if (newClasses.length != size()) {
+      throw new IllegalArgumentException("classes has " + newClasses.length + " entries, the dataset " + size());
+    }
+    return new SparseDataset(newLabels, newClasses.clone(), dimension, rowPtr, indices, values);
+  }
+}
