@@ -1,0 +1,51 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+
+/**
+ * The averaged perceptron as CIML Algorithm 7 (cached weights u, beta and a counter c), with the
+ * fused update {@code w += y x, u += y c x} in one pass over x. u and beta are double: in float, u
+ * grows like c |w| and {@code w - u / c} cancels catastrophically once c is large.
+ */
+final class AveragedRule extends BinaryRule {
+  private final double[] u;
+  private double beta;
+  private long c = 1;
+
+  AveragedRule(int dimension, boolean bias, Labels labels, LinearModel warm) {
+    super(dimension, bias, labels, warm);
+    this.u = new double[dimension];
+  }
+
+  @Override
+  int visit(Dataset data, int i) {
+    float y = data.label(i);
+    int outcome = CORRECT;
+    if (y * activation(data, i) <= 0f) {
+      double yc = (double) y * c;
+      data.addTo(i, y, yc, w, u);
+      if (bias) {
+        b += y;
+        beta += yc;
+      }
+      outcome = MISTAKE | UPDATED;
+    }
+    c++;
+    return outcome;
+  }
+
+  @Override
+  BinaryModel model() {
+    float[] avg = new float[w.length];
+    for (int j = 0; j < avg.length; j++) {
+      avg[j] = (float) ((double) w[j] - u[j] / c);
+    }
+    return LinearModel.wrap(avg, (float) ((double) b - beta / c), labels);
+  }
+
+  @Override
+  String name() {
+    return Algorithm.AVERAGED.name();
+  }
+}

@@ -1,0 +1,58 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+
+/** A trained classifier: binary ({@link BinaryModel}) or multi-class. Immutable. */
+public interface Model {
+
+  /** The class values the model was trained on, in class-index order. */
+  Labels labels();
+
+  /** Number of features the model expects. */
+  int dimension();
+
+  /**
+   * The predicted class index (into {@link #labels()}) of row i of data, or -1 when the model
+   * predicts a class it has no name for (a binary model trained on one class only).
+   */
+  int predictClass(Dataset data, int i);
+
+  /** {@link #predictClass(Dataset, int)} for every row. */
+  default int[] predictClasses(Dataset data) {
+    checkDimension(data);
+    int[] out = new int[data.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = predictClass(data, i);
+    }
+    return out;
+  }
+
+  /**
+   * Fraction of rows whose predicted class has the same name as the row's class. The data may
+   * list its classes in another order or lack some; a class the model never saw is always wrong.
+   */
+  default double accuracy(Dataset data) {
+    int[] predicted = predictClasses(data);
+    int[] toModel = new int[data.labels().size()];
+    for (int k = 0; k < toModel.length; k++) {
+      toModel[k] = labels().indexOf(data.labels().name(k));
+    }
+    int correct = 0;
+    for (int i = 0; i < predicted.length; i++) {
+      int truth = toModel[data.classOf(i)];
+      if (truth >= 0 && predicted[i] == truth) {
+        correct++;
+      }
+    }
+    return (double) correct / predicted.length;
+  }
+
+  /** Throws {@link IllegalArgumentException} when data has another dimension. */
+  default void checkDimension(Dataset data) {
+    if (data.dimension() != dimension()) {
+      throw new IllegalArgumentException(
+          "the data has dimension " + data.dimension() + ", the model expects " + dimension());
+    }
+  }
+}

@@ -1,0 +1,169 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * The one training loop every learner runs: epochs, example order, stopping rules, early
+ * stopping on a validation split, progress and the report. docs/learners.md fixes its behaviour.
+ */
+final class Trainer {
+  private Trainer() {}
+
+  /** Fits from scratch: a fresh {@code Random(seed)} orders the examples. */
+  static <M extends Model> FitResult<M> fit(UpdateRule<M> rule, Dataset data, TrainingOptions options,
+      boolean haltOnCleanCycle) {
+    Dataset train = data;
+    Dataset validation = null;
+    if (options.validationFraction() > 0) {
+      Dataset[] split = split(data, options.validationFraction(), options.seed());
+      train = split[0];
+      validation = split[1];
+    }
+    return run(rule, train, validation, options, options.maxEpochs(), new Random(options.seed()), haltOnCleanCycle);
+  }
+
+  /**
+   * Runs up to {@code epochs} epochs of {@code rule} over train, drawing shuffles from rnd.
+   * With a validation set, returns the model with the best validation accuracy seen after an epoch.
+   */
+  static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
+      TrainingOptions options, int epochs, Random rnd, boolean haltOnCleanCycle) {
+    final int n = train.size();
+    final int[] order = new int[n];
+    IntList log = options.recordUpdates() ? new IntList() : null;
+    int[] mistakesPerEpoch = new int[epochs];
+    int[] updatesPerEpoch = new int[epochs];
+    double[] validationAccuracy = new double[validation == null ? 0 : epochs];
+    boolean converged = false;
+    boolean halted = false;
+    boolean capReached = false;
+    boolean stoppedEarly = false;
+    M best = null;
+    double bestAccuracy = Double.NEGATIVE_INFINITY;
+    int epochsWithoutGain = 0;
+    long visits = 0;
+    int clean = 0;
+    int epoch = 0;
+    long start = System.nanoTime();
+    while (epoch < epochs) {
+      long epochStart = System.nanoTime();
+      fillOrder(order, options.shuffle() ? rnd : null);
+      int mistakes = 0;
+      int updates = 0;
+      long visitsBefore = visits;
+      for (int t = 0; t < n; t++) {
+        int i = order[t];
+        int outcome = rule.visit(train, i);
+        if ((outcome & UpdateRule.STOP) != 0) {
+          capReached = true;
+          break;
+        }
+        visits++;
+        if ((outcome & UpdateRule.MISTAKE) != 0) {
+          mistakes++;
+        }
+        if ((outcome & UpdateRule.UPDATED) != 0) {
+          updates++;
+          clean = 0;
+          if (log != null) {
+            log.add(i);
+          }
+        } else if (++clean >= n && haltOnCleanCycle) {
+          halted = true;
+          break;
+        }
+      }
+      mistakesPerEpoch[epoch] = mistakes;
+      updatesPerEpoch[epoch] = updates;
+      epoch++;
+      if (options.progress() != null) {
+        double secs = (System.nanoTime() - epochStart) / 1e9;
+        options.progress().epochFinished(epoch, mistakes, updates, (visits - visitsBefore) / Math.max(secs, 1e-9));
+      }
+      if (validation != null) {
+        M current = rule.model();
+        double accuracy = current.accuracy(validation);
+        validationAccuracy[epoch - 1] = accuracy;
+        if (accuracy > bestAccuracy) {
+          bestAccuracy = accuracy;
+          best = current;
+          epochsWithoutGain = 0;
+        } else if (++epochsWithoutGain >= options.patience()) {
+          stoppedEarly = true;
+          break;
+        }
+      }
+      if (capReached || halted) {
+        break;
+      }
+      if (updates == 0) {
+        converged = true;
+        break;
+      }
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    M model = best != null ? best : rule.model();
+    double trainingError = model instanceof BinaryModel ? ((BinaryModel) model).trainingError(train)
+        : 1.0 - model.accuracy(train);
+    TrainingReport report = new TrainingReport(rule.name(), Arrays.copyOf(mistakesPerEpoch, epoch),
+        Arrays.copyOf(updatesPerEpoch, epoch), Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch),
+        converged, halted, stoppedEarly, capReached, rule.storedVectors(), trainingError, seconds, visits,
+        log == null ? new int[0] : log.toArray());
+    return new FitResult<>(model, report);
+  }
+
+  /** order = 0..n-1, then a Fisher-Yates shuffle from the top when rnd is given (docs/learners.md). */
+  static void fillOrder(int[] order, Random rnd) {
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    if (rnd != null) {
+      for (int i = order.length - 1; i > 0; i--) {
+        int j = rnd.nextInt(i + 1);
+        int tmp = order[i];
+        order[i] = order[j];
+        order[j] = tmp;
+      }
+    }
+  }
+
+  /**
+   * Splits off round(n * fraction) rows (at least 1) chosen by a seeded shuffle as the validation
+   * set; the training rows keep their original order.
+   */
+  static Dataset[] split(Dataset data, double fraction, long seed) {
+    int n = data.size();
+    int nValidation = Math.max(1, (int) Math.round(n * fraction));
+    if (nValidation >= n) {
+      throw new IllegalArgumentException("validationFraction " + fraction + " of " + n
+          + " examples leaves no training example");
+    }
+    int[] perm = new int[n];
+    // A stream of its own, so that the split does not shift the example order.
+    fillOrder(perm, new Random(seed ^ 0x9E3779B97F4A7C15L));
+    int[] validationRows = Arrays.copyOf(perm, nValidation);
+    int[] trainRows = Arrays.copyOfRange(perm, nValidation, n);
+    Arrays.sort(validationRows);
+    Arrays.sort(trainRows);
+    return new Dataset[] {data.subset(trainRows), data.subset(validationRows)};
+  }
+
+  /** A growable int list, for the update log. */
+  static final class IntList {
+    private int[] a = new int[64];
+    private int size;
+
+    void add(int v) {
+      if (size == a.length) {
+        a = Arrays.copyOf(a, size * 2);
+      }
+      a[size++] = v;
+    }
+
+    int[] toArray() {
+      return Arrays.copyOf(a, size);
+    }
+  }
+}

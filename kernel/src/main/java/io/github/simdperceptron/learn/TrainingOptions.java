@@ -1,0 +1,158 @@
+package io.github.simdperceptron.learn;
+
+/**
+ * Options shared by every learner. Immutable; each {@code withX} returns a copy. Defaults:
+ * 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, no validation split (patience 5 when
+ * one is set), no cap on voted vectors, no update log, no progress listener.
+ */
+public final class TrainingOptions {
+  private final int maxEpochs;
+  private final long seed;
+  private final boolean shuffle;
+  private final boolean bias;
+  private final float tau;
+  private final double validationFraction;
+  private final int patience;
+  private final int voteCap;
+  private final boolean recordUpdates;
+  private final ProgressListener progress;
+
+  private TrainingOptions(int maxEpochs, long seed, boolean shuffle, boolean bias, float tau,
+      double validationFraction, int patience, int voteCap, boolean recordUpdates, ProgressListener progress) {
+    this.maxEpochs = maxEpochs;
+    this.seed = seed;
+    this.shuffle = shuffle;
+    this.bias = bias;
+    this.tau = tau;
+    this.validationFraction = validationFraction;
+    this.patience = patience;
+    this.voteCap = voteCap;
+    this.recordUpdates = recordUpdates;
+    this.progress = progress;
+  }
+
+  /** The defaults. */
+  public static TrainingOptions defaults() {
+    return new TrainingOptions(10, 0L, true, true, 0f, 0.0, 5, Integer.MAX_VALUE, false, null);
+  }
+
+  /** At most this many epochs (passes over the training set); at least 1. */
+  public TrainingOptions withMaxEpochs(int epochs) {
+    if (epochs < 1) {
+      throw new IllegalArgumentException("maxEpochs must be >= 1, got " + epochs);
+    }
+    return new TrainingOptions(epochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
+        recordUpdates, progress);
+  }
+
+  /** The seed of the example order and of the validation split. */
+  public TrainingOptions withSeed(long s) {
+    return new TrainingOptions(maxEpochs, s, shuffle, bias, tau, validationFraction, patience, voteCap,
+        recordUpdates, progress);
+  }
+
+  /** Whether every epoch visits the examples in a new seeded random order. */
+  public TrainingOptions withShuffle(boolean on) {
+    return new TrainingOptions(maxEpochs, seed, on, bias, tau, validationFraction, patience, voteCap,
+        recordUpdates, progress);
+  }
+
+  /** Whether a bias b is learned (b += y on every update). */
+  public TrainingOptions withBias(boolean on) {
+    return new TrainingOptions(maxEpochs, seed, shuffle, on, tau, validationFraction, patience, voteCap,
+        recordUpdates, progress);
+  }
+
+  /** The margin perceptron's tau (>= 0, finite): update when y * a <= tau. Other algorithms ignore it. */
+  public TrainingOptions withTau(float t) {
+    if (!(t >= 0f) || Float.isInfinite(t)) {
+      throw new IllegalArgumentException("tau must be finite and >= 0, got " + t);
+    }
+    return new TrainingOptions(maxEpochs, seed, shuffle, bias, t, validationFraction, patience, voteCap,
+        recordUpdates, progress);
+  }
+
+  /**
+   * Early stopping: hold out this fraction of the training set (0 turns it off, else in (0, 1)),
+   * evaluate after every epoch, stop after {@code patience} epochs without a strictly better
+   * validation accuracy, and return the best model seen.
+   */
+  public TrainingOptions withEarlyStopping(double fraction, int patienceEpochs) {
+    if (!(fraction >= 0.0 && fraction < 1.0)) {
+      throw new IllegalArgumentException("validationFraction must be in [0, 1), got " + fraction);
+    }
+    if (patienceEpochs < 1) {
+      throw new IllegalArgumentException("patience must be >= 1, got " + patienceEpochs);
+    }
+    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, fraction, patienceEpochs, voteCap,
+        recordUpdates, progress);
+  }
+
+  /** The voted perceptron keeps at most this many vectors (>= 1); training stops when it would need more. */
+  public TrainingOptions withVoteCap(int cap) {
+    if (cap < 1) {
+      throw new IllegalArgumentException("voteCap must be >= 1, got " + cap);
+    }
+    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, cap,
+        recordUpdates, progress);
+  }
+
+  /** Whether the report keeps the example index of every update, in order. */
+  public TrainingOptions withUpdateLog(boolean on) {
+    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap, on,
+        progress);
+  }
+
+  /** A listener called after every epoch, or null for none. */
+  public TrainingOptions withProgress(ProgressListener listener) {
+    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
+        recordUpdates, listener);
+  }
+
+  public int maxEpochs() {
+    return maxEpochs;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  public boolean shuffle() {
+    return shuffle;
+  }
+
+  public boolean bias() {
+    return bias;
+  }
+
+  public float tau() {
+    return tau;
+  }
+
+  public double validationFraction() {
+    return validationFraction;
+  }
+
+  public int patience() {
+    return patience;
+  }
+
+  public int voteCap() {
+    return voteCap;
+  }
+
+  public boolean recordUpdates() {
+    return recordUpdates;
+  }
+
+  public ProgressListener progress() {
+    return progress;
+  }
+
+  @Override
+  public String toString() {
+    return "maxEpochs=" + maxEpochs + ", seed=" + seed + ", shuffle=" + shuffle + ", bias=" + bias + ", tau=" + tau
+        + ", validationFraction=" + validationFraction + ", patience=" + patience
+        + (voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + voteCap);
+  }
+}

@@ -1,0 +1,135 @@
+package io.github.simdperceptron.learn;
+
+import java.util.Arrays;
+
+/**
+ * What a training run did. Mistakes are visits with {@code y * a <= 0}; updates are visits that
+ * changed the weights (the same except for the margin perceptron, and for the voted perceptron
+ * when its cap stopped training).
+ */
+public final class TrainingReport {
+  private final String algorithm;
+  private final int[] mistakesPerEpoch;
+  private final int[] updatesPerEpoch;
+  private final double[] validationAccuracyPerEpoch;
+  private final boolean converged;
+  private final boolean halted;
+  private final boolean stoppedEarly;
+  private final boolean voteCapReached;
+  private final int storedVectors;
+  private final double trainingError;
+  private final double seconds;
+  private final long visits;
+  private final int[] updateLog;
+
+  TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
+      double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
+      boolean voteCapReached, int storedVectors, double trainingError, double seconds, long visits, int[] updateLog) {
+    this.algorithm = algorithm;
+    this.mistakesPerEpoch = mistakesPerEpoch;
+    this.updatesPerEpoch = updatesPerEpoch;
+    this.validationAccuracyPerEpoch = validationAccuracyPerEpoch;
+    this.converged = converged;
+    this.halted = halted;
+    this.stoppedEarly = stoppedEarly;
+    this.voteCapReached = voteCapReached;
+    this.storedVectors = storedVectors;
+    this.trainingError = trainingError;
+    this.seconds = seconds;
+    this.visits = visits;
+    this.updateLog = updateLog;
+  }
+
+  /** The algorithm's name, e.g. {@code "AVERAGED"} or {@code "OVR(PERCEPTRON)"}. */
+  public String algorithm() {
+    return algorithm;
+  }
+
+  /** Epochs run (the last may be partial when PLA halted or the vote cap stopped training). */
+  public int epochs() {
+    return mistakesPerEpoch.length;
+  }
+
+  /** Mistakes in each epoch (a copy). */
+  public int[] mistakesPerEpoch() {
+    return mistakesPerEpoch.clone();
+  }
+
+  /** Updates in each epoch (a copy). */
+  public int[] updatesPerEpoch() {
+    return updatesPerEpoch.clone();
+  }
+
+  /** Total mistakes over the run. */
+  public long mistakes() {
+    return Arrays.stream(mistakesPerEpoch).asLongStream().sum();
+  }
+
+  /** Total updates over the run. */
+  public long updates() {
+    return Arrays.stream(updatesPerEpoch).asLongStream().sum();
+  }
+
+  /** Validation accuracy after each epoch when early stopping was on, else empty (a copy). */
+  public double[] validationAccuracyPerEpoch() {
+    return validationAccuracyPerEpoch.clone();
+  }
+
+  /** Whether an epoch made no update (the training set is separated by the current weights). */
+  public boolean converged() {
+    return converged;
+  }
+
+  /** PLA only: whether it halted after a full cycle without a mistake. */
+  public boolean halted() {
+    return halted;
+  }
+
+  /** Whether early stopping ended the run (the best model on the validation split was returned). */
+  public boolean stoppedEarly() {
+    return stoppedEarly;
+  }
+
+  /** Voted only: whether the cap on stored vectors ended the run. */
+  public boolean voteCapReached() {
+    return voteCapReached;
+  }
+
+  /** Voted only: the number of stored vectors (memory is this times the dimension floats); else 0. */
+  public int storedVectors() {
+    return storedVectors;
+  }
+
+  /** Training error of the returned model: fraction of training rows with y * score <= 0. */
+  public double trainingError() {
+    return trainingError;
+  }
+
+  /** Wall time of the training loop, in seconds. */
+  public double seconds() {
+    return seconds;
+  }
+
+  /** Example visits made. */
+  public long visits() {
+    return visits;
+  }
+
+  /** Visits per second. */
+  public double examplesPerSecond() {
+    return seconds > 0 ? visits / seconds : Double.POSITIVE_INFINITY;
+  }
+
+  /** The example index of every update in visit order, when the options asked for it; else empty. */
+  public int[] updateLog() {
+    return updateLog.clone();
+  }
+
+  @Override
+  public String toString() {
+    return algorithm + ": epochs=" + epochs() + ", mistakes=" + mistakes() + ", updates=" + updates()
+        + ", converged=" + converged + (halted ? ", halted" : "") + (stoppedEarly ? ", stopped early" : "")
+        + (voteCapReached ? ", vote cap reached" : "") + ", training error=" + trainingError
+        + String.format(", %.3f s", seconds);
+  }
+}

@@ -1,0 +1,102 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.DenseOps;
+import io.github.simdperceptron.kernel.SparseOps;
+import java.util.List;
+
+/**
+ * The voted perceptron's classifier: {@code score(x) = sum_k c_k sgn(v_k . x + b_k)} with
+ * {@code sgn(z) = +1 if z > 0 else -1}, summed in double. Memory is one weight vector per
+ * mistake: {@link #vectors()} x {@link #dimension()} floats.
+ */
+public final class VotedModel implements BinaryModel {
+  private final float[][] v;
+  private final float[] b;
+  private final long[] c;
+  private final Labels labels;
+  private final int d;
+
+  VotedModel(List<float[]> vectors, List<Float> biases, List<Long> counts, Labels labels, int dimension) {
+    int k = vectors.size();
+    this.v = vectors.toArray(new float[k][]);
+    this.b = new float[k];
+    this.c = new long[k];
+    for (int i = 0; i < k; i++) {
+      b[i] = biases.get(i);
+      c[i] = counts.get(i);
+    }
+    this.labels = labels;
+    this.d = dimension;
+  }
+
+  /** Number of stored (vector, bias, count) triples. */
+  public int vectors() {
+    return v.length;
+  }
+
+  /** A copy of vector k. */
+  public float[] vector(int k) {
+    return v[k].clone();
+  }
+
+  /** The bias of vector k. */
+  public float bias(int k) {
+    return b[k];
+  }
+
+  /** The survival count (votes) of vector k. */
+  public long count(int k) {
+    return c[k];
+  }
+
+  @Override
+  public Labels labels() {
+    return labels;
+  }
+
+  @Override
+  public int dimension() {
+    return d;
+  }
+
+  @Override
+  public float score(float[] x) {
+    checkLength(x.length);
+    double s = 0;
+    for (int k = 0; k < v.length; k++) {
+      s += c[k] * sgn(DenseOps.dot(v[k], x) + b[k]);
+    }
+    return (float) s;
+  }
+
+  @Override
+  public float score(int[] indices, float[] values) {
+    double s = 0;
+    for (int k = 0; k < v.length; k++) {
+      float a = values == null ? SparseOps.dotBinary(indices, v[k]) : SparseOps.dot(indices, values, v[k]);
+      s += c[k] * sgn(a + b[k]);
+    }
+    return (float) s;
+  }
+
+  @Override
+  public float score(Dataset data, int i) {
+    double s = 0;
+    for (int k = 0; k < v.length; k++) {
+      s += c[k] * sgn(data.dot(i, v[k]) + b[k]);
+    }
+    return (float) s;
+  }
+
+  private static double sgn(float z) {
+    return z > 0f ? 1.0 : -1.0;
+  }
+
+  private void checkLength(int length) {
+    if (length != d) {
+      throw new IllegalArgumentException("x has length " + length + ", the model expects " + d);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The voted perceptron: every weight vector that survived at least one visit is kept with its
+ * survival count. Memory grows by one vector per mistake, up to the cap.
+ */
+final class VotedRule extends BinaryRule {
+  private final List<float[]> vectors = new ArrayList<>();
+  private final List<Float> biases = new ArrayList<>();
+  private final List<Long> counts = new ArrayList<>();
+  private final int cap;
+  private long c;
+
+  VotedRule(int dimension, boolean bias, int cap, Labels labels, LinearModel warm) {
+    super(dimension, bias, labels, warm);
+    this.cap = cap;
+  }
+
+  @Override
+  int visit(Dataset data, int i) {
+    float y = data.label(i);
+    if (y * activation(data, i) > 0f) {
+      c++;
+      return CORRECT;
+    }
+    if (c > 0) {
+      if (vectors.size() + 2 > cap) {
+        return MISTAKE | STOP;
+      }
+      vectors.add(w.clone());
+      biases.add(b);
+      counts.add(c);
+    }
+    update(data, i, y);
+    c = 1;
+    return MISTAKE | UPDATED;
+  }
+
+  @Override
+  int storedVectors() {
+    return vectors.size() + (c > 0 ? 1 : 0);
+  }
+
+  @Override
+  BinaryModel model() {
+    List<float[]> v = new ArrayList<>(vectors);
+    List<Float> bs = new ArrayList<>(biases);
+    List<Long> cs = new ArrayList<>(counts);
+    if (c > 0) {
+      v.add(w.clone());
+      bs.add(b);
+      cs.add(c);
+    }
+    return new VotedModel(v, bs, cs, labels, w.length);
+  }
+
+  @Override
+  String name() {
+    return Algorithm.VOTED.name();
+  }
+}
