@@ -56,13 +56,13 @@ final class Trainer {
       for (int t = 0; t < n; t++) {
         int i = order[t];
         int outcome = rule.visit(train, i);
-        if ((outcome & UpdateRule.STOP) != 0) {
-          capReached = true;
-          break;
-        }
         visits++;
         if ((outcome & UpdateRule.MISTAKE) != 0) {
           mistakes++;
+        }
+        if ((outcome & UpdateRule.STOP) != 0) {
+          capReached = true;
+          break;
         }
         if ((outcome & UpdateRule.UPDATED) != 0) {
           updates++;
@@ -95,11 +95,9 @@ final class Trainer {
           break;
         }
       }
-      if (capReached || halted) {
-        break;
-      }
-      if (updates == 0) {
-        converged = true;
+      // Converged only after a complete epoch without an update; PLA may halt at its last visit.
+      converged = updates == 0 && visits - visitsBefore == n && !capReached;
+      if (converged || capReached || halted) {
         break;
       }
     }
