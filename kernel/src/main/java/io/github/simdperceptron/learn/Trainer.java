@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.theory.Theory;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -50,6 +51,10 @@ final class Trainer {
     while (epoch < epochs) {
       long epochStart = System.nanoTime();
       fillOrder(order, options.shuffle() ? rnd : null);
+      if (options.shuffle()) {
+        // A clean run across two shuffled epochs need not cover every example: count per epoch.
+        clean = 0;
+      }
       int mistakes = 0;
       int updates = 0;
       long visitsBefore = visits;
@@ -109,6 +114,11 @@ final class Trainer {
         Arrays.copyOf(updatesPerEpoch, epoch), Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch),
         converged, halted, stoppedEarly, capReached, rule.storedVectors(), trainingError, seconds, visits,
         log == null ? new int[0] : log.toArray());
+    if (model instanceof LinearModel) {
+      LinearModel linear = (LinearModel) model;
+      boolean bias = options.bias();
+      report.withTheory(Theory.radius(train, bias), Theory.margin(train, linear.weightsView(), linear.bias(), bias));
+    }
     return new FitResult<>(model, report);
   }
 

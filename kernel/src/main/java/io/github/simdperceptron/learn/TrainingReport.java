@@ -21,6 +21,8 @@ public final class TrainingReport {
   private final double seconds;
   private final long visits;
   private final int[] updateLog;
+  private double radius = Double.NaN;
+  private double margin = Double.NaN;
 
   TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
       double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
@@ -123,6 +125,48 @@ public final class TrainingReport {
   /** The example index of every update in visit order, when the options asked for it; else empty. */
   public int[] updateLog() {
     return updateLog.clone();
+  }
+
+  /** Sets the theory fields (package-private: filled once by the training loop). */
+  TrainingReport withTheory(double r, double m) {
+    this.radius = r;
+    this.margin = m;
+    return this;
+  }
+
+  /**
+   * R = max ||x_i|| over the training set (of (x_i, 1) when the bias was on); NaN when not
+   * computed (multi-class runs).
+   */
+  public double radius() {
+    return radius;
+  }
+
+  /**
+   * The normalised margin the returned linear separator achieves on the training set,
+   * {@code min_i y_i (w.x_i + b) / ||(w, b)||}; negative infinity when it does not separate the
+   * data; NaN when not computed (voted and multi-class models).
+   */
+  public double margin() {
+    return margin;
+  }
+
+  /** Whether the returned linear separator classifies every training example correctly (margin > 0). */
+  public boolean separated() {
+    return margin > 0;
+  }
+
+  /**
+   * The Novikoff bound (R / gamma)^2 for gamma = {@link #margin()}: when the returned separator
+   * separates the data, the perceptron's mistakes on any sequence of these examples are at most
+   * this (the theorem holds for any unit separator, so for this one too). Infinity when the data
+   * was not separated, NaN when not computed.
+   */
+  public double mistakeBound() {
+    if (Double.isNaN(margin)) {
+      return Double.NaN;
+    }
+    return margin > 0 ? (radius / margin) * (radius / margin) : Double.POSITIVE_INFINITY;
   }
 
   @Override

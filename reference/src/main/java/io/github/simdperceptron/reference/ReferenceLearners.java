@@ -67,7 +67,8 @@ public final class ReferenceLearners {
 
   /**
    * Cyclic PLA: the perceptron, halting in the middle of an epoch as soon as n consecutive
-   * visits (counted across epoch boundaries) made no update ({@code halted}). {@code converged}
+   * visits (counted across epoch boundaries without shuffling, within one epoch with it) made no
+   * update ({@code halted}). {@code converged}
    * is set only when a complete epoch made no update.
    */
   public static ReferenceRun pla(ReferenceData d, int maxEpochs, long seed, boolean shuffle, boolean bias) {
@@ -85,6 +86,9 @@ public final class ReferenceLearners {
     int epochs = 0;
     while (epochs < maxEpochs && !converged && !halted) {
       int[] order = order(n, rnd, shuffle);
+      if (shuffle) {
+        visitsWithoutUpdate = 0;
+      }
       int updates = 0;
       int visits = 0;
       for (int t = 0; t < n && !halted; t++) {
