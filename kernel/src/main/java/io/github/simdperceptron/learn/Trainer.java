@@ -53,16 +53,19 @@ final class Trainer {
       int mistakes = 0;
       int updates = 0;
       long visitsBefore = visits;
+      boolean wholeEpoch = true;
       for (int t = 0; t < n; t++) {
         int i = order[t];
         int outcome = rule.visit(train, i);
-        if ((outcome & UpdateRule.STOP) != 0) {
-          capReached = true;
-          break;
-        }
         visits++;
         if ((outcome & UpdateRule.MISTAKE) != 0) {
           mistakes++;
+        }
+        if ((outcome & UpdateRule.STOP) != 0) {
+          // The visit happened and found a mistake (the report counts it), but made no update.
+          capReached = true;
+          wholeEpoch = false;
+          break;
         }
         if ((outcome & UpdateRule.UPDATED) != 0) {
           updates++;
@@ -72,9 +75,12 @@ final class Trainer {
           }
         } else if (++clean >= n && haltOnCleanCycle) {
           halted = true;
+          wholeEpoch = t == n - 1;
           break;
         }
       }
+      // An epoch without updates has converged, also when PLA's halt fell on its last visit.
+      converged = wholeEpoch && updates == 0;
       mistakesPerEpoch[epoch] = mistakes;
       updatesPerEpoch[epoch] = updates;
       epoch++;
@@ -95,11 +101,7 @@ final class Trainer {
           break;
         }
       }
-      if (capReached || halted) {
-        break;
-      }
-      if (updates == 0) {
-        converged = true;
+      if (capReached || halted || converged) {
         break;
       }
     }
