@@ -4,14 +4,21 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /** Collects the label of every row during building, then maps them to sorted class indices. */
 final class LabelCollector {
+  /** A label written as a decimal number ("+1", "1.0", "-2e3"): kept in canonical form, as {@link Labels} says. */
+  private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
   private final Map<String, Integer> firstSeen = new HashMap<>();
   private final List<String> distinct = new ArrayList<>();
   private int[] rowKey = new int[16];
   private int rows;
   private boolean numeric = true;
+  /** Whether the last row brought a new class, and the numeric flag before it (for {@link #dropLast()}). */
+  private boolean lastWasNew;
+  private boolean numericBefore = true;
 
   void add(String label, int row) {
     if (label == null) {
@@ -20,7 +27,17 @@ final class LabelCollector {
     if (label.isEmpty()) {
       throw new IllegalArgumentException("row " + row + ": label is empty");
     }
+    if (NUMBER.matcher(label).matches()) {
+      add(Double.parseDouble(label), row);
+      return;
+    }
+    put(label);
+  }
+
+  private void put(String label) {
     Integer key = firstSeen.get(label);
+    lastWasNew = key == null;
+    numericBefore = numeric;
     if (key == null) {
       key = distinct.size();
       firstSeen.put(label, key);
@@ -37,12 +54,20 @@ final class LabelCollector {
     if (!Double.isFinite(label)) {
       throw new IllegalArgumentException("row " + row + ": label " + label + " is not finite");
     }
-    add(Labels.canonical(label), row);
+    put(Labels.canonical(label));
   }
 
-  /** Removes the last row's label (a row that failed validation after its label was taken). */
+  /**
+   * Removes the last row's label (a row that failed validation after its label was taken),
+   * including its class when no other row has it.
+   */
   void dropLast() {
     rows--;
+    if (lastWasNew) {
+      firstSeen.remove(distinct.remove(distinct.size() - 1));
+      numeric = numericBefore;
+      lastWasNew = false;
+    }
   }
 
   int rows() {

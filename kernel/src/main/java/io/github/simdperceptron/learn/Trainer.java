@@ -58,6 +58,7 @@ final class Trainer {
       int mistakes = 0;
       int updates = 0;
       long visitsBefore = visits;
+      boolean wholeEpoch = true;
       for (int t = 0; t < n; t++) {
         int i = order[t];
         int outcome = rule.visit(train, i);
@@ -66,7 +67,9 @@ final class Trainer {
           mistakes++;
         }
         if ((outcome & UpdateRule.STOP) != 0) {
+          // The visit happened and found a mistake (the report counts it), but made no update.
           capReached = true;
+          wholeEpoch = false;
           break;
         }
         if ((outcome & UpdateRule.UPDATED) != 0) {
@@ -77,9 +80,12 @@ final class Trainer {
           }
         } else if (++clean >= n && haltOnCleanCycle) {
           halted = true;
+          wholeEpoch = t == n - 1;
           break;
         }
       }
+      // An epoch without updates has converged, also when PLA's halt fell on its last visit.
+      converged = wholeEpoch && updates == 0;
       mistakesPerEpoch[epoch] = mistakes;
       updatesPerEpoch[epoch] = updates;
       epoch++;
@@ -100,9 +106,7 @@ final class Trainer {
           break;
         }
       }
-      // Converged only after a complete epoch without an update; PLA may halt at its last visit.
-      converged = updates == 0 && visits - visitsBefore == n && !capReached;
-      if (converged || capReached || halted) {
+      if (capReached || halted || converged) {
         break;
       }
     }

@@ -1,0 +1,234 @@
+package io.github.simdperceptron.data;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every rejection of the dataset builders, and that its message names the row, the column or
+ * index, and the offending value. A rejected row leaves the builder as it was.
+ */
+class DatasetValidationTest {
+
+  private static void assertMentions(Throwable e, String... parts) {
+    String m = String.valueOf(e.getMessage());
+    for (String p : parts) {
+      assertTrue(m.contains(p), () -> "message \"" + m + "\" should mention \"" + p + "\"");
+    }
+  }
+
+  private static DenseDataset.Builder twoDenseRows() {
+    return DenseDataset.builder(3).add(new float[] {1, 2, 3}, 1.0).add(new float[] {0, 0, 0}, -1.0);
+  }
+
+  private static SparseDataset.Builder twoSparseRows() {
+    return SparseDataset.builder(5).add(new int[] {0, 4}, new float[] {1, 2}, 1.0).add(new int[] {}, new float[] {}, -1.0);
+  }
+
+  // ---------------------------------------------------------------- dense values
+
+  @ParameterizedTest
+  @ValueSource(floats = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY})
+  void denseNonFiniteValueNamesRowColumnAndValue(float bad) {
+    DenseDataset.Builder b = twoDenseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> b.add(new float[] {7, bad, 7}, 1.0));
+    assertMentions(e, "row 2", "column 1", String.valueOf(bad));
+    // The other add forms reject the same way.
+    e = assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {7, 7, bad}, "1"));
+    assertMentions(e, "row 2", "column 2", String.valueOf(bad));
+    e = assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {9, bad, 7, 7, 7}, 1, 1.0));
+    assertMentions(e, "row 2", "column 0", String.valueOf(bad));
+    assertEquals(2, b.size(), "rejected rows are not added");
+  }
+
+  @Test
+  void denseOfNamesRowAndColumnOfTheBadEntry() {
+    float[] m = new float[4 * 3];
+    m[7] = Float.NaN; // row 2, column 1
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DenseDataset.of(m, 3, new double[] {1, -1, 1, -1}));
+    assertMentions(e, "row 2", "column 1", "NaN");
+    assertThrows(IllegalArgumentException.class, () -> DenseDataset.of(new float[5], 3, new double[] {1, -1}));
+  }
+
+  @Test
+  void denseWrongRowLengthNamesRowAndLength() {
+    DenseDataset.Builder b = twoDenseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {1, 2}, 1.0));
+    assertMentions(e, "row 2", "2 values", "dimension is 3");
+    e = assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {1, 2, 3, 4}, "dog"));
+    assertMentions(e, "row 2", "4 values", "dimension is 3");
+    IndexOutOfBoundsException o = assertThrows(IndexOutOfBoundsException.class,
+        () -> b.add(new float[] {1, 2, 3, 4}, 2, 1.0));
+    assertMentions(o, "row 2", "offset 2");
+    assertEquals(2, b.size());
+  }
+
+  @Test
+  void dimensionBelowOneIsRejected() {
+    assertThrows(IllegalArgumentException.class, () -> DenseDataset.builder(0));
+    assertThrows(IllegalArgumentException.class, () -> SparseDataset.builder(0));
+  }
+
+  // ---------------------------------------------------------------- labels
+
+  @ParameterizedTest
+  @ValueSource(doubles = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY})
+  void nonFiniteNumericLabelNamesRowAndValue(double bad) {
+    DenseDataset.Builder d = twoDenseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.add(new float[] {1, 1, 1}, bad));
+    assertMentions(e, "row 2", "label " + bad);
+    SparseDataset.Builder s = twoSparseRows();
+    e = assertThrows(IllegalArgumentException.class, () -> s.add(new int[] {1}, new float[] {1}, bad));
+    assertMentions(e, "row 2", "label " + bad);
+    e = assertThrows(IllegalArgumentException.class, () -> s.addBinary(new int[] {1}, bad));
+    assertMentions(e, "row 2", "label " + bad);
+    assertEquals(2, d.size());
+    assertEquals(2, s.size());
+    // Still usable, and the rejected label left no trace.
+    assertEquals(List.of("-1", "1"), d.build().labels().names());
+    assertEquals(List.of("-1", "1"), s.build().labels().names());
+  }
+
+  @Test
+  void aNumericStringLabelOutOfRangeIsNotFinite() {
+    DenseDataset.Builder d = twoDenseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.add(new float[] {1, 1, 1}, "1e999"));
+    assertMentions(e, "row 2", "not finite");
+    assertEquals(2, d.size());
+  }
+
+  @Test
+  void nullLabelNamesRow() {
+    NullPointerException e = assertThrows(NullPointerException.class,
+        () -> twoDenseRows().add(new float[] {1, 1, 1}, (String) null));
+    assertMentions(e, "row 2", "label is null");
+    e = assertThrows(NullPointerException.class,
+        () -> twoSparseRows().add(new int[] {1}, new float[] {1}, (String) null));
+    assertMentions(e, "row 2", "label is null");
+    e = assertThrows(NullPointerException.class, () -> twoSparseRows().addBinary(new int[] {1}, (String) null));
+    assertMentions(e, "row 2", "label is null");
+  }
+
+  @Test
+  void emptyLabelNamesRow() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> twoDenseRows().add(new float[] {1, 1, 1}, ""));
+    assertMentions(e, "row 2", "empty");
+  }
+
+  @Test
+  void aRowRejectedForItsValuesLeavesNoClassBehind() {
+    // The label of a rejected row is taken before the values are checked; it must not survive
+    // as a class of its own (that would turn binary data into 3 classes) nor change the class order.
+    DenseDataset.Builder b = DenseDataset.builder(2).add(new float[] {1, 0}, 10.0).add(new float[] {0, 1}, 9.0);
+    assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {Float.NaN, 0}, 5.0));
+    assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {0, Float.NaN}, "cat"));
+    b.add(new float[] {2, 2}, 9.0);
+    DenseDataset d = b.build();
+    assertEquals(List.of("9", "10"), d.labels().names(), "numeric order, no phantom classes");
+    assertEquals(3, d.size());
+    assertEquals(1f, d.label(0));
+    assertEquals(-1f, d.label(1));
+    assertEquals(-1f, d.label(2));
+    assertArrayEquals(new float[] {2, 2}, d.denseRow(2));
+  }
+
+  // ---------------------------------------------------------------- sparse structure
+
+  @Test
+  void sparseIndexOutOfRangeNamesRowAndIndex() {
+    SparseDataset.Builder b = twoSparseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> b.add(new int[] {1, 5}, new float[] {1, 1}, 1.0));
+    assertMentions(e, "row 2", "index 5", "[0, 5)");
+    e = assertThrows(IllegalArgumentException.class, () -> b.add(new int[] {-1, 3}, new float[] {1, 1}, 1.0));
+    assertMentions(e, "row 2", "index -1");
+    e = assertThrows(IllegalArgumentException.class, () -> b.addBinary(new int[] {0, 9}, "1"));
+    assertMentions(e, "row 2", "index 9");
+    assertEquals(2, b.size());
+  }
+
+  @Test
+  void sparseIndicesNotIncreasingNamesRowIndexAndPredecessor() {
+    SparseDataset.Builder b = twoSparseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> b.add(new int[] {0, 3, 1}, new float[] {1, 1, 1}, 1.0));
+    assertMentions(e, "row 2", "index 1", "entry 2", "previous is 3");
+    e = assertThrows(IllegalArgumentException.class, () -> b.addBinary(new int[] {4, 2}, -1.0));
+    assertMentions(e, "row 2", "index 2", "previous is 4");
+  }
+
+  @Test
+  void sparseDuplicateIndexIsRejected() {
+    SparseDataset.Builder b = twoSparseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> b.add(new int[] {2, 2}, new float[] {1, 1}, 1.0));
+    assertMentions(e, "row 2", "index 2", "entry 1", "previous is 2");
+  }
+
+  @Test
+  void sparseLengthMismatchNamesRowAndBothLengths() {
+    SparseDataset.Builder b = twoSparseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> b.add(new int[] {0, 1}, new float[] {1, 1, 1}, 1.0));
+    assertMentions(e, "row 2", "2 indices", "3 values");
+    e = assertThrows(IllegalArgumentException.class, () -> b.add(new int[] {0, 1, 2}, new float[] {1}, "1"));
+    assertMentions(e, "row 2", "3 indices", "1 values");
+  }
+
+  @ParameterizedTest
+  @ValueSource(floats = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY})
+  void sparseNonFiniteValueNamesRowIndexAndValue(float bad) {
+    SparseDataset.Builder b = twoSparseRows();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> b.add(new int[] {1, 3}, new float[] {1, bad}, 1.0));
+    assertMentions(e, "row 2", "index 3", String.valueOf(bad));
+    assertEquals(2, b.size());
+  }
+
+  @Test
+  void sparseOfRejectsBadRowPointersAndBadEntries() {
+    int[] ptr = {0, 2, 1};
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(ptr, new int[] {0, 1}, new float[] {1, 1}, 3, new double[] {1, -1})), "row 1");
+    assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1}, new int[] {0}, null, 3, new double[] {1, -1}));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 3}, new int[] {0, 2, 2}, new float[] {1, 1, 1}, 3, new double[] {1, -1}));
+    assertMentions(e, "row 1", "index 2", "previous is 2");
+  }
+
+  // ---------------------------------------------------------------- at least one example
+
+  @Test
+  void emptyBuildersAreRejected() {
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> DenseDataset.builder(4).build());
+    assertMentions(e, "at least one example");
+    e = assertThrows(IllegalStateException.class, () -> SparseDataset.builder(4).build());
+    assertMentions(e, "at least one example");
+    // A builder whose only rows were rejected is still empty.
+    DenseDataset.Builder b = DenseDataset.builder(1);
+    assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {Float.NaN}, 1.0));
+    assertThrows(IllegalStateException.class, b::build);
+    e = assertThrows(IllegalStateException.class, () -> DenseDataset.of(new float[0], 2, new double[0]));
+    assertMentions(e, "at least one example");
+    e = assertThrows(IllegalStateException.class, () -> SparseDataset.of(new int[] {0}, new int[0], null, 2, new double[0]));
+    assertMentions(e, "at least one example");
+  }
+
+  @Test
+  void emptySparseRowsAreAllowed() {
+    SparseDataset s = SparseDataset.builder(3).addBinary(new int[] {}, 1.0).add(new int[] {}, new float[] {}, -1.0).build();
+    assertEquals(2, s.size());
+    assertEquals(0, s.nonZeros(0));
+    assertEquals(0f, s.dot(1, new float[] {5, 6, 7}));
+  }
+}

@@ -1,0 +1,35 @@
+package io.github.simdperceptron.learn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** Bit-for-bit comparison of binary models. */
+final class ModelAssert {
+  private ModelAssert() {}
+
+  static void assertSameModel(BinaryModel expected, BinaryModel actual, String ctx) {
+    assertEquals(expected.labels(), actual.labels(), ctx + ": labels");
+    assertEquals(expected.dimension(), actual.dimension(), ctx + ": dimension");
+    if (expected instanceof LinearModel) {
+      assertTrue(actual instanceof LinearModel, ctx + ": model type");
+      LinearModel e = (LinearModel) expected;
+      LinearModel a = (LinearModel) actual;
+      assertArrayEquals(IntData.bits(e.weights()), IntData.bits(a.weights()), ctx + ": weights");
+      assertEquals(Float.floatToRawIntBits(e.bias()), Float.floatToRawIntBits(a.bias()), ctx + ": bias");
+    } else if (expected instanceof VotedModel) {
+      assertTrue(actual instanceof VotedModel, ctx + ": model type");
+      VotedModel e = (VotedModel) expected;
+      VotedModel a = (VotedModel) actual;
+      assertEquals(e.vectors(), a.vectors(), ctx + ": number of vectors");
+      for (int k = 0; k < e.vectors(); k++) {
+        assertArrayEquals(IntData.bits(e.vector(k)), IntData.bits(a.vector(k)), ctx + ": vector " + k);
+        assertEquals(Float.floatToRawIntBits(e.bias(k)), Float.floatToRawIntBits(a.bias(k)), ctx + ": bias " + k);
+        assertEquals(e.count(k), a.count(k), ctx + ": count " + k);
+      }
+    } else {
+      fail(ctx + ": unexpected model type " + expected.getClass());
+    }
+  }
+}
