@@ -5,11 +5,15 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The child JVM of {@link BatchMarginsThreadsTest}: dense and sparse batch margins of a seeded
- * real-valued problem large enough for the fork-join split, printed as raw float bits, one per
- * line, after a first line naming the kernel. No JUnit here: the child runs without it.
+ * The child JVM of {@link BatchMarginsThreadsTest}: the dense batch margins of a seeded
+ * real-valued problem just large enough for the fork-join split, printed as raw float bits, one
+ * per line, after a first line naming the kernel. No JUnit here: the child runs without it.
  */
 final class BatchMarginsChild {
+  /** 515 x 1021 = 525,815 >= 2^19 multiply-adds; 515 rows, so that the blocks are not all multiples of 4. */
+  static final int N = 515;
+  static final int D = 1021;
+
   private BatchMarginsChild() {}
 
   public static void main(String[] args) {
@@ -22,43 +26,19 @@ final class BatchMarginsChild {
   }
 
   static List<String> outputs(long seed) {
-    Random r = new Random(seed);
-    List<String> lines = new ArrayList<>();
-    lines.add(Kernel.describe());
-
-    int n = 1000;
-    int d = 1021;
-    if ((long) n * d < RowBlocks.PARALLEL_THRESHOLD) {
+    if ((long) N * D < RowBlocks.PARALLEL_THRESHOLD) {
       throw new IllegalStateException("too small for the parallel path");
     }
-    float[] matrix = reals(r, n * d);
-    float[] w = reals(r, d);
+    Random r = new Random(seed);
+    float[] matrix = reals(r, N * D);
+    float[] w = reals(r, D);
     float bias = reals(r, 1)[0];
-    float[] out = new float[n];
-    DenseOps.batchMargins(matrix, n, w, bias, out);
-    for (int i = 0; i < n; i++) {
-      lines.add("dense row " + i + ": 0x" + Integer.toHexString(Float.floatToRawIntBits(out[i])));
-    }
-
-    int rows = 1200;
-    int[] rowPtr = new int[rows + 1];
-    for (int i = 0; i < rows; i++) {
-      rowPtr[i + 1] = rowPtr[i] + r.nextInt(1000);
-    }
-    if (rowPtr[rows] < RowBlocks.PARALLEL_THRESHOLD) {
-      throw new IllegalStateException("too few non-zeros for the parallel path");
-    }
-    int dim = 1 << 16;
-    int[] indices = new int[rowPtr[rows]];
-    for (int i = 0; i < indices.length; i++) {
-      indices[i] = r.nextInt(dim);
-    }
-    float[] values = reals(r, indices.length);
-    float[] sw = reals(r, dim);
-    float[] sout = new float[rows];
-    SparseOps.batchMargins(rowPtr, indices, values, rows, sw, bias, sout);
-    for (int i = 0; i < rows; i++) {
-      lines.add("sparse row " + i + ": 0x" + Integer.toHexString(Float.floatToRawIntBits(sout[i])));
+    float[] out = new float[N];
+    DenseOps.batchMargins(matrix, N, w, bias, out);
+    List<String> lines = new ArrayList<>();
+    lines.add(Kernel.describe());
+    for (int i = 0; i < N; i++) {
+      lines.add("row " + i + ": 0x" + Integer.toHexString(Float.floatToRawIntBits(out[i])));
     }
     return lines;
   }
