@@ -1,0 +1,85 @@
+package io.github.simdperceptron.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.simdperceptron.kernel.KernelTestSupport.Seeded;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/**
+ * Dense batch margins promise results that do not depend on the number of threads. The split
+ * follows the common pool's parallelism, fixed for a JVM, so this runs the same seeded real-valued
+ * problem (large enough for the fork-join path) in two child JVMs that differ only in
+ * {@code java.util.concurrent.ForkJoinPool.common.parallelism} (8 and 24 blocks) and compares the
+ * outputs bit for bit.
+ *
+ * <p>The children run with {@code -Xint}: {@code FloatVector.reduceLanes(ADD)} has an unspecified
+ * order, and on JDK 25 C2 compiles it to another order than the interpreter's, so two JVMs whose
+ * JIT happened to compile the kernel at different moments differ in the last bits whatever the
+ * thread count. Interpreted, both children run the same fixed order and only the split differs.
+ * (The sparse batch margins compute every row on its own and have no grouping to test.)
+ */
+class BatchMarginsThreadsTest {
+
+  private static final int[] CHILD_PARALLELISM = {1, 5};
+
+  @Test
+  void denseBatchMarginsDoNotDependOnTheNumberOfThreads(TestInfo info) throws Exception {
+    Seeded seeded = Seeded.forTest(info);
+    long seed = seeded.random.nextLong();
+    List<String> first = runChild(CHILD_PARALLELISM[0], seed);
+    List<String> second = runChild(CHILD_PARALLELISM[1], seed);
+    assertEquals(Kernel.describe(), first.get(0), seeded + " the child runs another kernel");
+    assertEquals(BatchMarginsChild.N + 1, first.size(), seeded + " output count");
+    assertEquals(first.size(), second.size(), seeded + " output count");
+    for (int i = 1; i < first.size(); i++) {
+      if (!first.get(i).equals(second.get(i))) {
+        fail(seeded + " common pool parallelism " + CHILD_PARALLELISM[0] + " vs " + CHILD_PARALLELISM[1] + ": "
+            + first.get(i) + " vs " + second.get(i));
+      }
+    }
+  }
+
+  /** Runs {@link BatchMarginsChild} with the kernel properties of this JVM and the given parallelism. */
+  private static List<String> runChild(int parallelism, long seed) throws IOException, InterruptedException,
+      URISyntaxException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
+      cmd.add("--add-modules");
+      cmd.add("jdk.incubator.vector");
+    }
+    cmd.add("-Xint");
+    cmd.add("-Xmx256m");
+    cmd.add("-Djava.util.concurrent.ForkJoinPool.common.parallelism=" + parallelism);
+    for (String p : new String[] {VectorOpsProvider.IMPL_PROPERTY, VectorOpsProvider.VECTOR_BITS_PROPERTY,
+        VectorOpsProvider.FMA_PROPERTY}) {
+      String v = System.getProperty(p);
+      if (v != null) {
+        cmd.add("-D" + p + "=" + v);
+      }
+    }
+    cmd.add("-cp");
+    cmd.add(location(BatchMarginsChild.class) + java.io.File.pathSeparator + location(DenseOps.class));
+    cmd.add(BatchMarginsChild.class.getName());
+    cmd.add(Long.toString(seed));
+    Process process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    byte[] out = process.getInputStream().readAllBytes();
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS), "child JVM timed out: " + cmd);
+    assertEquals(0, process.exitValue(), "child JVM failed: " + cmd);
+    return List.of(new String(out, StandardCharsets.UTF_8).split("\n"));
+  }
+
+  private static String location(Class<?> c) throws URISyntaxException {
+    return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+  }
+}
