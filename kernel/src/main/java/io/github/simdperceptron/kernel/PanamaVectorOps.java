@@ -1,7 +1,7 @@
 package io.github.simdperceptron.kernel;
 
 import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -20,6 +20,11 @@ final class PanamaVectorOps implements VectorOps {
   /** Below two vectors the setup and the lane reduction cost more than they save. */
   private static final int MIN_VECTOR_LENGTH = 2 * L;
   private static final boolean FMA = VectorOpsProvider.fmaEnabled();
+  /** Lane i goes to lane i ^ k; null where k is not below the lane count. */
+  private static final VectorShuffle<Float> XOR8 = L > 8 ? VectorShuffle.fromOp(F, i -> i ^ 8) : null;
+  private static final VectorShuffle<Float> XOR4 = L > 4 ? VectorShuffle.fromOp(F, i -> i ^ 4) : null;
+  private static final VectorShuffle<Float> XOR2 = L > 2 ? VectorShuffle.fromOp(F, i -> i ^ 2) : null;
+  private static final VectorShuffle<Float> XOR1 = VectorShuffle.fromOp(F, i -> i ^ 1);
 
   private static VectorSpecies<Float> floatSpecies() {
     String bits = System.getProperty(VectorOpsProvider.VECTOR_BITS_PROPERTY, "").trim();
@@ -58,6 +63,25 @@ final class PanamaVectorOps implements VectorOps {
     return FMA;
   }
 
+  /**
+   * The sum of the lanes in one fixed pairwise order (halves, then quarters, ...).
+   * {@code reduceLanes(ADD)} leaves the order to the implementation, and JDK 25's C2 uses another
+   * one than its interpreter, so a dot would change its last bits once compiled and a seeded
+   * training run could depend on JIT timing. The shuffles cost a few nanoseconds per reduction.
+   */
+  static float sumLanes(FloatVector v) {
+    if (L > 8) {
+      v = v.add(v.rearrange(XOR8));
+    }
+    if (L > 4) {
+      v = v.add(v.rearrange(XOR4));
+    }
+    if (L > 2) {
+      v = v.add(v.rearrange(XOR2));
+    }
+    return v.add(v.rearrange(XOR1)).lane(0);
+  }
+
   private static FloatVector fmaOrMulAdd(FloatVector a, FloatVector b, FloatVector acc) {
     return FMA ? a.fma(b, acc) : acc.add(a.mul(b));
   }
@@ -87,7 +111,7 @@ final class PanamaVectorOps implements VectorOps {
       for (int bound = n - L; i <= bound; i += L) {
         acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, aOff + i), FloatVector.fromArray(F, b, bOff + i), acc0);
       }
-      sum = acc0.add(acc1).add(acc2.add(acc3)).reduceLanes(VectorOperators.ADD);
+      sum = sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
     }
     for (; i < n; i++) {
       sum = fmaOrMulAdd(a[aOff + i], b[bOff + i], sum);
@@ -192,10 +216,10 @@ final class PanamaVectorOps implements VectorOps {
       a2 = fmaOrMulAdd(FloatVector.fromArray(F, rows, o2 + i), xa, a2);
       a3 = fmaOrMulAdd(FloatVector.fromArray(F, rows, o3 + i), xa, a3);
     }
-    float s0 = a0.add(b0).reduceLanes(VectorOperators.ADD);
-    float s1 = a1.add(b1).reduceLanes(VectorOperators.ADD);
-    float s2 = a2.add(b2).reduceLanes(VectorOperators.ADD);
-    float s3 = a3.add(b3).reduceLanes(VectorOperators.ADD);
+    float s0 = sumLanes(a0.add(b0));
+    float s1 = sumLanes(a1.add(b1));
+    float s2 = sumLanes(a2.add(b2));
+    float s3 = sumLanes(a3.add(b3));
     for (; i < d; i++) {
       float xi = x[xOff + i];
       s0 = fmaOrMulAdd(rows[o0 + i], xi, s0);
@@ -222,7 +246,7 @@ final class PanamaVectorOps implements VectorOps {
         acc1 = fmaOrMulAdd(
             FloatVector.fromArray(F, val, off + i + L), FloatVector.fromArray(F, w, wOff, idx, off + i + L), acc1);
       }
-      sum = acc0.add(acc1).reduceLanes(VectorOperators.ADD);
+      sum = sumLanes(acc0.add(acc1));
     }
     for (; i < nnz; i++) {
       sum = fmaOrMulAdd(val[off + i], w[wOff + idx[off + i]], sum);
@@ -241,7 +265,7 @@ final class PanamaVectorOps implements VectorOps {
         acc0 = acc0.add(FloatVector.fromArray(F, w, wOff, idx, off + i));
         acc1 = acc1.add(FloatVector.fromArray(F, w, wOff, idx, off + i + L));
       }
-      sum = acc0.add(acc1).reduceLanes(VectorOperators.ADD);
+      sum = sumLanes(acc0.add(acc1));
     }
     for (; i < nnz; i++) {
       sum += w[wOff + idx[off + i]];
