@@ -7,8 +7,9 @@ import static io.github.simdperceptron.kernel.Checks.range;
  * Dense vector operations over {@code float[]}, run by the active kernel ({@link Kernel}).
  *
  * <p>Every method takes a whole-array form and an {@code (array, offset, length)} form. Arguments
- * are checked once here: a null array throws {@link NullPointerException}, a negative count
- * {@link IllegalArgumentException}, a range outside its array {@link IndexOutOfBoundsException};
+ * are checked once here: a null array throws {@link NullPointerException}, a negative count or
+ * whole arrays of different lengths {@link IllegalArgumentException}, a range outside its array
+ * {@link IndexOutOfBoundsException};
  * every message names the argument and the value, and nothing is written when a check fails.
  * NaN and infinities propagate as IEEE 754 says.
  *
@@ -18,7 +19,8 @@ import static io.github.simdperceptron.kernel.Checks.range;
  * every product and partial sum is an integer below 2^24. Element-wise updates ({@code scale},
  * {@code axpy}, {@code dualAxpy}) round the product and then the sum, never fused, so they equal
  * the plain Java expression {@code y[i] + alpha * x[i]} bit for bit. Arrays passed as outputs
- * must not overlap the inputs, except that {@code x} and {@code y} may be the very same range.
+ * must not overlap the inputs, except that {@code axpy}'s {@code x} and {@code y} may be the very
+ * same range; {@code dualAxpy}'s x must overlap neither w nor u.
  */
 public final class DenseOps {
   private static final VectorOps OPS = VectorOpsProvider.INSTANCE;
@@ -123,7 +125,7 @@ public final class DenseOps {
   /**
    * The scores of k weight rows against one x, in one pass over x:
    * {@code out[r] = sum_j rows[r*d + j] * x[j]} for r < k, where {@code d = x.length} and rows is
-   * row-major with exactly k*d elements. Only out is modified.
+   * row-major with at least k*d elements (the first k*d are used). Only out is modified.
    */
   public static void multiDot(float[] rows, int k, float[] x, float[] out) {
     Checks.notNull(rows, "rows");

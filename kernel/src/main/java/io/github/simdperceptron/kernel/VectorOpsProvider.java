@@ -12,7 +12,8 @@ import java.util.Locale;
  * available (without C2 the Vector API falls back to Java objects and runs ~250x slower);
  * otherwise the fast scalar implementation, with one warning that says how to enable Panama.
  * The system property {@code simdperceptron.impl} ({@code auto}, {@code panama}, {@code scalar})
- * forces a choice; a forced Panama that cannot load falls back to scalar with a warning, and
+ * forces a choice (a forced Panama runs even without C2, e.g. under {@code -Xint}); a forced Panama
+ * that cannot load (no module) falls back to scalar with a warning, and
  * {@link Kernel#implementation()} tells which one is active.
  */
 final class VectorOpsProvider {
@@ -38,7 +39,9 @@ final class VectorOpsProvider {
       default:
         throw new IllegalArgumentException(IMPL_PROPERTY + " must be auto, panama or scalar, got '" + wanted + "'");
     }
-    String obstacle = panamaObstacle();
+    String obstacle = ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()
+        ? "the module jdk.incubator.vector is not in the boot layer"
+        : wanted.equals("panama") ? null : compilerObstacle();
     if (obstacle == null) {
       try {
         return loadPanama();
@@ -52,13 +55,13 @@ final class VectorOpsProvider {
     return new ScalarVectorOps(fmaEnabled());
   }
 
-  /** Why Panama cannot run here, or null when it can. */
-  private static String panamaObstacle() {
-    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-      return "the module jdk.incubator.vector is not in the boot layer";
-    }
+  /**
+   * Why Panama would be slow here (no C2: the Vector API then runs as Java objects, ~250x slower
+   * than scalar), or null. A forced {@code simdperceptron.impl=panama} overrides this.
+   */
+  private static String compilerObstacle() {
     String vmInfo = System.getProperty("java.vm.info", "");
-    if (vmInfo.contains("emulated-client")) {
+    if (vmInfo.contains("emulated-client") || vmInfo.contains("interpreted mode")) {
       return "the C2 compiler is not available (java.vm.info: " + vmInfo + ")";
     }
     String stopLevel = vmOption("TieredStopAtLevel");
