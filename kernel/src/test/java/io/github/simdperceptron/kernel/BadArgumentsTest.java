@@ -438,6 +438,45 @@ class BadArgumentsTest {
   }
 
   @Test
+  @Covers({"SparseOps.dot(int[],float[],int,int,float[],int,int)",
+      "SparseOps.scatterAdd(float,int[],float[],int,int,float[],int,int)",
+      "SparseOps.dualScatterAdd(float,double,int[],float[],int,int,float[],double[],int,int)"})
+  void sparseRowForms() {
+    int k = 3;
+    int d = 2 * N;
+    int nnz = N;
+    int off = d;
+    float[] rows = floats(k * d);
+    double[] u = doubles(k * d);
+    int[] idx = indices(nnz, d);
+    float[] val = floats(nnz);
+    assertRejects(NPE, nullArgument("indices"), () -> SparseOps.dot(null, val, 0, nnz, rows, off, d));
+    assertRejects(NPE, nullArgument("rows"), () -> SparseOps.scatterAdd(1f, idx, val, 0, nnz, null, off, d));
+    assertRejects(NPE, nullArgument("u"), () -> SparseOps.dualScatterAdd(1f, 2.0, idx, val, 0, nnz, rows, null, off, d),
+        rows);
+    assertRejects(IAE, says("count", "-1"), () -> SparseOps.scatterAdd(1f, idx, val, 0, -1, rows, off, d), rows);
+    assertRejects(IAE, says("d", "-1"), () -> SparseOps.dot(idx, val, 0, nnz, rows, off, -1));
+    assertRejects(IOOBE, range("rows", 2 * d + 1), () -> SparseOps.dot(idx, val, 0, nnz, rows, 2 * d + 1, d));
+    assertRejects(IOOBE, range("rows", 2 * d + 1),
+        () -> SparseOps.scatterAdd(1f, idx, val, 0, nnz, rows, 2 * d + 1, d), rows);
+    assertRejects(IOOBE, range("u", off),
+        () -> SparseOps.dualScatterAdd(1f, 2.0, idx, val, 0, nnz, rows, doubles(2 * d - 1), off, d), rows);
+    assertRejects(IOOBE, range("values", 0), () -> SparseOps.dot(idx, floats(nnz - 1), 0, nnz, rows, off, d));
+    for (float[] values : new float[][] {val, null}) {
+      // d lies inside rows (the next row's first element) but outside [0, d): refused before any write.
+      for (int bad : new int[] {-1, d}) {
+        int[] badIdx = idx.clone();
+        badIdx[nnz - 1] = bad;
+        List<String> m = says("indices[" + (nnz - 1) + "] = " + bad + " ", "[0, " + d + ")");
+        assertRejects(IOOBE, m, () -> SparseOps.dot(badIdx, values, 0, nnz, rows, off, d));
+        assertRejects(IOOBE, m, () -> SparseOps.scatterAdd(1f, badIdx, values, 0, nnz, rows, off, d), rows);
+        assertRejects(IOOBE, m, () -> SparseOps.dualScatterAdd(1f, 2.0, badIdx, values, 0, nnz, rows, u, off, d),
+            rows, u);
+      }
+    }
+  }
+
+  @Test
   @Covers("SparseOps.batchMargins(int[],int[],float[],int,float[],float,float[])")
   void sparseBatchMargins() {
     int n = 4;

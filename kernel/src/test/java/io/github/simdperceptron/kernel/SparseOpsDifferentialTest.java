@@ -302,6 +302,61 @@ class SparseOpsDifferentialTest {
     }
   }
 
+  /**
+   * The row forms address row r of a k x d weight matrix: the same results as the plain forms on
+   * that row alone, and nothing outside the row is read or written.
+   */
+  @Test
+  @Covers({"SparseOps.dot(int[],float[],int,int,float[],int,int)",
+      "SparseOps.scatterAdd(float,int[],float[],int,int,float[],int,int)",
+      "SparseOps.dualScatterAdd(float,double,int[],float[],int,int,float[],double[],int,int)"})
+  void rowForms() {
+    for (Data data : Data.values()) {
+      for (boolean binary : new boolean[] {false, true}) {
+        forAllSparse(data, false, (x, m) -> {
+          int d = x.dim;
+          int k = 1 + r.nextInt(4);
+          int row = r.nextInt(k);
+          int off = row * d;
+          float[] values = binary ? null : x.values;
+          float[] rows = array(r, data, m, k * d);
+          float[] rowAlone = Arrays.copyOfRange(rows, off, off + d);
+          Supplier<String> c = ctx(data, "row forms", binary ? "values=null" : "", x, "k=" + k, "row=" + row);
+
+          float expectedDot = binary ? ReferenceOps.sparseDotBinary(x.indices, x.offset, x.nnz, rowAlone)
+              : ReferenceOps.sparseDot(x.indices, values, x.offset, x.nnz, rowAlone);
+          assertReduction(data, SparseOps.dot(x.indices, values, x.offset, x.nnz, rows, off, d), expectedDot,
+              exactSparseDot(x.indices, values, x.offset, x.nnz, rows, off), x.nnz, c);
+
+          float alpha = coefficient(r, data);
+          float[] expected = rows.clone();
+          float[] expectedRow = rowAlone.clone();
+          if (binary) {
+            ReferenceOps.scatterAddBinary(alpha, x.indices, x.offset, x.nnz, expectedRow);
+          } else {
+            ReferenceOps.scatterAdd(alpha, x.indices, values, x.offset, x.nnz, expectedRow);
+          }
+          System.arraycopy(expectedRow, 0, expected, off, d);
+          SparseOps.scatterAdd(alpha, x.indices, values, x.offset, x.nnz, rows, off, d);
+          assertSameBits(expected, rows, c);
+
+          double b = data == Data.INTEGER ? r.nextInt(2001) - 1000 : r.nextDouble() * 1e6;
+          double[] u = doubles(r, k * d);
+          float[] wExpected = rows.clone();
+          double[] uExpected = u.clone();
+          float[] wRow = Arrays.copyOfRange(wExpected, off, off + d);
+          double[] uRow = Arrays.copyOfRange(uExpected, off, off + d);
+          ReferenceOps.dualScatterAdd(alpha, b, x.indices, values, x.offset, x.nnz, wRow, uRow);
+          System.arraycopy(wRow, 0, wExpected, off, d);
+          System.arraycopy(uRow, 0, uExpected, off, d);
+          SparseOps.dualScatterAdd(alpha, b, x.indices, values, x.offset, x.nnz, rows, u, off, d);
+          assertSameBits(wExpected, rows, c);
+          assertSameBits(uExpected, u, c);
+        });
+      }
+    }
+  }
+
   @Test
   @Covers("SparseOps.batchMargins(int[],int[],float[],int,float[],float,float[])")
   void batchMargins() {
