@@ -119,9 +119,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     out.flush();
     if (disagreements > 0) {
-      spec.commandLine().getErr().println("perceptron demo: " + disagreements
-          + " SIMD runs disagree with the reference beyond rounding");
-      return 1;
+      throw new WorkFailure(disagreements + " of " + total + " SIMD runs disagree with the reference beyond rounding");
     }
     return 0;
   }

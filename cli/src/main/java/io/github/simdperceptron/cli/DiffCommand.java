@@ -82,9 +82,10 @@ final class DiffCommand implements Callable<Integer> {
     }
     out.flush();
     if (!c.agree()) {
-      spec.commandLine().getErr().println("perceptron diff: the kernel and the reference disagree beyond the"
-          + " rounding bound (" + c.verdict() + ")");
-      return 1;
+      throw new WorkFailure("the kernel and the reference disagree beyond rounding: "
+          + (c.withinBound() ? "the run was exact, yet " + (c.sameMistakes ? "the weights" : "the mistakes") + " differ"
+              : "a dot product deviates " + Format.num(c.maxDeviation) + " from its exact value, bound "
+                  + Format.num(c.boundAtMax)));
     }
     return 0;
   }
