@@ -293,7 +293,7 @@ public final class ModelFile {
     try {
       labels = Labels.of(names);
     } catch (IllegalArgumentException e) {
-      throw FormatException.atByte(source, at, "class names " + names + ": expected distinct names");
+      throw FormatException.atByte(source, at, "class names " + quoted(names) + " (expected distinct names)");
     }
     for (String name : names) {
       if (name.isEmpty()) {
@@ -347,6 +347,14 @@ public final class ModelFile {
         ? new LinearModel(w[0], b[0], labels)
         : VotedModel.of(w, b, counts, labels, d);
     return new SavedModel(model, algorithm, biasFlag == 1, options);
+  }
+
+  private static String quoted(List<String> names) {
+    StringBuilder sb = new StringBuilder("[");
+    for (int i = 0; i < names.size(); i++) {
+      sb.append(i > 0 ? ", " : "").append(FormatException.quote(names.get(i)));
+    }
+    return sb.append(']').toString();
   }
 
   private static float[] readFloats(DataInputStream in, int d, byte[] buf) throws IOException {
