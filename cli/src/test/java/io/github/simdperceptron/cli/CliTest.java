@@ -154,6 +154,17 @@ class CliTest {
     number(r.out(), "train_seconds");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"voted --vote-cap 3", "pla --no-shuffle", "averaged --no-bias --seed 9",
+      "margin --margin 2.5 --epochs 3", "pocket --no-bias --no-shuffle"})
+  void diffFollowsEveryTrainingOption(String options) {
+    List<String> args = new java.util.ArrayList<>(List.of("diff", "--data", TRAIN, "--json", "--algorithm"));
+    args.addAll(List.of(options.split(" ")));
+    Result r = run(args.toArray(new String[0]));
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("\"identical_mistakes\":true,\"identical_weights\":true"), r.out());
+  }
+
   @Test
   void diffOnRealValuedDataStaysWithinTheBound() throws IOException {
     Path f = dir.resolve("real.svm");

@@ -92,6 +92,23 @@ class CsvReaderTest {
   }
 
   @Test
+  void feedsAnOnlineLearnerRowByRow() throws IOException {
+    io.github.simdperceptron.learn.OnlineLearner l = io.github.simdperceptron.learn.OnlineLearner.create(
+        io.github.simdperceptron.learn.Algorithm.PERCEPTRON, 2,
+        io.github.simdperceptron.data.Labels.of(List.of("no", "yes")),
+        io.github.simdperceptron.learn.TrainingOptions.defaults());
+    String text = "label,a,b\nyes,1,0\nno,0,1\nyes,2,0\nmaybe,1,1\n";
+    try (CsvReader r = CsvFormat.defaults().open(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+        "s.csv")) {
+      FormatException e = assertThrows(FormatException.class, () -> r.feed(l));
+      assertEquals(5, e.line());
+      assertTrue(e.getMessage().contains("'maybe' is not one of the learner's classes"), e.getMessage());
+      assertEquals(List.of("label", "a", "b"), r.header());
+    }
+    assertEquals(3, l.visits());
+  }
+
+  @Test
   void headerProblemsAreErrors() {
     assertTrue(error("a,b\n1,2\n", CsvFormat.defaults().withLabelName("c")).getMessage()
         .contains("no column named 'c' in the header (expected one of [a, b])"));
