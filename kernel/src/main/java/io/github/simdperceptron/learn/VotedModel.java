@@ -4,7 +4,9 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The voted perceptron's classifier: {@code score(x) = sum_k c_k sgn(v_k . x + b_k)} with
@@ -29,6 +31,52 @@ public final class VotedModel implements BinaryModel {
     }
     this.labels = labels;
     this.d = dimension;
+  }
+
+  /**
+   * A voted model from its triples (copied; every value finite, every count >= 1, every vector of
+   * length {@code dimension}), e.g. read back from a model file. Arguments are not modified.
+   */
+  public static VotedModel of(float[][] vectors, float[] biases, long[] counts, Labels labels, int dimension) {
+    Objects.requireNonNull(vectors, "vectors");
+    Objects.requireNonNull(biases, "biases");
+    Objects.requireNonNull(counts, "counts");
+    Objects.requireNonNull(labels, "labels");
+    if (dimension < 1) {
+      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
+    }
+    if (biases.length != vectors.length || counts.length != vectors.length) {
+      throw new IllegalArgumentException(vectors.length + " vectors, " + biases.length + " biases and "
+          + counts.length + " counts: expected as many of each");
+    }
+    if (labels.size() > 2) {
+      throw new IllegalArgumentException("a binary model has at most 2 classes, got " + labels);
+    }
+    List<float[]> v = new ArrayList<>();
+    List<Float> b = new ArrayList<>();
+    List<Long> c = new ArrayList<>();
+    for (int k = 0; k < vectors.length; k++) {
+      Objects.requireNonNull(vectors[k], "vectors[" + k + "]");
+      if (vectors[k].length != dimension) {
+        throw new IllegalArgumentException("vectors[" + k + "] has length " + vectors[k].length + ", expected "
+            + dimension);
+      }
+      for (int j = 0; j < dimension; j++) {
+        if (!Float.isFinite(vectors[k][j])) {
+          throw new IllegalArgumentException("vectors[" + k + "][" + j + "] = " + vectors[k][j] + " is not finite");
+        }
+      }
+      if (!Float.isFinite(biases[k])) {
+        throw new IllegalArgumentException("biases[" + k + "] = " + biases[k] + " is not finite");
+      }
+      if (counts[k] < 1) {
+        throw new IllegalArgumentException("counts[" + k + "] = " + counts[k] + " is not >= 1");
+      }
+      v.add(vectors[k].clone());
+      b.add(biases[k]);
+      c.add(counts[k]);
+    }
+    return new VotedModel(v, b, c, labels, dimension);
   }
 
   /** Number of stored (vector, bias, count) triples. */

@@ -1,0 +1,92 @@
+package io.github.simdperceptron.cli;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.kernel.Kernel;
+import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.TrainingReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Trains with the SIMD kernel and with the literal scalar reference and compares them: the same"
+        + " mistakes in the same order, bit-identical weights, and every kernel dot product within its rounding"
+        + " bound of the exact value.",
+        "Exits with 1 when they disagree beyond that: a dot product outside its bound, or any difference on data"
+        + " where all arithmetic is exact (integer values, sums below 2^24)."})
+final class DiffCommand implements Callable<Integer> {
+  @Option(names = "--data", required = true, paramLabel = "FILE", description = "training data (two classes)")
+  Path data;
+
+  @Mixin
+  TrainArgs train;
+
+  @Option(names = "--json", description = "print one JSON object instead of text")
+  boolean json;
+
+  @Mixin
+  DataArgs dataArgs;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    TrainingOptions options = train.options();
+    Dataset ds = dataArgs.read(data, 0);
+    if (ds.labels().size() > 2) {
+      throw new UsageException(data + ": " + ds.labels().size() + " classes " + ds.labels()
+          + ": diff compares the binary learners (the multi-class reference twins are not in this build yet)");
+    }
+    Comparison c = Comparison.run(train.algorithm, ds, options);
+    TrainingReport r = c.kernel.report();
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      Json j = new Json()
+          .put("command", "diff")
+          .put("algorithm", train.name())
+          .put("data", data.toString())
+          .put("examples", ds.size())
+          .put("dimension", ds.dimension())
+          .put("kernel", Kernel.describe())
+          .put("accuracy", c.kernel.model().accuracy(ds))
+          .put("train_seconds", r.seconds())
+          .put("mistakes", r.mistakes())
+          .put("epochs", r.epochs())
+          .put("converged", r.converged())
+          .put("examples_per_second", r.examplesPerSecond());
+      Json cj = c.json();
+      out.println(j.put("comparison", cj));
+    } else {
+      out.printf("diff %s on %s: %d examples, %d features; kernel %s vs the ReferenceOps twin%n", train.name(), data,
+          ds.size(), ds.dimension(), Kernel.describe());
+      long refMistakes = java.util.Arrays.stream(c.reference.mistakesPerEpoch).asLongStream().sum();
+      out.printf("mistakes      %s%n", c.sameMistakes
+          ? "identical: " + r.mistakes() + " in " + r.epochs() + " epochs, the same updates in the same order"
+          : "differ: kernel " + r.mistakes() + ", reference " + refMistakes
+              + (c.firstDivergence >= 0 ? "; first different update #" + c.firstDivergence : ""));
+      out.printf("weights       %s%n", c.sameWeights ? "identical, bit for bit" : "differ");
+      out.printf("dot products  largest deviation %s from the exact value, bound there %s (worst deviation/bound %s):"
+          + " %s%n", Format.num(c.maxDeviation), Format.num(c.boundAtMax), Format.num(c.worstRatio),
+          c.withinBound() ? "within bound" : "OUTSIDE THE BOUND");
+      out.printf("arithmetic    %s%n", c.reference.exact
+          ? "exact (integer data, every sum below 2^24): the runs must agree bit for bit"
+          : "rounded (real values or large sums): the runs may part where an activation is within rounding of 0");
+      out.printf("verdict       %s%n", c.agree() ? "agree" + (c.identical() ? "" : " (within rounding)") : "DISAGREE");
+    }
+    out.flush();
+    if (!c.agree()) {
+      throw new WorkFailure("the kernel and the reference disagree beyond rounding: "
+          + (c.withinBound() ? "the run was exact, yet " + (c.sameMistakes ? "the weights" : "the mistakes") + " differ"
+              : "a dot product deviates " + Format.num(c.maxDeviation) + " from its exact value, bound "
+                  + Format.num(c.boundAtMax)));
+    }
+    return 0;
+  }
+}

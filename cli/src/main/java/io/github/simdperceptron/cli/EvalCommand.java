@@ -1,0 +1,189 @@
+package io.github.simdperceptron.cli;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.io.SavedModel;
+import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.LinearModel;
+import io.github.simdperceptron.learn.Model;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Evaluates a model on labelled data: accuracy, per-class counts, confusion matrix, margin statistics.")
+final class EvalCommand implements Callable<Integer> {
+  @Option(names = "--model", required = true, paramLabel = "M", description = "a model file written by train")
+  Path modelFile;
+
+  @Option(names = "--data", required = true, paramLabel = "FILE", description = "labelled examples")
+  Path data;
+
+  @Option(names = "--json", description = "print one JSON object instead of text")
+  boolean json;
+
+  @Mixin
+  DataArgs dataArgs;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    SavedModel saved = ModelFile.read(modelFile);
+    Model model = saved.model();
+    Dataset ds = dataArgs.read(data, model.dimension());
+    int[] predicted = model.predictClasses(ds);
+    List<String> truthNames = ds.labels().names();
+    List<String> predictedNames = new ArrayList<>(model.labels().names());
+    boolean unnamed = false;
+    for (int p : predicted) {
+      unnamed |= p < 0;
+    }
+    if (unnamed) {
+      predictedNames.add(PredictCommand.otherClass(model));
+    }
+    long[][] confusion = new long[truthNames.size()][predictedNames.size()];
+    int correct = 0;
+    for (int i = 0; i < predicted.length; i++) {
+      int t = ds.classOf(i);
+      int p = predicted[i] >= 0 ? predicted[i] : predictedNames.size() - 1;
+      confusion[t][p]++;
+      if (predicted[i] >= 0 && model.labels().name(predicted[i]).equals(truthNames.get(t))) {
+        correct++;
+      }
+    }
+    double accuracy = (double) correct / ds.size();
+    List<Map<String, Object>> perClass = new ArrayList<>();
+    List<String> all = new ArrayList<>(truthNames);
+    for (String n : predictedNames) {
+      if (!all.contains(n)) {
+        all.add(n);
+      }
+    }
+    for (String name : all) {
+      int t = truthNames.indexOf(name);
+      int p = predictedNames.indexOf(name);
+      long examples = 0;
+      long predictedCount = 0;
+      long right = t >= 0 && p >= 0 ? confusion[t][p] : 0;
+      for (int c = 0; t >= 0 && c < predictedNames.size(); c++) {
+        examples += confusion[t][c];
+      }
+      for (int r = 0; p >= 0 && r < truthNames.size(); r++) {
+        predictedCount += confusion[r][p];
+      }
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("class", name);
+      m.put("examples", examples);
+      m.put("predicted", predictedCount);
+      m.put("correct", right);
+      perClass.add(m);
+    }
+    MarginStats margins = model instanceof BinaryModel ? margins((BinaryModel) model, ds) : null;
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      List<List<Long>> rows = new ArrayList<>();
+      for (long[] row : confusion) {
+        List<Long> r = new ArrayList<>();
+        for (long v : row) {
+          r.add(v);
+        }
+        rows.add(r);
+      }
+      out.println(new Json()
+          .put("command", "eval")
+          .put("algorithm", saved.algorithm())
+          .put("examples", ds.size())
+          .put("correct", correct)
+          .put("accuracy", accuracy)
+          .put("per_class", perClass)
+          .put("confusion", new Json().put("true", truthNames).put("predicted", predictedNames).put("counts", rows))
+          .put("margins", margins == null ? null : margins.json));
+      return 0;
+    }
+    out.printf("model %s: %s, %d features, classes %s%n", modelFile, saved.algorithm().toLowerCase(java.util.Locale.ROOT),
+        model.dimension(), model.labels());
+    out.printf("data  %s: %d examples%n", data, ds.size());
+    out.printf("accuracy %s (%d of %d)%n%n", Format.percent(accuracy), correct, ds.size());
+    int w = 8;
+    for (String n : all) {
+      w = Math.max(w, n.length() + 2);
+    }
+    out.printf("%-" + w + "s %10s %10s %10s%n", "class", "examples", "predicted", "correct");
+    for (Map<String, Object> m : perClass) {
+      out.printf("%-" + w + "s %10d %10d %10d%n", m.get("class"), m.get("examples"), m.get("predicted"), m.get("correct"));
+    }
+    out.printf("%nconfusion matrix (rows: true class, columns: predicted)%n%-" + w + "s", "");
+    for (String n : predictedNames) {
+      out.printf(" %10s", n);
+    }
+    out.println();
+    for (int t = 0; t < truthNames.size(); t++) {
+      out.printf("%-" + w + "s", truthNames.get(t));
+      for (long v : confusion[t]) {
+        out.printf(" %10d", v);
+      }
+      out.println();
+    }
+    if (margins != null) {
+      out.printf("%nmargins y*score: %s%n", margins.text);
+    }
+    return 0;
+  }
+
+  private record MarginStats(Json json, String text) {}
+
+  /** Functional margins y * score over the rows whose class the model knows (y = +1 or -1 by the model's classes). */
+  private static MarginStats margins(BinaryModel model, Dataset ds) {
+    float[] s = model.scores(ds);
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    double sum = 0;
+    long count = 0;
+    long nonPositive = 0;
+    for (int i = 0; i < s.length; i++) {
+      int k = model.labels().indexOf(ds.labels().name(ds.classOf(i)));
+      if (k < 0) {
+        continue;
+      }
+      double m = model.labels().binaryLabel(k) * (double) s[i];
+      min = Math.min(min, m);
+      max = Math.max(max, m);
+      sum += m;
+      count++;
+      if (m <= 0) {
+        nonPositive++;
+      }
+    }
+    Json j = new Json().put("rows", count);
+    if (count == 0) {
+      return new MarginStats(j, "no row has a class the model knows");
+    }
+    j.put("min", min).put("mean", sum / count).put("max", max).put("nonpositive", nonPositive);
+    String text = String.format(java.util.Locale.ROOT, "min %s, mean %s, max %s; %d of %d with y*score <= 0",
+        Format.num(min), Format.num(sum / count), Format.num(max), nonPositive, count);
+    if (model instanceof LinearModel) {
+      double norm = 0;
+      for (float v : ((LinearModel) model).weights()) {
+        norm += (double) v * v;
+      }
+      norm = Math.sqrt(norm);
+      if (norm > 0) {
+        j.put("min_geometric", min / norm);
+        text += String.format(java.util.Locale.ROOT, "; smallest geometric margin (over ||w||) %s", Format.num(min / norm));
+      }
+    }
+    return new MarginStats(j, text);
+  }
+}

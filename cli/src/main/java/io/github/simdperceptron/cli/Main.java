@@ -1,0 +1,111 @@
+package io.github.simdperceptron.cli;
+
+import io.github.simdperceptron.io.FormatException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * The {@code perceptron} command. Exit codes: 0 success, 1 the work failed (e.g. diff found a
+ * disagreement, a write failed), 2 bad usage or bad input; failures print one line on stderr
+ * naming what was wrong, and a stack trace only with {@code --debug}.
+ */
+@Command(name = "perceptron", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    description = "Perceptron learners on JDK Vector API kernels, with a literal scalar reference to diff against.",
+    subcommands = {DemoCommand.class, TrainCommand.class, PredictCommand.class, EvalCommand.class,
+        DiffCommand.class, InfoCommand.class},
+    footer = {"", "Exit codes: 0 success, 1 failure of the work (e.g. a diff disagreement), 2 bad usage or input."})
+public final class Main implements Runnable {
+  @Option(names = "--debug", scope = ScopeType.INHERIT, description = "print the stack trace of a failure")
+  boolean debug;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "a sub-command is required");
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command with these streams; returns the exit code. */
+  static int run(String[] args, PrintWriter out, PrintWriter err) {
+    boolean debug = Arrays.asList(args).contains("--debug");
+    CommandLine cl = new CommandLine(new Main());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setParameterExceptionHandler((ex, a) -> {
+      String name = ex.getCommandLine().getCommandSpec().qualifiedName();
+      err.println(name + ": " + ex.getMessage() + " (see '" + name + " --help')");
+      if (debug) {
+        ex.printStackTrace(err);
+      }
+      err.flush();
+      return CommandLine.ExitCode.USAGE;
+    });
+    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+      int code = exitCode(ex);
+      err.println(c.getCommandSpec().qualifiedName() + ": " + message(ex));
+      if (debug) {
+        ex.printStackTrace(err);
+      }
+      err.flush();
+      return code;
+    });
+    int code = cl.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  static int exitCode(Throwable ex) {
+    if (ex instanceof UsageException || ex instanceof FormatException || ex instanceof NoSuchFileException
+        || ex instanceof AccessDeniedException || ex instanceof IllegalArgumentException
+        || ex instanceof IllegalStateException) {
+      return 2;
+    }
+    return 1;
+  }
+
+  static String message(Throwable ex) {
+    if (ex instanceof NoSuchFileException) {
+      return ((NoSuchFileException) ex).getFile() + ": no such file or directory";
+    }
+    if (ex instanceof AccessDeniedException) {
+      return ((AccessDeniedException) ex).getFile() + ": permission denied";
+    }
+    if (ex instanceof FileSystemException) {
+      FileSystemException f = (FileSystemException) ex;
+      return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : f.getClass().getSimpleName());
+    }
+    if (ex instanceof OutOfMemoryError) {
+      return "out of memory (" + ex.getMessage() + "); give Java more with JAVA_OPTS=-Xmx...";
+    }
+    String m = ex.getMessage();
+    if (ex instanceof UsageException || ex instanceof WorkFailure || ex instanceof FormatException) {
+      return m;
+    }
+    String kind = ex instanceof IOException ? "I/O error" : ex.getClass().getSimpleName();
+    return m == null ? kind : kind.equals("IllegalArgumentException") || kind.equals("IllegalStateException")
+        ? m.replace('\n', ' ') : kind + ": " + m.replace('\n', ' ');
+  }
+
+  /** The version from the jar's manifest, or "dev". */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"perceptron " + (v == null ? "dev" : v) + ", Java " + System.getProperty("java.version")};
+    }
+  }
+}

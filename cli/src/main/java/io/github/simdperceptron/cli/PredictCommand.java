@@ -1,0 +1,91 @@
+package io.github.simdperceptron.cli;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.io.SavedModel;
+import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.Model;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Predicts a label (or, with --scores, the score) for every example of a data file, one per line.")
+final class PredictCommand implements Callable<Integer> {
+  @Option(names = "--model", required = true, paramLabel = "M", description = "a model file written by train")
+  Path modelFile;
+
+  @Option(names = "--data", required = true, paramLabel = "FILE", description = "examples (their labels are ignored)")
+  Path data;
+
+  @Option(names = "--output", paramLabel = "FILE", description = "write here instead of stdout")
+  Path output;
+
+  @Option(names = "--scores", description = "print scores (w.x + b; votes for voted) instead of labels")
+  boolean scores;
+
+  @Mixin
+  DataArgs dataArgs;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    SavedModel saved = ModelFile.read(modelFile);
+    Model model = saved.model();
+    Dataset ds = dataArgs.read(data, model.dimension());
+    if (output == null) {
+      write(spec.commandLine().getOut(), model, ds);
+    } else {
+      try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(output), StandardCharsets.UTF_8))) {
+        PrintWriter pw = new PrintWriter(w);
+        write(pw, model, ds);
+        pw.flush();
+        if (pw.checkError()) {
+          throw new IOException(output + ": write failed");
+        }
+      }
+    }
+    return 0;
+  }
+
+  private void write(PrintWriter out, Model model, Dataset ds) {
+    if (scores) {
+      if (!(model instanceof BinaryModel)) {
+        throw new UsageException("--scores: only binary models have one score per example");
+      }
+      for (float s : ((BinaryModel) model).scores(ds)) {
+        out.println(s);
+      }
+      return;
+    }
+    int[] k = model.predictClasses(ds);
+    for (int c : k) {
+      out.println(c >= 0 ? model.labels().name(c) : otherClass(model));
+    }
+  }
+
+  /** The name of the class a one-class binary model predicts when the score has the other sign. */
+  static String otherClass(Model model) {
+    String only = model.labels().name(0);
+    if (only.equals("1")) {
+      return "-1";
+    }
+    if (only.equals("-1")) {
+      return "1";
+    }
+    return "not " + only;
+  }
+}

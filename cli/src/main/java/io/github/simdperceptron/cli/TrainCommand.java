@@ -1,0 +1,122 @@
+package io.github.simdperceptron.cli;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.io.SavedModel;
+import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.TrainingReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Trains a perceptron on a data file and writes the model (atomically) to --model.")
+final class TrainCommand implements Callable<Integer> {
+  enum Multiclass { ovr, direct }
+
+  @Option(names = "--data", required = true, paramLabel = "FILE", description = "training data")
+  Path data;
+
+  @Option(names = "--test", paramLabel = "FILE", description = "held-out data to report accuracy on")
+  Path test;
+
+  @Mixin
+  TrainArgs train;
+
+  @Option(names = "--multiclass", paramLabel = "MODE",
+      description = "ovr or direct, for data with more than two classes (needs the multi-class learners)")
+  Multiclass multiclass;
+
+  @Option(names = "--validation-fraction", paramLabel = "F", defaultValue = "0",
+      description = "hold out this fraction for early stopping (default: none)")
+  double validationFraction;
+
+  @Option(names = "--patience", paramLabel = "P", defaultValue = "5",
+      description = "early stopping: epochs without a better validation accuracy (default: ${DEFAULT-VALUE})")
+  int patience;
+
+  @Option(names = "--model", required = true, paramLabel = "OUT", description = "where to write the model")
+  Path model;
+
+  @Option(names = "--json", description = "print one JSON object instead of text")
+  boolean json;
+
+  @Mixin
+  DataArgs dataArgs;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    TrainingOptions options = train.options();
+    if (validationFraction != 0 || spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
+      try {
+        options = options.withEarlyStopping(validationFraction, patience);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage().replace("validationFraction", "--validation-fraction")
+            .replace("patience", "--patience"));
+      }
+    }
+    Dataset trainSet = dataArgs.read(data, 0);
+    if (trainSet.labels().size() > 2) {
+      throw new UsageException(data + ": " + trainSet.labels().size() + " classes " + trainSet.labels()
+          + (multiclass == null ? "; use --multiclass ovr|direct" : "")
+          + ": multi-class training needs the multi-class learners, which this build does not include yet");
+    }
+    Dataset testSet = test == null ? null : dataArgs.read(test, trainSet.dimension());
+    Progress progress = json ? null : Progress.forStderr(spec.commandLine().getErr(), options.maxEpochs());
+    FitResult<BinaryModel> fit = BinaryLearner.fit(train.algorithm, trainSet, options.withProgress(progress));
+    if (progress != null) {
+      progress.done();
+    }
+    ModelFile.write(model, SavedModel.of(fit.model(), fit.report().algorithm(), options));
+    TrainingReport r = fit.report();
+    double trainAccuracy = fit.model().accuracy(trainSet);
+    double testAccuracy = testSet == null ? Double.NaN : fit.model().accuracy(testSet);
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(new Json()
+          .put("command", "train")
+          .put("algorithm", train.name())
+          .put("data", data.toString())
+          .put("examples", trainSet.size())
+          .put("dimension", trainSet.dimension())
+          .put("classes", trainSet.labels().names())
+          .put("accuracy", testSet == null ? trainAccuracy : testAccuracy)
+          .put("training_accuracy", trainAccuracy)
+          .put("test_accuracy", testSet == null ? null : testAccuracy)
+          .put("train_seconds", r.seconds())
+          .put("mistakes", r.mistakes())
+          .put("updates", r.updates())
+          .put("epochs", r.epochs())
+          .put("converged", r.converged())
+          .put("stopped_early", r.stoppedEarly())
+          .put("examples_per_second", r.examplesPerSecond())
+          .put("training_error", r.trainingError())
+          .put("model", model.toString()));
+      return 0;
+    }
+    out.printf("trained %s on %s: %d examples, %d features, classes %s%n", train.name(), data, trainSet.size(),
+        trainSet.dimension(), trainSet.labels());
+    if (multiclass != null) {
+      out.println("(two classes: --multiclass has nothing to do)");
+    }
+    out.printf("epochs %d%s, mistakes %d, updates %d, %s, %s examples/s%n", r.epochs(),
+        r.converged() ? " (converged)" : r.stoppedEarly() ? " (stopped early)" : r.halted() ? " (halted)" : "",
+        r.mistakes(), r.updates(), Format.seconds(r.seconds()), Format.rate(r.examplesPerSecond()));
+    out.printf("training accuracy %s%s%n", Format.percent(trainAccuracy), testSet == null ? ""
+        : String.format(", test accuracy %s (%s, %d examples)", Format.percent(testAccuracy), test, testSet.size()));
+    out.printf("model written to %s%n", model);
+    return 0;
+  }
+}

@@ -1,0 +1,114 @@
+package io.github.simdperceptron.io;
+
+import io.github.simdperceptron.data.DenseDataset;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * How to read a dense CSV file: one example per line, one column holds the label, every other
+ * column a feature; docs/formats.md lists every rule. Immutable; each {@code withX} returns a
+ * copy. Defaults: comma, header detected, the label in the first column.
+ */
+public final class CsvFormat {
+  /** Whether the first non-blank line names the columns. */
+  public enum Header {
+    /** A header when some feature field of the first line is not a number. */
+    DETECT,
+    /** The first line is a header. */
+    PRESENT,
+    /** Every line is data. */
+    ABSENT
+  }
+
+  private final char delimiter;
+  private final Header header;
+  private final int labelColumn;
+  private final String labelName;
+
+  private CsvFormat(char delimiter, Header header, int labelColumn, String labelName) {
+    this.delimiter = delimiter;
+    this.header = header;
+    this.labelColumn = labelColumn;
+    this.labelName = labelName;
+  }
+
+  /** Comma, header detected, label in the first column. */
+  public static CsvFormat defaults() {
+    return new CsvFormat(',', Header.DETECT, 0, null);
+  }
+
+  /** The field separator: any character but a double quote, CR or LF (e.g. ',', ';', '\t'). */
+  public CsvFormat withDelimiter(char c) {
+    if (c == '"' || c == '\n' || c == '\r') {
+      throw new IllegalArgumentException("the delimiter cannot be " + FormatException.quote(String.valueOf(c)));
+    }
+    return new CsvFormat(c, header, labelColumn, labelName);
+  }
+
+  public CsvFormat withHeader(Header h) {
+    Objects.requireNonNull(h, "header");
+    return new CsvFormat(delimiter, h, labelColumn, labelName);
+  }
+
+  /** The label is in this 0-based column; -1 means the last column. */
+  public CsvFormat withLabelColumn(int column) {
+    if (column < -1) {
+      throw new IllegalArgumentException("labelColumn must be >= 0, or -1 for the last column; got " + column);
+    }
+    return new CsvFormat(delimiter, header, column, null);
+  }
+
+  /** The label is in the column with this name in the header (which the file then must have). */
+  public CsvFormat withLabelName(String name) {
+    Objects.requireNonNull(name, "name");
+    return new CsvFormat(delimiter, header, labelColumn, name);
+  }
+
+  public char delimiter() {
+    return delimiter;
+  }
+
+  public Header header() {
+    return header;
+  }
+
+  /** The label's 0-based column (-1: the last); ignored when {@link #labelName()} is set. */
+  public int labelColumn() {
+    return labelColumn;
+  }
+
+  /** The label column's header name, or null. */
+  public String labelName() {
+    return labelName;
+  }
+
+  /** A streaming reader over a file. */
+  public CsvReader open(Path file) throws IOException {
+    Objects.requireNonNull(file, "file");
+    return new CsvReader(Files.newInputStream(file), file.toString(), this);
+  }
+
+  /** A streaming reader over a stream (closed with the reader); {@code source} names it in messages. */
+  public CsvReader open(InputStream in, String source) {
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(source, "source");
+    return new CsvReader(in, source, this);
+  }
+
+  /** Reads a whole file into a dense dataset. */
+  public DenseDataset read(Path file) throws IOException {
+    try (CsvReader r = open(file)) {
+      return r.readAll();
+    }
+  }
+
+  /** Reads a whole stream into a dense dataset, and closes it. */
+  public DenseDataset read(InputStream in, String source) throws IOException {
+    try (CsvReader r = open(in, source)) {
+      return r.readAll();
+    }
+  }
+}

@@ -1,0 +1,297 @@
+package io.github.simdperceptron.io;
+
+import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.SparseDataset;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * Streams a libsvm / svmlight file, one example per line: {@code label [qid:N] index:value ...}.
+ * Made by {@link LibsvmFormat#open}; docs/formats.md lists every rule and error.
+ */
+public final class LibsvmReader implements ExampleReader {
+  /** Largest dimension a dataset can have (the largest array the JVM reliably allocates). */
+  static final int MAX_DIMENSION = Integer.MAX_VALUE - 16;
+
+  private final LineSource lines;
+  private final LibsvmFormat format;
+  private int[] idx = new int[16];
+  private float[] val = new float[16];
+  private int nnz;
+  private String label;
+  private double labelValue;
+  private int maxIndex = -1;
+
+  LibsvmReader(InputStream in, String source, LibsvmFormat format) {
+    this.lines = new LineSource(in, source);
+    this.format = format;
+  }
+
+  @Override
+  public boolean next() throws IOException {
+    String s;
+    while ((s = lines.next()) != null) {
+      if (parse(s)) {
+        return true;
+      }
+    }
+    label = null;
+    return false;
+  }
+
+  /** Parses one line; false for a blank or comment-only line. */
+  private boolean parse(String s) throws FormatException {
+    int end = s.indexOf('#');
+    if (end < 0) {
+      end = s.length();
+    }
+    int p = skipSpace(s, 0, end);
+    if (p == end) {
+      return false;
+    }
+    int q = tokenEnd(s, p, end);
+    parseLabel(s, p, q);
+    nnz = 0;
+    boolean first = true;
+    for (p = skipSpace(s, q, end); p < end; p = skipSpace(s, q, end)) {
+      q = tokenEnd(s, p, end);
+      int colon = s.indexOf(':', p);
+      if (colon < 0 || colon >= q) {
+        throw error(s, p, q, "expected index:value");
+      }
+      if (colon == p + 3 && s.startsWith("qid", p)) {
+        if (!first) {
+          throw error(s, p, q, "qid:N must come right after the label");
+        }
+        parseQid(s, p, colon, q);
+        first = false;
+        continue;
+      }
+      first = false;
+      int index = parseIndex(s, p, colon, q);
+      float value = parseValue(s, p, colon, q);
+      if (format.dimension() > 0 && index >= format.dimension()) {
+        if (format.dropBeyond()) {
+          continue;
+        }
+        throw error(s, p, q, "index " + s.substring(p, colon) + " is beyond the dimension " + format.dimension()
+            + " (expected at most " + (format.dimension() - (format.zeroBased() ? 1 : 0)) + ")");
+      }
+      append(index, value);
+    }
+    for (int k = 0; k < nnz; k++) {
+      maxIndex = Math.max(maxIndex, idx[k]);
+    }
+    return true;
+  }
+
+  private void parseLabel(String s, int p, int q) throws FormatException {
+    String token = s.substring(p, q);
+    double v;
+    try {
+      v = Double.parseDouble(token);
+    } catch (NumberFormatException e) {
+      throw error(s, p, q, token.indexOf(':') >= 0
+          ? "the line has no label (expected a number such as +1, -1, 0 or 2.0 before the features)"
+          : "expected a numeric label such as +1, -1, 0 or 2.0");
+    }
+    if (!Double.isFinite(v)) {
+      throw error(s, p, q, "the label is not finite (expected a number such as +1, -1, 0 or 2.0)");
+    }
+    labelValue = v;
+    label = Labels.canonical(v);
+  }
+
+  private void parseQid(String s, int p, int colon, int q) throws FormatException {
+    if (colon + 1 == q) {
+      throw error(s, p, q, "missing query id after 'qid:' (expected an integer)");
+    }
+    for (int k = colon + 1; k < q; k++) {
+      char c = s.charAt(k);
+      if (!(c >= '0' && c <= '9' || k == colon + 1 && c == '-' && q > k + 1)) {
+        throw error(s, p, q, "expected qid:N with an integer N");
+      }
+    }
+  }
+
+  private int parseIndex(String s, int p, int colon, int q) throws FormatException {
+    if (colon == p) {
+      throw error(s, p, q, "missing index before ':' (expected index:value)");
+    }
+    long index = 0;
+    for (int k = p; k < colon; k++) {
+      char c = s.charAt(k);
+      if (c < '0' || c > '9') {
+        throw error(s, p, q, "index " + FormatException.quote(s.substring(p, colon))
+            + " is not a non-negative integer (expected index:value)");
+      }
+      index = index * 10 + (c - '0');
+      if (index > MAX_DIMENSION) {
+        throw error(s, p, q, "index " + s.substring(p, colon) + " is too large (the largest supported is "
+            + (MAX_DIMENSION - 1) + ")");
+      }
+    }
+    if (!format.zeroBased()) {
+      if (index == 0) {
+        throw error(s, p, q, "index 0: indices are 1-based (expected an integer >= 1; read 0-based files"
+            + " with the zero-based option)");
+      }
+      index--;
+    }
+    int i = (int) index;
+    if (nnz > 0 && i <= idx[nnz - 1]) {
+      int shown = idx[nnz - 1] + (format.zeroBased() ? 0 : 1);
+      throw error(s, p, q, i == idx[nnz - 1]
+          ? "duplicate index " + shown + " (expected each index once per line)"
+          : "index " + s.substring(p, colon) + " comes after " + shown
+              + " (expected indices in increasing order)");
+    }
+    return i;
+  }
+
+  private float parseValue(String s, int p, int colon, int q) throws FormatException {
+    if (colon + 1 == q) {
+      throw error(s, p, q, "missing value after ':' (expected index:value)");
+    }
+    float v;
+    try {
+      v = Float.parseFloat(s.substring(colon + 1, q));
+    } catch (NumberFormatException e) {
+      throw error(s, p, q, "value " + FormatException.quote(s.substring(colon + 1, q))
+          + " is not a number (expected a float such as 0.5, -3 or 1e-4)");
+    }
+    if (!Float.isFinite(v)) {
+      throw error(s, p, q, "value " + FormatException.quote(s.substring(colon + 1, q))
+          + " is not a finite float (expected a magnitude below 3.4e38)");
+    }
+    return v;
+  }
+
+  private void append(int index, float value) {
+    if (nnz == idx.length) {
+      idx = Arrays.copyOf(idx, nnz * 2);
+      val = Arrays.copyOf(val, nnz * 2);
+    }
+    idx[nnz] = index;
+    val[nnz] = value;
+    nnz++;
+  }
+
+  private FormatException error(String s, int p, int q, String problem) {
+    return FormatException.atLine(lines.source(), lines.line(), p + 1, s.substring(p, q),
+        "in " + FormatException.quote(s.substring(p, q)) + ": " + problem);
+  }
+
+  private static boolean isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\f' || c == 0x0B;
+  }
+
+  private static int skipSpace(String s, int p, int end) {
+    while (p < end && isSpace(s.charAt(p))) {
+      p++;
+    }
+    return p;
+  }
+
+  private static int tokenEnd(String s, int p, int end) {
+    while (p < end && !isSpace(s.charAt(p))) {
+      p++;
+    }
+    return p;
+  }
+
+  @Override
+  public String label() {
+    return label;
+  }
+
+  /** The current label as a number. */
+  public double labelValue() {
+    return labelValue;
+  }
+
+  @Override
+  public boolean isSparse() {
+    return true;
+  }
+
+  @Override
+  public int[] indices() {
+    return Arrays.copyOf(idx, nnz);
+  }
+
+  @Override
+  public float[] values() {
+    return Arrays.copyOf(val, nnz);
+  }
+
+  /** Number of features on the current line. */
+  public int nonZeros() {
+    return nnz;
+  }
+
+  @Override
+  public long line() {
+    return lines.line();
+  }
+
+  @Override
+  public String source() {
+    return lines.source();
+  }
+
+  @Override
+  public int dimension() {
+    return format.dimension() > 0 ? format.dimension() : Math.max(1, maxIndex + 1);
+  }
+
+  @Override
+  public SparseDataset readAll() throws IOException {
+    int rows = 0;
+    int total = 0;
+    int[] rowPtr = new int[64];
+    int[] indices = new int[256];
+    float[] values = new float[256];
+    double[] labels = new double[64];
+    boolean allOnes = true;
+    while (next()) {
+      if (rows + 2 > rowPtr.length) {
+        if (rows + 2 > MAX_DIMENSION) {
+          throw FormatException.atLine(source(), line(), 0, null, "more than " + (MAX_DIMENSION - 2)
+              + " examples: too many for one dataset");
+        }
+        rowPtr = Arrays.copyOf(rowPtr, (int) Math.min(MAX_DIMENSION, 2L * rowPtr.length));
+        labels = Arrays.copyOf(labels, rowPtr.length);
+      }
+      if ((long) total + nnz > indices.length) {
+        long grown = Math.max((long) total + nnz, 2L * indices.length);
+        if ((long) total + nnz > MAX_DIMENSION) {
+          throw FormatException.atLine(source(), line(), 0, null, "more than " + MAX_DIMENSION
+              + " non-zeros: too many for one dataset");
+        }
+        indices = Arrays.copyOf(indices, (int) Math.min(MAX_DIMENSION, grown));
+        values = Arrays.copyOf(values, indices.length);
+      }
+      System.arraycopy(idx, 0, indices, total, nnz);
+      System.arraycopy(val, 0, values, total, nnz);
+      for (int k = 0; k < nnz; k++) {
+        allOnes &= val[k] == 1f;
+      }
+      total += nnz;
+      labels[rows] = labelValue;
+      rowPtr[++rows] = total;
+    }
+    if (rows == 0) {
+      throw FormatException.atLine(source(), Math.max(1, line()), 0, null,
+          "no examples (expected lines of the form 'label index:value ...')");
+    }
+    return SparseDataset.of(Arrays.copyOf(rowPtr, rows + 1), indices, allOnes ? null : values, dimension(),
+        Arrays.copyOf(labels, rows));
+  }
+
+  @Override
+  public void close() throws IOException {
+    lines.close();
+  }
+}

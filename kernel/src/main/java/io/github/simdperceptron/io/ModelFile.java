@@ -1,0 +1,460 @@
+package io.github.simdperceptron.io;
+
+import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.learn.LinearModel;
+import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.VotedModel;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UTFDataFormatException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import java.util.zip.CRC32;
+
+/**
+ * Reads and writes model files: a versioned binary format with a header (magic, version, length,
+ * model kind, algorithm, dimension, classes, bias, options), the weight rows and a CRC32;
+ * docs/model-format.md gives the layout byte by byte.
+ *
+ * <p>Writing is atomic: the bytes go to a temporary file in the target's directory, which is
+ * forced to disk and then renamed over the target, so a crash leaves either the old file or the
+ * new one, never a mix. Reading checks the magic, the version, the length and the checksum before
+ * it trusts a single field, so a truncated, corrupted, wrong-version or non-model file is a
+ * {@link FormatException}, never a wrong model.
+ */
+public final class ModelFile {
+  /** The format version this class writes and reads. */
+  public static final int VERSION = 1;
+
+  static final byte[] MAGIC = {(byte) 0x89, 'P', 'E', 'R', 'C', '\r', '\n', 0x1A};
+  /** magic, version (u16), total length (i64). */
+  static final int PREAMBLE = MAGIC.length + 2 + 8;
+
+  static final int KIND_LINEAR = 1;
+  static final int KIND_VOTED = 2;
+  /** Reserved for the multi-class model: K rows, one per class (see docs/model-format.md). */
+  static final int KIND_MULTICLASS = 3;
+
+  private static final int ROW_HEADER = 4 + 8;
+
+  private ModelFile() {}
+
+  /** Writes the model to {@code path} atomically, replacing any file there. */
+  public static void write(Path path, SavedModel saved) throws IOException {
+    write(path, saved, UnaryOperator.identity());
+  }
+
+  /** {@link #write(Path, SavedModel)} with the file's stream passed through {@code tap} (tests inject failures). */
+  static void write(Path path, SavedModel saved, UnaryOperator<OutputStream> tap) throws IOException {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(saved, "saved");
+    Body body = body(saved.model());
+    byte[] header = header(saved, body);
+    long length = PREAMBLE + (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension) + 4;
+    Path target = path.toAbsolutePath();
+    Path dir = target.getParent();
+    Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+    boolean moved = false;
+    try {
+      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+        CRC32 crc = new CRC32();
+        OutputStream file = tap.apply(new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16));
+        DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
+        out.write(MAGIC);
+        out.writeShort(VERSION);
+        out.writeLong(length);
+        out.write(header);
+        ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
+        for (int r = 0; r < body.rows.length; r++) {
+          out.writeFloat(body.biases[r]);
+          out.writeLong(body.counts[r]);
+          writeFloats(out, body.rows[r], bb);
+        }
+        out.flush();
+        new DataOutputStream(file).writeInt((int) crc.getValue());
+        file.flush();
+        ch.force(true);
+      }
+      try {
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+      moved = true;
+      syncDirectory(dir);
+    } finally {
+      if (!moved) {
+        Files.deleteIfExists(tmp);
+      }
+    }
+  }
+
+  private static void syncDirectory(Path dir) {
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    } catch (IOException | UnsupportedOperationException e) {
+      // Not every platform can open a directory; the rename itself is still atomic.
+    }
+  }
+
+  private static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
+    int chunk = bb.capacity() / 4;
+    for (int j = 0; j < w.length; j += chunk) {
+      int n = Math.min(chunk, w.length - j);
+      bb.clear();
+      bb.asFloatBuffer().put(w, j, n);
+      out.write(bb.array(), 0, 4 * n);
+    }
+  }
+
+  /** The weight rows of a model, whatever its kind. */
+  private static final class Body {
+    final int kind;
+    final int dimension;
+    final float[][] rows;
+    final float[] biases;
+    final long[] counts;
+
+    Body(int kind, int dimension, float[][] rows, float[] biases, long[] counts) {
+      this.kind = kind;
+      this.dimension = dimension;
+      this.rows = rows;
+      this.biases = biases;
+      this.counts = counts;
+    }
+  }
+
+  private static Body body(Model model) {
+    if (model instanceof LinearModel) {
+      LinearModel m = (LinearModel) model;
+      return new Body(KIND_LINEAR, m.dimension(), new float[][] {m.weights()}, new float[] {m.bias()},
+          new long[] {1});
+    }
+    if (model instanceof VotedModel) {
+      VotedModel m = (VotedModel) model;
+      int k = m.vectors();
+      float[][] rows = new float[k][];
+      float[] biases = new float[k];
+      long[] counts = new long[k];
+      for (int r = 0; r < k; r++) {
+        rows[r] = m.vector(r);
+        biases[r] = m.bias(r);
+        counts[r] = m.count(r);
+      }
+      return new Body(KIND_VOTED, m.dimension(), rows, biases, counts);
+    }
+    throw new IllegalArgumentException("cannot save a " + model.getClass().getName()
+        + ": this version writes LinearModel and VotedModel");
+  }
+
+  private static byte[] header(SavedModel saved, Body body) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    try {
+      out.writeByte(body.kind);
+      out.writeUTF(saved.algorithm());
+      out.writeInt(body.dimension);
+      Labels labels = saved.model().labels();
+      out.writeInt(labels.size());
+      for (String name : labels.names()) {
+        out.writeUTF(name);
+      }
+      out.writeBoolean(saved.bias());
+      out.writeInt(saved.options().size());
+      for (Map.Entry<String, String> e : saved.options().entrySet()) {
+        out.writeUTF(e.getKey());
+        out.writeUTF(e.getValue());
+      }
+      out.writeInt(body.rows.length);
+    } catch (UTFDataFormatException e) {
+      throw new IllegalArgumentException("a class name, the algorithm or an option is longer than 65535 bytes", e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /** Reads a model file. */
+  public static SavedModel read(Path path) throws IOException {
+    Objects.requireNonNull(path, "path");
+    long size = Files.size(path);
+    return read(() -> Files.newInputStream(path), size, path.toString());
+  }
+
+  /** Reads a model from bytes; {@code source} names them in messages. */
+  public static SavedModel read(byte[] bytes, String source) throws IOException {
+    Objects.requireNonNull(bytes, "bytes");
+    return read(() -> new ByteArrayInputStream(bytes), bytes.length, source);
+  }
+
+  /** Opens the same bytes again: reading makes two passes (checksum, then parse). */
+  @FunctionalInterface
+  interface Opener {
+    InputStream open() throws IOException;
+  }
+
+  static SavedModel read(Opener opener, long size, String source) throws IOException {
+    try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
+      DataInputStream data = new DataInputStream(in);
+      byte[] magic = new byte[MAGIC.length];
+      int got = data.readNBytes(magic, 0, magic.length);
+      if (got < magic.length || !Arrays.equals(magic, MAGIC)) {
+        throw FormatException.atByte(source, 0, "not a model file (expected the magic bytes 89 50 45 52 43 0D 0A 1A"
+            + " at the start)");
+      }
+      int version = readU16(data, in, source);
+      if (version != VERSION) {
+        throw FormatException.atByte(source, 8, "format version " + version + " (expected " + VERSION + "; "
+            + (version > VERSION ? "written by a newer version of simdperceptron" : "not a valid version") + ")");
+      }
+      long length = readLong(data, in, source);
+      if (length != size) {
+        throw FormatException.atByte(source, 10, size < length
+            ? "truncated: the file has " + size + " bytes, its header says " + length
+            : "the file has " + size + " bytes, its header says " + length + " (extra data or a corrupted header)");
+      }
+    }
+    if (size < PREAMBLE + 4) {
+      throw FormatException.atByte(source, size, "truncated: too short for a model file");
+    }
+    CRC32 crc = new CRC32();
+    int stored;
+    try (DataInputStream in = new DataInputStream(new BufferedInputStream(opener.open(), 1 << 16))) {
+      byte[] buf = new byte[1 << 16];
+      long left = size - 4;
+      while (left > 0) {
+        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+        if (n < 0) {
+          throw FormatException.atByte(source, size - 4 - left, "truncated while reading (the file shrank?)");
+        }
+        crc.update(buf, 0, n);
+        left -= n;
+      }
+      stored = in.readInt();
+    } catch (EOFException e) {
+      throw FormatException.atByte(source, size - 4, "truncated while reading (the file shrank?)");
+    }
+    if (stored != (int) crc.getValue()) {
+      throw FormatException.atByte(source, size - 4, String.format("checksum mismatch: stored %08x, computed %08x:"
+          + " the file is corrupted", stored, (int) crc.getValue()));
+    }
+    try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
+      in.skipNBytes(PREAMBLE);
+      return parse(new DataInputStream(in), in, size - 4, source);
+    } catch (EOFException e) {
+      throw FormatException.atByte(source, size, "truncated: the header describes more data than the file holds");
+    }
+  }
+
+  private static SavedModel parse(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
+    long at = pos.count();
+    int kind = in.readUnsignedByte();
+    if (kind != KIND_LINEAR && kind != KIND_VOTED) {
+      throw FormatException.atByte(source, at, "model kind " + kind + " (expected " + KIND_LINEAR + " linear or "
+          + KIND_VOTED + " voted" + (kind == KIND_MULTICLASS ? "; multi-class models are not supported by this build"
+          : "") + ")");
+    }
+    String algorithm = readUtf(in, pos, source);
+    at = pos.count();
+    int d = in.readInt();
+    if (d < 1 || d > LibsvmReader.MAX_DIMENSION) {
+      throw FormatException.atByte(source, at, "dimension " + d + " (expected 1 to " + LibsvmReader.MAX_DIMENSION + ")");
+    }
+    at = pos.count();
+    int k = in.readInt();
+    if (k < 1 || k > 2 || (long) k * 2 > end - pos.count()) {
+      throw FormatException.atByte(source, at, k + " classes (expected 1 or 2 for a binary model)");
+    }
+    List<String> names = new ArrayList<>();
+    for (int c = 0; c < k; c++) {
+      names.add(readUtf(in, pos, source));
+    }
+    Labels labels;
+    try {
+      labels = Labels.of(names);
+    } catch (IllegalArgumentException e) {
+      throw FormatException.atByte(source, at, "class names " + quoted(names) + " (expected distinct names)");
+    }
+    for (String name : names) {
+      if (name.isEmpty()) {
+        throw FormatException.atByte(source, at, "an empty class name (expected non-empty names)");
+      }
+    }
+    at = pos.count();
+    int biasFlag = in.readUnsignedByte();
+    if (biasFlag > 1) {
+      throw FormatException.atByte(source, at, "bias flag " + biasFlag + " (expected 0 or 1)");
+    }
+    at = pos.count();
+    int m = in.readInt();
+    if (m < 0 || (long) m * 4 > end - pos.count()) {
+      throw FormatException.atByte(source, at, m + " options (expected a count that fits in the file)");
+    }
+    Map<String, String> options = new LinkedHashMap<>();
+    for (int o = 0; o < m; o++) {
+      options.put(readUtf(in, pos, source), readUtf(in, pos, source));
+    }
+    at = pos.count();
+    int rows = in.readInt();
+    long rowBytes = ROW_HEADER + 4L * d;
+    long left = end - pos.count();
+    if (rows < 0 || (kind == KIND_LINEAR && rows != 1) || rows > left / rowBytes || rows * rowBytes != left) {
+      throw FormatException.atByte(source, at, rows + " weight rows of " + d + " floats (expected "
+          + (kind == KIND_LINEAR ? "1 row and " : "") + left + " bytes of rows before the checksum,"
+          + " " + rowBytes + " per row)");
+    }
+    float[][] w = new float[rows][];
+    float[] b = new float[rows];
+    long[] counts = new long[rows];
+    byte[] buf = new byte[4 * Math.min(d, 1 << 14)];
+    for (int r = 0; r < rows; r++) {
+      at = pos.count();
+      b[r] = in.readFloat();
+      counts[r] = in.readLong();
+      if (!Float.isFinite(b[r]) || counts[r] < 1) {
+        throw FormatException.atByte(source, at, "row " + r + ": bias " + b[r] + ", count " + counts[r]
+            + " (expected a finite bias and a count >= 1)");
+      }
+      w[r] = readFloats(in, d, buf);
+      for (int j = 0; j < d; j++) {
+        if (!Float.isFinite(w[r][j])) {
+          throw FormatException.atByte(source, at + ROW_HEADER + 4L * j, "row " + r + ", weight " + j + " is "
+              + w[r][j] + " (expected a finite float)");
+        }
+      }
+    }
+    Model model = kind == KIND_LINEAR
+        ? new LinearModel(w[0], b[0], labels)
+        : VotedModel.of(w, b, counts, labels, d);
+    return new SavedModel(model, algorithm, biasFlag == 1, options);
+  }
+
+  private static String quoted(List<String> names) {
+    StringBuilder sb = new StringBuilder("[");
+    for (int i = 0; i < names.size(); i++) {
+      sb.append(i > 0 ? ", " : "").append(FormatException.quote(names.get(i)));
+    }
+    return sb.append(']').toString();
+  }
+
+  private static float[] readFloats(DataInputStream in, int d, byte[] buf) throws IOException {
+    float[] w = new float[d];
+    int chunk = buf.length / 4;
+    for (int j = 0; j < d; j += chunk) {
+      int n = Math.min(chunk, d - j);
+      in.readFully(buf, 0, 4 * n);
+      ByteBuffer.wrap(buf, 0, 4 * n).asFloatBuffer().get(w, j, n);
+    }
+    return w;
+  }
+
+  private static int readU16(DataInputStream in, CountingInput pos, String source) throws IOException {
+    try {
+      return in.readUnsignedShort();
+    } catch (EOFException e) {
+      throw FormatException.atByte(source, pos.count(), "truncated: the file ends inside the header");
+    }
+  }
+
+  private static long readLong(DataInputStream in, CountingInput pos, String source) throws IOException {
+    try {
+      return in.readLong();
+    } catch (EOFException e) {
+      throw FormatException.atByte(source, pos.count(), "truncated: the file ends inside the header");
+    }
+  }
+
+  private static String readUtf(DataInputStream in, CountingInput pos, String source) throws IOException {
+    long at = pos.count();
+    try {
+      return in.readUTF();
+    } catch (UTFDataFormatException e) {
+      throw FormatException.atByte(source, at, "a string that is not valid modified UTF-8 (" + e.getMessage() + ")");
+    }
+  }
+
+  /** Counts the bytes read through it, for error offsets. */
+  private static final class CountingInput extends FilterInputStream {
+    private long count;
+
+    CountingInput(InputStream in) {
+      super(in);
+    }
+
+    long count() {
+      return count;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int c = super.read();
+      if (c >= 0) {
+        count++;
+      }
+      return c;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = super.read(b, off, len);
+      if (n > 0) {
+        count += n;
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      long s = super.skip(n);
+      count += s;
+      return s;
+    }
+
+    @Override
+    public boolean markSupported() {
+      return false;
+    }
+  }
+
+  /** Updates a CRC with every byte written through it. */
+  private static final class CrcOutputStream extends java.io.FilterOutputStream {
+    private final CRC32 crc;
+
+    CrcOutputStream(OutputStream out, CRC32 crc) {
+      super(out);
+      this.crc = crc;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+      crc.update(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      crc.update(b, off, len);
+    }
+  }
+}
