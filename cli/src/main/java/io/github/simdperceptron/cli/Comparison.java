@@ -9,10 +9,13 @@ import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.VotedModel;
+import io.github.simdperceptron.reference.ReferenceData;
+import io.github.simdperceptron.reference.ReferenceLearners;
+import io.github.simdperceptron.reference.ReferenceRun;
 import java.util.Arrays;
 
 /**
- * One kernel run and one reference run ({@link ReferenceTwin}) of the same algorithm on the same
+ * One kernel run and one reference run ({@link ReferenceLearners}) of the same algorithm on the same
  * data, and how they compare (docs/learners.md, "Equivalence, exactly" in the design):
  * <ul>
  *   <li>whether they made the same updates in the same order and the same mistakes per epoch;</li>
@@ -22,15 +25,18 @@ import java.util.Arrays;
  *       {@code gamma_n = n u / (1 - n u)}, u = 2^-24, n = the row's stored values: the classic
  *       bound for a float sum in any order, which FMA only tightens.</li>
  * </ul>
- * They disagree when a dot product leaves its bound, or when the run was exact (integer data,
- * sums below 2^24) and anything differs. On real-valued data the runs may part ways where an
+ * They disagree when a dot product leaves its bound, or when the run was exact and anything
+ * differs. Exact means: every data value an integer, and a bound on every partial sum below 2^24
+ * (no weight can exceed updates x max|x|, so no dot exceeds updates x max|x| x max row L1 + updates). On real-valued data the runs may part ways where an
  * activation lies within rounding of zero; that is reported, not a failure.
  */
 final class Comparison {
   private static final double U = Math.scalb(1.0, -24);
 
   final FitResult<BinaryModel> kernel;
-  final ReferenceTwin.Run reference;
+  final ReferenceRun reference;
+  /** Whether every float operation of both runs was exact (see the class comment). */
+  final boolean exact;
   final boolean sameMistakes;
   final boolean sameWeights;
   /** The position in the update log where the runs first differ, or -1. */
@@ -39,9 +45,10 @@ final class Comparison {
   final double boundAtMax;
   final double worstRatio;
 
-  Comparison(FitResult<BinaryModel> kernel, ReferenceTwin.Run reference, Dataset data) {
+  Comparison(FitResult<BinaryModel> kernel, ReferenceRun reference, Dataset data) {
     this.kernel = kernel;
     this.reference = reference;
+    this.exact = exact(data, Math.max(kernel.report().updates(), reference.updateLog.length));
     int[] kLog = kernel.report().updateLog();
     int[] rLog = reference.updateLog;
     int at = Arrays.mismatch(kLog, rLog);
@@ -71,9 +78,77 @@ final class Comparison {
   static Comparison run(Algorithm alg, Dataset data, TrainingOptions options) {
     TrainingOptions o = options.withUpdateLog(true).withProgress(null);
     FitResult<BinaryModel> k = BinaryLearner.fit(alg, data, o);
-    ReferenceTwin.Run r = ReferenceTwin.run(alg, ReferenceTwin.Data.of(data), o.maxEpochs(), o.seed(), o.shuffle(),
-        o.bias(), o.tau(), o.voteCap());
+    ReferenceData x = referenceData(data);
+    ReferenceRun r;
+    switch (alg) {
+      case PERCEPTRON:
+        r = ReferenceLearners.perceptron(x, o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
+        break;
+      case PLA:
+        r = ReferenceLearners.pla(x, o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
+        break;
+      case POCKET:
+        r = ReferenceLearners.pocket(x, o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
+        break;
+      case VOTED:
+        r = ReferenceLearners.voted(x, o.maxEpochs(), o.seed(), o.shuffle(), o.bias(), o.voteCap());
+        break;
+      case AVERAGED:
+        r = ReferenceLearners.averaged(x, o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
+        break;
+      case MARGIN:
+        r = ReferenceLearners.margin(x, o.maxEpochs(), o.seed(), o.shuffle(), o.bias(), o.tau());
+        break;
+      default:
+        throw new IllegalArgumentException("no reference twin for " + alg);
+    }
     return new Comparison(k, r, data);
+  }
+
+  /** The data as the reference module's plain arrays (labels +1/-1). */
+  static ReferenceData referenceData(Dataset ds) {
+    int n = ds.size();
+    float[] y = new float[n];
+    for (int i = 0; i < n; i++) {
+      y[i] = ds.label(i);
+    }
+    if (ds instanceof SparseDataset) {
+      SparseDataset s = (SparseDataset) ds;
+      int[][] idx = new int[n][];
+      float[][] val = s.isBinary() ? null : new float[n][];
+      for (int i = 0; i < n; i++) {
+        int from = s.rowStart(i);
+        idx[i] = Arrays.copyOfRange(s.indices(), from, from + s.nonZeros(i));
+        if (val != null) {
+          val[i] = Arrays.copyOfRange(s.values(), from, from + s.nonZeros(i));
+        }
+      }
+      return ReferenceData.sparse(idx, val, ds.dimension(), y);
+    }
+    float[][] rows = new float[n][];
+    for (int i = 0; i < n; i++) {
+      rows[i] = ds.denseRow(i);
+    }
+    return ReferenceData.dense(rows, y);
+  }
+
+  /** The exactness test of the class comment, for a run of at most {@code updates} updates. */
+  static boolean exact(Dataset data, long updates) {
+    double maxAbs = 0;
+    double maxRowL1 = 0;
+    for (int i = 0; i < data.size(); i++) {
+      float[] x = data.denseRow(i);
+      double l1 = 0;
+      for (float v : x) {
+        if (v != Math.rint(v)) {
+          return false;
+        }
+        maxAbs = Math.max(maxAbs, Math.abs(v));
+        l1 += Math.abs(v);
+      }
+      maxRowL1 = Math.max(maxRowL1, l1);
+    }
+    return (double) updates * (maxAbs * maxRowL1 + 1) < (1 << 24);
   }
 
   boolean identical() {
@@ -86,7 +161,7 @@ final class Comparison {
 
   /** The verdict: false when the kernel and the reference disagree beyond what rounding allows. */
   boolean agree() {
-    return withinBound() && (identical() || !reference.exact);
+    return withinBound() && (identical() || !exact);
   }
 
   /** A short verdict for tables. */
@@ -105,19 +180,19 @@ final class Comparison {
     return v.vectors() == 0 ? new float[m.dimension()] : v.vector(v.vectors() - 1);
   }
 
-  private static boolean sameWeights(BinaryModel m, ReferenceTwin.Run r) {
+  private static boolean sameWeights(BinaryModel m, ReferenceRun r) {
     if (m instanceof LinearModel) {
       LinearModel l = (LinearModel) m;
       return Arrays.equals(l.weights(), r.w) && Float.floatToIntBits(l.bias()) == Float.floatToIntBits(r.b);
     }
     VotedModel v = (VotedModel) m;
-    if (v.vectors() != r.votedVectors.size()) {
+    if (v.vectors() != r.votedW.size()) {
       return false;
     }
     for (int k = 0; k < v.vectors(); k++) {
-      if (!Arrays.equals(v.vector(k), r.votedVectors.get(k))
-          || Float.floatToIntBits(v.bias(k)) != Float.floatToIntBits(r.votedBiases.get(k))
-          || v.count(k) != r.votedCounts.get(k)) {
+      if (!Arrays.equals(v.vector(k), r.votedW.get(k))
+          || Float.floatToIntBits(v.bias(k)) != Float.floatToIntBits(r.votedB.get(k))
+          || v.count(k) != r.votedC.get(k)) {
         return false;
       }
     }
@@ -157,7 +232,7 @@ final class Comparison {
         .put("identical_mistakes", sameMistakes)
         .put("identical_weights", sameWeights)
         .put("first_divergence", firstDivergence < 0 ? null : firstDivergence)
-        .put("exact_arithmetic", reference.exact)
+        .put("exact_arithmetic", exact)
         .put("max_dot_deviation", maxDeviation)
         .put("dot_bound", boundAtMax)
         .put("worst_deviation_to_bound", worstRatio)

@@ -75,7 +75,7 @@ final class DiffCommand implements Callable<Integer> {
       out.printf("dot products  largest deviation %s from the exact value, bound there %s (worst deviation/bound %s):"
           + " %s%n", Format.num(c.maxDeviation), Format.num(c.boundAtMax), Format.num(c.worstRatio),
           c.withinBound() ? "within bound" : "OUTSIDE THE BOUND");
-      out.printf("arithmetic    %s%n", c.reference.exact
+      out.printf("arithmetic    %s%n", c.exact
           ? "exact (integer data, every sum below 2^24): the runs must agree bit for bit"
           : "rounded (real values or large sums): the runs may part where an activation is within rounding of 0");
       out.printf("verdict       %s%n", c.agree() ? "agree" + (c.identical() ? "" : " (within rounding)") : "DISAGREE");

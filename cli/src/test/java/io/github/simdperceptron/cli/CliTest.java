@@ -193,7 +193,7 @@ class CliTest {
         .withUpdateLog(true);
     Comparison good = Comparison.run(io.github.simdperceptron.learn.Algorithm.PERCEPTRON, data, o);
     assertTrue(good.agree());
-    ReferenceTwin.Run tampered = good.reference;
+    io.github.simdperceptron.reference.ReferenceRun tampered = good.reference;
     tampered.w = tampered.w.clone();
     tampered.w[0] = Math.nextUp(tampered.w[0]);
     Comparison bad = new Comparison(good.kernel, tampered, data);
