@@ -75,6 +75,7 @@ final class Trainer {
           break;
         }
       }
+      rule.epochFinished();
       mistakesPerEpoch[epoch] = mistakes;
       updatesPerEpoch[epoch] = updates;
       epoch++;

@@ -23,6 +23,12 @@ abstract class UpdateRule<M extends Model> {
   /** The algorithm's name in reports. */
   abstract String name();
 
+  /**
+   * Called by the loop after every epoch (the last one possibly cut short), before the stopping
+   * checks. One-vs-rest uses it to stop each class the way its own binary run would stop.
+   */
+  void epochFinished() {}
+
   /** Number of stored vectors, for rules whose memory grows (voted); 0 otherwise. */
   int storedVectors() {
     return 0;
