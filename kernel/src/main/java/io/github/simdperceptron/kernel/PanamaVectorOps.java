@@ -1,5 +1,6 @@
 package io.github.simdperceptron.kernel;
 
+import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -17,6 +18,9 @@ final class PanamaVectorOps implements VectorOps {
 
   static final VectorSpecies<Float> F = floatSpecies();
   private static final int L = F.length();
+  /** Doubles of the same vector size: half as many lanes. */
+  private static final VectorSpecies<Double> D = VectorSpecies.of(double.class, F.vectorShape());
+  private static final int HALF = D.length();
   /** Below two vectors the setup and the lane reduction cost more than they save. */
   private static final int MIN_VECTOR_LENGTH = 2 * L;
   private static final boolean FMA = VectorOpsProvider.fmaEnabled();
@@ -141,11 +145,21 @@ final class PanamaVectorOps implements VectorOps {
 
   @Override
   public void dualAxpy(float a, double b, float[] x, int xOff, float[] w, int wOff, double[] u, int uOff, int n) {
-    // The double half stays a plain loop: C2 vectorizes the float-to-double widening itself,
-    // and a hand-written F2D reshape is slower on JDK 17.
-    axpy(a, x, xOff, w, wOff, n);
-    for (int i = 0; i < n; i++) {
-      u[uOff + i] += b * x[xOff + i];
+    // One pass, widening each x vector into two double vectors. JDK 17's C2 does not vectorize
+    // the plain float-to-double loop: it measured 2x slower than this for d = 784 (JDK 25's does).
+    int i = 0;
+    for (int bound = n - L; i <= bound; i += L) {
+      FloatVector xv = FloatVector.fromArray(F, x, xOff + i);
+      FloatVector.fromArray(F, w, wOff + i).add(xv.mul(a)).intoArray(w, wOff + i);
+      DoubleVector lo = (DoubleVector) xv.convertShape(VectorOperators.F2D, D, 0);
+      DoubleVector hi = (DoubleVector) xv.convertShape(VectorOperators.F2D, D, 1);
+      DoubleVector.fromArray(D, u, uOff + i).add(lo.mul(b)).intoArray(u, uOff + i);
+      DoubleVector.fromArray(D, u, uOff + i + HALF).add(hi.mul(b)).intoArray(u, uOff + i + HALF);
+    }
+    for (; i < n; i++) {
+      float xi = x[xOff + i];
+      w[wOff + i] += a * xi;
+      u[uOff + i] += b * xi;
     }
   }
 
