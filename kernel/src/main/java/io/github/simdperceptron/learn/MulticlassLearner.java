@@ -52,31 +52,16 @@ public final class MulticlassLearner {
    * {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and the report's
    * {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes. Supports
    * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; VOTED throws {@link IllegalArgumentException}
-   * (its per-class model is not one weight row). Nothing passed in is modified.
+   * (its per-class model is not one weight row). On large data the classes are split into one
+   * part per core, trained at the same time; the result is the same, bit for bit, as in one part
+   * (not with early stopping or a progress listener, which train in one part). Nothing passed in
+   * is modified.
    */
   public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    OneVsRestRule rule;
-    switch (algorithm) {
-      case PERCEPTRON:
-      case PLA:
-      case MARGIN:
-        rule = new OneVsRestRule(algorithm, data.dimension(), options.bias(), options.tau(), data.labels());
-        break;
-      case AVERAGED:
-        rule = new OneVsRestRule.Averaged(data.dimension(), options.bias(), data.labels());
-        break;
-      case POCKET:
-        rule = new OneVsRestRule.Pocket(data.dimension(), options.bias(), data.labels());
-        break;
-      default:
-        throw new IllegalArgumentException("one-vs-rest supports PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET, not "
-            + algorithm + ": a voted learner per class is not one weight row; AVERAGED is its linear counterpart");
-    }
-    FitResult<MulticlassModel> r = Trainer.fit(rule, data, options, algorithm == Algorithm.PLA);
-    return new FitResult<>(r.model(),
-        r.report().withClassCounts(rule.classMistakesPerEpoch(), rule.classUpdatesPerEpoch()));
+    OneVsRestSplit.checkSupported(algorithm);
+    return OneVsRestSplit.fit(algorithm, data, options, OneVsRestSplit.parts(data, options));
   }
 }

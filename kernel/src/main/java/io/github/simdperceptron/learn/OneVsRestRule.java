@@ -2,7 +2,9 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One-vs-rest in one pass: K binary learners, one per class (class c sees {@code y = +1} on its
@@ -13,17 +15,23 @@ import java.util.Arrays;
  * n consecutive visits without one (halted); a stopped class is neither updated nor counted any
  * more. So the result equals K independent binary runs with the same seed (docs/learners.md).
  *
+ * <p>A rule may own only the classes {@code [first, first + k)} of the data (one part of a run
+ * split across cores, see {@link OneVsRestSplit}); it then records the outcome of every visit so
+ * that the parts can be merged into the report of the whole run.
+ *
  * <p>This class is the perceptron, PLA and the margin perceptron; the nested classes add the
  * averaged and the pocket learners.
  */
 class OneVsRestRule extends UpdateRule<MulticlassModel> {
   final Algorithm algorithm;
+  final int first;
   final int k;
   final int d;
   final float[] w;
   final float[] b;
   final boolean bias;
   final Labels labels;
+  private final boolean part;
   private final float threshold;
   private final float[] scores;
   private final boolean[] stopped;
@@ -32,15 +40,28 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   private final int[] epochUpdates;
   private final Trainer.IntList[] classMistakes;
   private final Trainer.IntList[] classUpdates;
+  /** Parts only: per epoch, the example and the outcome of every visit made. */
+  final List<int[]> visitedPerEpoch = new ArrayList<>();
+  final List<byte[]> outcomesPerEpoch = new ArrayList<>();
+  private Trainer.IntList visited;
+  private byte[] outcomes;
 
+  /** A rule for all classes of {@code labels}. */
   OneVsRestRule(Algorithm algorithm, int dimension, boolean bias, float tau, Labels labels) {
+    this(algorithm, dimension, bias, tau, labels, 0, labels.size());
+  }
+
+  /** A rule for the classes {@code [first, first + count)} of {@code labels}: one part of a split run. */
+  OneVsRestRule(Algorithm algorithm, int dimension, boolean bias, float tau, Labels labels, int first, int count) {
     this.algorithm = algorithm;
-    this.k = labels.size();
+    this.first = first;
+    this.k = count;
     this.d = dimension;
     this.w = new float[k * dimension];
     this.b = new float[k];
     this.bias = bias;
-    this.labels = labels;
+    this.part = count < labels.size();
+    this.labels = part ? Labels.of(labels.names().subList(first, first + count)) : labels;
     this.threshold = algorithm == Algorithm.MARGIN ? tau : 0f;
     this.scores = new float[k];
     this.stopped = new boolean[k];
@@ -57,8 +78,21 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   @Override
   final int visit(Dataset data, int i) {
+    int outcome = visitClasses(data, i);
+    if (part) {
+      if (visited == null) {
+        visited = new Trainer.IntList();
+        outcomes = new byte[data.size()];
+      }
+      outcomes[visited.size()] = (byte) outcome;
+      visited.add(i);
+    }
+    return outcome;
+  }
+
+  private int visitClasses(Dataset data, int i) {
     data.multiDot(i, w, k, scores);
-    int truth = data.classOf(i);
+    int truth = data.classOf(i) - first;
     int outcome = CORRECT;
     for (int c = 0; c < k; c++) {
       if (stopped[c]) {
@@ -96,6 +130,11 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   @Override
   final void epochFinished() {
+    if (visited != null) {
+      visitedPerEpoch.add(visited.toArray());
+      outcomesPerEpoch.add(Arrays.copyOf(outcomes, visited.size()));
+      visited = new Trainer.IntList();
+    }
     for (int c = 0; c < k; c++) {
       classMistakes[c].add(epochMistakes[c]);
       classUpdates[c].add(epochUpdates[c]);
@@ -131,6 +170,11 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   }
 
   @Override
+  final boolean reportsTrainingError() {
+    return !part;
+  }
+
+  @Override
   final String name() {
     return "OVR(" + algorithm + ")";
   }
@@ -144,8 +188,8 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     private final double[] beta;
     private final long[] counter;
 
-    Averaged(int dimension, boolean bias, Labels labels) {
-      super(Algorithm.AVERAGED, dimension, bias, 0f, labels);
+    Averaged(int dimension, boolean bias, Labels labels, int first, int count) {
+      super(Algorithm.AVERAGED, dimension, bias, 0f, labels, first, count);
       this.u = new double[k * dimension];
       this.beta = new double[k];
       this.counter = new long[k];
@@ -192,8 +236,8 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     private final float[] row;
     private float[] margins;
 
-    Pocket(int dimension, boolean bias, Labels labels) {
-      super(Algorithm.POCKET, dimension, bias, 0f, labels);
+    Pocket(int dimension, boolean bias, Labels labels, int first, int count) {
+      super(Algorithm.POCKET, dimension, bias, 0f, labels, first, count);
       this.pocketW = new float[k * dimension];
       this.pocketB = new float[k];
       this.pocketErrors = new int[k];
@@ -212,7 +256,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
       data.margins(row, b[c], margins);
       int e = 0;
       for (int j = 0; j < margins.length; j++) {
-        float yj = data.classOf(j) == c ? 1f : -1f;
+        float yj = data.classOf(j) == first + c ? 1f : -1f;
         if (yj * margins[j] <= 0f) {
           e++;
         }

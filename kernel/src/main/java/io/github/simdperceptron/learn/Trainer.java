@@ -106,7 +106,8 @@ final class Trainer {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     M model = best != null ? best : rule.model();
-    double trainingError = model instanceof BinaryModel ? ((BinaryModel) model).trainingError(train)
+    double trainingError = !rule.reportsTrainingError() ? Double.NaN
+        : model instanceof BinaryModel ? ((BinaryModel) model).trainingError(train)
         : 1.0 - model.accuracy(train);
     TrainingReport report = new TrainingReport(rule.name(), Arrays.copyOf(mistakesPerEpoch, epoch),
         Arrays.copyOf(updatesPerEpoch, epoch), Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch),
@@ -161,6 +162,10 @@ final class Trainer {
         a = Arrays.copyOf(a, size * 2);
       }
       a[size++] = v;
+    }
+
+    int size() {
+      return size;
     }
 
     int[] toArray() {

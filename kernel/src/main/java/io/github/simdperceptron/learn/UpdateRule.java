@@ -29,6 +29,14 @@ abstract class UpdateRule<M extends Model> {
    */
   void epochFinished() {}
 
+  /**
+   * Whether the loop evaluates the returned model's training error for the report; a rule that
+   * trains one part of a split run says no, and the whole model is evaluated after the merge.
+   */
+  boolean reportsTrainingError() {
+    return true;
+  }
+
   /** Number of stored vectors, for rules whose memory grows (voted); 0 otherwise. */
   int storedVectors() {
     return 0;
