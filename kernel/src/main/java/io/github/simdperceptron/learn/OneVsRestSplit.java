@@ -4,7 +4,6 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -37,7 +36,7 @@ final class OneVsRestSplit {
     if (nonZeros * k < PARALLEL_THRESHOLD) {
       return 1;
     }
-    return Math.min(k, ForkJoinPool.getCommonPoolParallelism() + 1);
+    return Math.min(k, Runtime.getRuntime().availableProcessors());
   }
 
   static OneVsRestRule rule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels, int first,
