@@ -26,7 +26,7 @@ import java.util.Arrays;
  * <pre>
  * mvn -B -q package -DskipTests -pl bench -am
  * java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar \
- *     io.github.simdperceptron.bench.FashionMnistBenchmark [data-dir] [timed-fits]
+ *     io.github.simdperceptron.bench.FashionMnistBenchmark [data-dir] [timed-fits] [variant-substring]
  * </pre>
  */
 public final class FashionMnistBenchmark {
@@ -64,6 +64,7 @@ public final class FashionMnistBenchmark {
   public static void main(String[] args) throws IOException {
     Path dir = Paths.get(args.length > 0 ? args[0] : DEFAULT_DIR);
     int timedFits = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+    String only = args.length > 2 ? args[2] : "";
     long t0 = System.nanoTime();
     DenseDataset train = IdxReader.readDataset(dir.resolve("train-images-idx3-ubyte.gz"),
         dir.resolve("train-labels-idx1-ubyte.gz"));
@@ -81,6 +82,9 @@ public final class FashionMnistBenchmark {
     System.out.printf("%-24s %8s %9s %9s %9s %12s %12s %9s%n", "variant", "test acc", "train acc", "fit s med",
         "fit s min", "examples/s", "ex/s (min)", "cpu s med");
     for (Variant v : Variant.values()) {
+      if (!v.title.contains(only)) {
+        continue;
+      }
       for (int i = 0; i < WARMUP_FITS; i++) {
         v.fit(train, options);
       }
