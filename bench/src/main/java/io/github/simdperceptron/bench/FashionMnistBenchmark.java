@@ -131,7 +131,7 @@ public final class FashionMnistBenchmark {
         + "learners' shuffled order or in file order;%nload average now %.2f%n", EPOCHS, loadAverage());
   }
 
-  /** EPOCHS passes over train, shuffled as the learners do or in file order, computing the K scores of every example. */
+  /** EPOCHS passes over train (shuffled as the learners do, or in file order) computing every example's K scores. */
   private static void score(MulticlassModel model, DenseDataset train, boolean shuffled) {
     Random rnd = new Random(SEED);
     int n = train.size();

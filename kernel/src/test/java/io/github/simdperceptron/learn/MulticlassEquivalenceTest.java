@@ -95,8 +95,9 @@ class MulticlassEquivalenceTest {
       assertEquals(ref.halted, fit.report().halted(), where + ": halted");
       TrainingReport r = fit.report();
       for (int c = 0; c < fit.model().classes(); c++) {
-        assertArrayEquals(ref.classMistakesPerEpoch[c], r.classMistakesPerEpoch()[c], where + ": class " + c + " mistakes");
-        assertArrayEquals(ref.classUpdatesPerEpoch[c], r.classUpdatesPerEpoch()[c], where + ": class " + c + " updates");
+        String at = where + ": class " + c;
+        assertArrayEquals(ref.classMistakesPerEpoch[c], r.classMistakesPerEpoch()[c], at + " mistakes");
+        assertArrayEquals(ref.classUpdatesPerEpoch[c], r.classUpdatesPerEpoch()[c], at + " updates");
       }
     }
   }
@@ -181,7 +182,8 @@ class MulticlassEquivalenceTest {
         LinearModel m = (LinearModel) run.model();
         String at = where + ", OVR(" + algorithm + "), class " + c;
         assertArrayEquals(bits(m.weights()), bits(ovr.model().weights(c)), at + ": weights");
-        assertEquals(Float.floatToRawIntBits(m.bias()), Float.floatToRawIntBits(ovr.model().biases()[c]), at + ": bias");
+        assertEquals(Float.floatToRawIntBits(m.bias()), Float.floatToRawIntBits(ovr.model().biases()[c]),
+            at + ": bias");
         int epochs = run.report().epochs();
         longest = Math.max(longest, epochs);
         assertArrayEquals(run.report().mistakesPerEpoch(), Arrays.copyOf(classMistakes[c], epochs),
@@ -300,7 +302,7 @@ class MulticlassEquivalenceTest {
         ReferenceMulticlass.Data.sparse(indices, kind.equals("sparse-binary") ? null : values, d, classes, k), seed);
   }
 
-  /** Gaussian features, classes from a planted Gaussian matrix plus noise; sparse keeps about a third of the entries. */
+  /** Gaussian features, classes from a planted Gaussian matrix plus noise; sparse keeps about a third of them. */
   static Dataset realValuedProblem(boolean sparse, int n, int d, int k, long seed) {
     Random rnd = new Random(seed);
     double[][] planted = new double[k][d];

@@ -111,7 +111,10 @@ public final class ReferenceMulticlass {
     public float[][] w;
     /** One bias per class (0 without the bias). */
     public float[] b;
-    /** Mistakes per epoch: visits whose predicted class was wrong (multi-class), or on which at least one class erred (one-vs-rest). */
+    /**
+     * Mistakes per epoch: visits whose predicted class was wrong (multi-class), or on which at least
+     * one class erred (one-vs-rest).
+     */
     public int[] mistakesPerEpoch;
     /** Updates per epoch: visits that changed some weight row. */
     public int[] updatesPerEpoch;
