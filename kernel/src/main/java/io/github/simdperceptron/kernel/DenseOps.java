@@ -16,7 +16,9 @@ import static io.github.simdperceptron.kernel.Checks.range;
  * <p>Rounding: reductions ({@code dot}, {@code squaredNorm}, {@code multiDot},
  * {@code batchMargins}) sum in an implementation-defined order, possibly with FMA; each result
  * lies within {@code n * 2^-24 * sum|a_i b_i|} (first order) of the exact value, and is exact when
- * every product and partial sum is an integer below 2^24. Element-wise updates ({@code scale},
+ * every product and partial sum is an integer below 2^24. Within one implementation the order is
+ * fixed: {@code multiDot} and {@code batchMargins} compute every row exactly as {@code dot} does
+ * (bit for bit), so a score from a multi-row pass equals the single dot. Element-wise updates ({@code scale},
  * {@code axpy}, {@code dualAxpy}) round the product and then the sum, never fused, so they equal
  * the plain Java expression {@code y[i] + alpha * x[i]} bit for bit. Arrays passed as outputs
  * must not overlap the inputs, except that {@code axpy}'s {@code x} and {@code y} may be the very
@@ -125,7 +127,8 @@ public final class DenseOps {
   /**
    * The scores of k weight rows against one x, in one pass over x:
    * {@code out[r] = sum_j rows[r*d + j] * x[j]} for r < k, where {@code d = x.length} and rows is
-   * row-major with at least k*d elements (the first k*d are used). Only out is modified.
+   * row-major with at least k*d elements. Each out[r] equals {@code dot} of row r and x bit for bit.
+   * Only out is modified.
    */
   public static void multiDot(float[] rows, int k, float[] x, float[] out) {
     Checks.notNull(rows, "rows");

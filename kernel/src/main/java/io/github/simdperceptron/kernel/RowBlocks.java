@@ -7,12 +7,6 @@ import java.util.stream.IntStream;
 final class RowBlocks {
   /** Below about this many multiply-adds (~100 us on one core) a fork costs more than it saves. */
   static final long PARALLEL_THRESHOLD = 1L << 19;
-  /**
-   * Block boundaries are multiples of this. The Panama multiDot computes rows in groups of four,
-   * in another summation order than a single row; aligned boundaries give every row the same
-   * group, hence the same bits, whatever the number of blocks (which follows the thread count).
-   */
-  static final int ROW_GROUP = 4;
 
   @FunctionalInterface
   interface RangeTask {
@@ -32,8 +26,11 @@ final class RowBlocks {
     IntStream.range(0, blocks).parallel().forEach(b -> task.run(boundary(n, b, blocks), boundary(n, b + 1, blocks)));
   }
 
-  /** Start of block b (end of block b - 1): n * b / blocks rounded down to a multiple of ROW_GROUP; n for the last. */
+  /**
+   * Start of block b (end of block b - 1). Any boundary gives the same bits: multiDot computes
+   * every row exactly as dot does, whichever rows share a pass.
+   */
   private static int boundary(int n, int b, int blocks) {
-    return b == blocks ? n : (int) ((long) n * b / blocks) & -ROW_GROUP;
+    return (int) ((long) n * b / blocks);
   }
 }

@@ -39,7 +39,7 @@ interface VectorOps {
 
   /**
    * out[outOff+r] = dot(rows[rowsOff + r*d ..], x[xOff ..]) for r in [0, k): k row-major rows of
-   * length d against one x.
+   * length d against one x. Each out[r] must equal {@link #dot} of that row and x bit for bit.
    */
   void multiDot(float[] rows, int rowsOff, int k, int d, float[] x, int xOff, float[] out, int outOff);
 

@@ -109,21 +109,31 @@ public final class OnlineLearner {
     if (data.dimension() != dimension) {
       throw new IllegalArgumentException("the data has dimension " + data.dimension() + ", the learner " + dimension);
     }
-    int[] toLearner = new int[data.labels().size()];
-    for (int k = 0; k < toLearner.length; k++) {
-      toLearner[k] = classIndex(data.labels().name(k));
-    }
-    int[] classes = new int[data.size()];
-    for (int i = 0; i < classes.length; i++) {
-      classes[i] = toLearner[data.classOf(i)];
-    }
-    FitResult<BinaryModel> r = Trainer.run(rule, data.withLabels(labels, classes), null, options, 1, rnd, false);
+    FitResult<BinaryModel> r = Trainer.run(rule, relabel(labels, data), null, options, 1, rnd, false);
     visits += r.report().visits();
     mistakes += r.report().mistakes();
     return r.report();
   }
 
+  /** data with its class indices mapped to the learner's classes; every class of data must be one of them. */
+  static Dataset relabel(Labels labels, Dataset data) {
+    int[] toLearner = new int[data.labels().size()];
+    for (int k = 0; k < toLearner.length; k++) {
+      toLearner[k] = classIndex(labels, data.labels().name(k));
+    }
+    int[] classes = new int[data.size()];
+    for (int i = 0; i < classes.length; i++) {
+      classes[i] = toLearner[data.classOf(i)];
+    }
+    return data.withLabels(labels, classes);
+  }
+
   private int classIndex(String label) {
+    return classIndex(labels, label);
+  }
+
+  /** The index of a class name (numeric names in any spelling, e.g. "1.0" for "1"); throws when absent. */
+  static int classIndex(Labels labels, String label) {
     Objects.requireNonNull(label, "label");
     int k = labels.indexOf(label);
     if (k < 0 && labels.numeric()) {

@@ -86,6 +86,7 @@ final class Trainer {
       }
       // An epoch without updates has converged, also when PLA's halt fell on its last visit.
       converged = wholeEpoch && updates == 0;
+      rule.epochFinished();
       mistakesPerEpoch[epoch] = mistakes;
       updatesPerEpoch[epoch] = updates;
       epoch++;
@@ -112,7 +113,8 @@ final class Trainer {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     M model = best != null ? best : rule.model();
-    double trainingError = model instanceof BinaryModel ? ((BinaryModel) model).trainingError(train)
+    double trainingError = !rule.reportsTrainingError() ? Double.NaN
+        : model instanceof BinaryModel ? ((BinaryModel) model).trainingError(train)
         : 1.0 - model.accuracy(train);
     TrainingReport report = new TrainingReport(rule.name(), Arrays.copyOf(mistakesPerEpoch, epoch),
         Arrays.copyOf(updatesPerEpoch, epoch), Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch),
@@ -172,6 +174,10 @@ final class Trainer {
         a = Arrays.copyOf(a, size * 2);
       }
       a[size++] = v;
+    }
+
+    int size() {
+      return size;
     }
 
     int[] toArray() {

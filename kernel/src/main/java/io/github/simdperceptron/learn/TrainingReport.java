@@ -5,7 +5,9 @@ import java.util.Arrays;
 /**
  * What a training run did. Mistakes are visits with {@code y * a <= 0}; updates are visits that
  * changed the weights (the same except for the margin perceptron, and for the voted perceptron
- * when its cap stopped training).
+ * when its cap stopped training). For the multi-class perceptron a mistake is a visit whose
+ * predicted class (the arg max) is wrong; for one-vs-rest, a visit on which at least one class's
+ * binary learner erred (updated), with the per-class counts in {@link #classMistakesPerEpoch()}.
  */
 public final class TrainingReport {
   private final String algorithm;
@@ -23,10 +25,20 @@ public final class TrainingReport {
   private final int[] updateLog;
   private double radius = Double.NaN;
   private double margin = Double.NaN;
+  private final int[][] classMistakesPerEpoch;
+  private final int[][] classUpdatesPerEpoch;
 
   TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
       double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
       boolean voteCapReached, int storedVectors, double trainingError, double seconds, long visits, int[] updateLog) {
+    this(algorithm, mistakesPerEpoch, updatesPerEpoch, validationAccuracyPerEpoch, converged, halted, stoppedEarly,
+        voteCapReached, storedVectors, trainingError, seconds, visits, updateLog, new int[0][], new int[0][]);
+  }
+
+  private TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
+      double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
+      boolean voteCapReached, int storedVectors, double trainingError, double seconds, long visits, int[] updateLog,
+      int[][] classMistakesPerEpoch, int[][] classUpdatesPerEpoch) {
     this.algorithm = algorithm;
     this.mistakesPerEpoch = mistakesPerEpoch;
     this.updatesPerEpoch = updatesPerEpoch;
@@ -40,6 +52,15 @@ public final class TrainingReport {
     this.seconds = seconds;
     this.visits = visits;
     this.updateLog = updateLog;
+    this.classMistakesPerEpoch = classMistakesPerEpoch;
+    this.classUpdatesPerEpoch = classUpdatesPerEpoch;
+  }
+
+  /** This report with the per-class counts of a one-vs-rest run ([class][epoch]; owned from now on). */
+  TrainingReport withClassCounts(int[][] mistakes, int[][] updates) {
+    return new TrainingReport(algorithm, mistakesPerEpoch, updatesPerEpoch, validationAccuracyPerEpoch, converged,
+        halted, stoppedEarly, voteCapReached, storedVectors, trainingError, seconds, visits, updateLog, mistakes,
+        updates);
   }
 
   /** The algorithm's name, e.g. {@code "AVERAGED"} or {@code "OVR(PERCEPTRON)"}. */
@@ -120,6 +141,30 @@ public final class TrainingReport {
   /** Visits per second. */
   public double examplesPerSecond() {
     return seconds > 0 ? visits / seconds : Double.POSITIVE_INFINITY;
+  }
+
+  /**
+   * One-vs-rest only: the mistakes ({@code y_k a_k <= 0}) of each class's binary learner in each
+   * epoch, {@code [class][epoch]} (a copy); empty for other learners. Row k equals the
+   * {@link #mistakesPerEpoch()} of the binary run of class k, followed by zeros for the epochs
+   * after that run would have stopped. For one-vs-rest, {@link #mistakesPerEpoch()} counts the
+   * visits on which at least one class erred.
+   */
+  public int[][] classMistakesPerEpoch() {
+    return deepCopy(classMistakesPerEpoch);
+  }
+
+  /** One-vs-rest only: the updates of each class in each epoch, {@code [class][epoch]} (a copy); else empty. */
+  public int[][] classUpdatesPerEpoch() {
+    return deepCopy(classUpdatesPerEpoch);
+  }
+
+  private static int[][] deepCopy(int[][] a) {
+    int[][] copy = new int[a.length][];
+    for (int k = 0; k < a.length; k++) {
+      copy[k] = a[k].clone();
+    }
+    return copy;
   }
 
   /** The example index of every update in visit order, when the options asked for it; else empty. */

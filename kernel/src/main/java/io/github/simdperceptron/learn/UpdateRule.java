@@ -23,6 +23,20 @@ abstract class UpdateRule<M extends Model> {
   /** The algorithm's name in reports. */
   abstract String name();
 
+  /**
+   * Called by the loop after every epoch (the last one possibly cut short), before the stopping
+   * checks. One-vs-rest uses it to stop each class the way its own binary run would stop.
+   */
+  void epochFinished() {}
+
+  /**
+   * Whether the loop evaluates the returned model's training error for the report; a rule that
+   * trains one part of a split run says no, and the whole model is evaluated after the merge.
+   */
+  boolean reportsTrainingError() {
+    return true;
+  }
+
   /** Number of stored vectors, for rules whose memory grows (voted); 0 otherwise. */
   int storedVectors() {
     return 0;

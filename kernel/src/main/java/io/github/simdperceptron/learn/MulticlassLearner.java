@@ -1,0 +1,67 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+import java.util.Objects;
+
+/**
+ * Trains multi-class linear classifiers on a {@link Dataset} (dense or sparse) with any number of
+ * classes, through the same training loop and options as {@link BinaryLearner} (epochs, shuffle,
+ * seed, bias, early stopping, update log, progress). Class values are whatever the dataset holds
+ * (numbers or strings); the model keeps them. docs/learners.md fixes every step.
+ *
+ * <pre>{@code
+ * FitResult<MulticlassModel> r = MulticlassLearner.fit(Algorithm.AVERAGED, data,
+ *     TrainingOptions.defaults().withMaxEpochs(10).withSeed(42));
+ * String label = r.model().predict(x);
+ * }</pre>
+ */
+public final class MulticlassLearner {
+  private MulticlassLearner() {}
+
+  /**
+   * The multi-class perceptron (one weight row per class; on a mistake x is added to the true
+   * class's row and subtracted from the predicted one's): {@link Algorithm#PERCEPTRON}, or
+   * {@link Algorithm#AVERAGED} for its averaged form. Other algorithms throw
+   * {@link IllegalArgumentException}. Nothing passed in is modified.
+   */
+  public static FitResult<MulticlassModel> fit(Algorithm algorithm, Dataset data, TrainingOptions options) {
+    Objects.requireNonNull(algorithm, "algorithm");
+    Objects.requireNonNull(data, "data");
+    Objects.requireNonNull(options, "options");
+    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels()), data, options, false);
+  }
+
+  static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options,
+      Labels labels) {
+    switch (algorithm) {
+      case PERCEPTRON:
+        return new MulticlassRule(dimension, options.bias(), labels);
+      case AVERAGED:
+        return new MulticlassRule.Averaged(dimension, options.bias(), labels);
+      default:
+        throw new IllegalArgumentException("the multi-class perceptron is PERCEPTRON or AVERAGED, got " + algorithm
+            + "; for " + algorithm + " per class use fitOneVsRest");
+    }
+  }
+
+  /**
+   * One-vs-rest: one binary learner of the given algorithm per class (class c against all others),
+   * trained in one pass per example over the shared example order; prediction by the largest
+   * score. Without early stopping the model's row c and bias c equal, bit for bit, those of
+   * {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and the report's
+   * {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes. Supports
+   * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; VOTED throws {@link IllegalArgumentException}
+   * (its per-class model is not one weight row). On large data with many classes (at least 16
+   * per core) the classes are split into one part per core, trained at the same time; the result
+   * is the same, bit for bit, as in one part (early stopping and a progress listener keep one
+   * part). Nothing passed in is modified.
+   */
+  public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {
+    Objects.requireNonNull(algorithm, "algorithm");
+    Objects.requireNonNull(data, "data");
+    Objects.requireNonNull(options, "options");
+    OneVsRestSplit.checkSupported(algorithm);
+    return OneVsRestSplit.fit(algorithm, data, options, OneVsRestSplit.parts(data, options));
+  }
+}

@@ -1,0 +1,231 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.DenseOps;
+import io.github.simdperceptron.kernel.SparseOps;
+import java.util.Objects;
+import java.util.stream.IntStream;
+
+/**
+ * A linear multi-class classifier: one weight row w_k and bias b_k per class,
+ * {@code score_k(x) = w_k . x + b_k}, and the predicted class is the arg max of the K scores, ties
+ * going to the smallest class index (the rule the learners train with). All K scores come from
+ * one multi-row pass over x. Both the multi-class perceptron and one-vs-rest produce this model.
+ * Immutable (weights are copied in and out).
+ */
+public final class MulticlassModel implements Model {
+  /** Below about this many multiply-adds a parallel prediction costs more than it saves. */
+  private static final long PARALLEL_THRESHOLD = 1L << 22;
+
+  private final float[] w;
+  private final float[] b;
+  private final int k;
+  private final int d;
+  private final Labels labels;
+
+  /**
+   * A model from one weight row and one bias per class (copied; every value finite; rows of equal
+   * length at least 1). Row k belongs to class {@code labels.name(k)}.
+   */
+  public MulticlassModel(float[][] weights, float[] biases, Labels labels) {
+    Objects.requireNonNull(weights, "weights");
+    Objects.requireNonNull(biases, "biases");
+    Objects.requireNonNull(labels, "labels");
+    if (weights.length != labels.size() || biases.length != labels.size()) {
+      throw new IllegalArgumentException("need one weight row and one bias per class: " + weights.length
+          + " rows, " + biases.length + " biases, " + labels.size() + " classes " + labels);
+    }
+    this.k = weights.length;
+    this.d = Objects.requireNonNull(weights[0], "weights[0]").length;
+    if (d == 0) {
+      throw new IllegalArgumentException("weights[0] is empty");
+    }
+    this.w = new float[k * d];
+    for (int r = 0; r < k; r++) {
+      Objects.requireNonNull(weights[r], "weights[" + r + "]");
+      if (weights[r].length != d) {
+        throw new IllegalArgumentException("weights[" + r + "] has length " + weights[r].length + ", weights[0] " + d);
+      }
+      for (int j = 0; j < d; j++) {
+        if (!Float.isFinite(weights[r][j])) {
+          throw new IllegalArgumentException("weights[" + r + "][" + j + "] = " + weights[r][j] + " is not finite");
+        }
+      }
+      System.arraycopy(weights[r], 0, w, r * d, d);
+    }
+    for (int r = 0; r < k; r++) {
+      if (!Float.isFinite(biases[r])) {
+        throw new IllegalArgumentException("biases[" + r + "] = " + biases[r] + " is not finite");
+      }
+    }
+    this.b = biases.clone();
+    this.labels = labels;
+  }
+
+  private MulticlassModel(float[] w, float[] b, Labels labels) {
+    this.w = w;
+    this.b = b;
+    this.k = b.length;
+    this.d = w.length / b.length;
+    this.labels = labels;
+  }
+
+  /** Trusted constructor: w (row-major K x d) and b (K) are owned by the model from now on. */
+  static MulticlassModel wrap(float[] w, float[] b, Labels labels) {
+    return new MulticlassModel(w, b, labels);
+  }
+
+  /** Number of classes K. */
+  public int classes() {
+    return k;
+  }
+
+  /** A copy of the weights, one row per class. */
+  public float[][] weights() {
+    float[][] rows = new float[k][];
+    for (int r = 0; r < k; r++) {
+      rows[r] = weights(r);
+    }
+    return rows;
+  }
+
+  /** A copy of the weight row of class index c. */
+  public float[] weights(int c) {
+    Objects.checkIndex(c, k);
+    float[] row = new float[d];
+    System.arraycopy(w, c * d, row, 0, d);
+    return row;
+  }
+
+  /** A copy of the biases, one per class. */
+  public float[] biases() {
+    return b.clone();
+  }
+
+  @Override
+  public Labels labels() {
+    return labels;
+  }
+
+  @Override
+  public int dimension() {
+    return d;
+  }
+
+  /** The K scores of a dense x of length {@link #dimension()}. x is not modified. */
+  public float[] scores(float[] x) {
+    Objects.requireNonNull(x, "x");
+    if (x.length != d) {
+      throw new IllegalArgumentException("x has length " + x.length + ", the model expects " + d);
+    }
+    float[] out = new float[k];
+    DenseOps.multiDot(w, 0, k, d, x, 0, out, 0);
+    return addBiases(out);
+  }
+
+  /**
+   * The K scores of a sparse x: indices in [0, dimension()) with their values ({@code values} null
+   * means every value is 1). Not modified.
+   */
+  public float[] scores(int[] indices, float[] values) {
+    Objects.requireNonNull(indices, "indices");
+    if (values != null && values.length != indices.length) {
+      throw new IllegalArgumentException(indices.length + " indices but " + values.length + " values");
+    }
+    float[] out = new float[k];
+    SparseOps.multiDot(w, k, d, indices, values, 0, indices.length, out, 0);
+    return addBiases(out);
+  }
+
+  /** The K scores of row i of data. */
+  public float[] scores(Dataset data, int i) {
+    checkDimension(data);
+    float[] out = new float[k];
+    data.multiDot(i, w, k, out);
+    return addBiases(out);
+  }
+
+  private float[] addBiases(float[] scores) {
+    for (int r = 0; r < k; r++) {
+      scores[r] += b[r];
+    }
+    return scores;
+  }
+
+  /** The predicted class index of a dense x. */
+  public int predictClass(float[] x) {
+    return argMax(scores(x));
+  }
+
+  /** The predicted class index of a sparse x ({@code values} null for binary). */
+  public int predictClass(int[] indices, float[] values) {
+    return argMax(scores(indices, values));
+  }
+
+  /** The predicted class name of a dense x. */
+  public String predict(float[] x) {
+    return labels.name(predictClass(x));
+  }
+
+  /** The predicted class name of a sparse x ({@code values} null for binary). */
+  public String predict(int[] indices, float[] values) {
+    return labels.name(predictClass(indices, values));
+  }
+
+  @Override
+  public int predictClass(Dataset data, int i) {
+    return argMax(scores(data, i));
+  }
+
+  /** Every row's predicted class, split across the common fork-join pool when the data is large. */
+  @Override
+  public int[] predictClasses(Dataset data) {
+    checkDimension(data);
+    int n = data.size();
+    int[] out = new int[n];
+    if ((long) n * k * d < PARALLEL_THRESHOLD) {
+      predictRange(data, 0, n, out);
+      return out;
+    }
+    int blocks = 4 * (Runtime.getRuntime().availableProcessors());
+    IntStream.range(0, blocks).parallel().forEach(
+        block -> predictRange(data, (int) ((long) n * block / blocks), (int) ((long) n * (block + 1) / blocks), out));
+    return out;
+  }
+
+  private void predictRange(Dataset data, int from, int to, int[] out) {
+    float[] scores = new float[k];
+    for (int i = from; i < to; i++) {
+      data.multiDot(i, w, k, scores);
+      out[i] = argMax(scores, b);
+    }
+  }
+
+  private static int argMax(float[] scores) {
+    int best = 0;
+    for (int r = 1; r < scores.length; r++) {
+      if (scores[r] > scores[best]) {
+        best = r;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The arg max of {@code dots[r] + biases[r]}, the first one on ties: the decision rule shared by
+   * the model and the training rules.
+   */
+  static int argMax(float[] dots, float[] biases) {
+    int best = 0;
+    float bestScore = dots[0] + biases[0];
+    for (int r = 1; r < dots.length; r++) {
+      float s = dots[r] + biases[r];
+      if (s > bestScore) {
+        best = r;
+        bestScore = s;
+      }
+    }
+    return best;
+  }
+}
