@@ -36,6 +36,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   private final float[] scores;
   private final boolean[] stopped;
   private final int[] clean;
+  private final boolean shuffle;
   private final int[] epochMistakes;
   private final int[] epochUpdates;
   private final Trainer.IntList[] classMistakes;
@@ -48,11 +49,21 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   /** A rule for all classes of {@code labels}. */
   OneVsRestRule(Algorithm algorithm, int dimension, boolean bias, float tau, Labels labels) {
-    this(algorithm, dimension, bias, tau, labels, 0, labels.size());
+    this(algorithm, dimension, bias, tau, labels, 0, labels.size(), false);
   }
 
   /** A rule for the classes {@code [first, first + count)} of {@code labels}: one part of a split run. */
   OneVsRestRule(Algorithm algorithm, int dimension, boolean bias, float tau, Labels labels, int first, int count) {
+    this(algorithm, dimension, bias, tau, labels, first, count, false);
+  }
+
+  /**
+   * As above; {@code shuffle} says whether epochs are shuffled, in which case PLA counts its clean
+   * cycle within one epoch (docs/learners.md), as the binary PLA does.
+   */
+  OneVsRestRule(Algorithm algorithm, int dimension, boolean bias, float tau, Labels labels, int first, int count,
+      boolean shuffle) {
+    this.shuffle = shuffle;
     this.algorithm = algorithm;
     this.first = first;
     this.k = count;
@@ -143,6 +154,9 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
       }
       epochMistakes[c] = 0;
       epochUpdates[c] = 0;
+      if (shuffle) {
+        clean[c] = 0;
+      }
     }
   }
 

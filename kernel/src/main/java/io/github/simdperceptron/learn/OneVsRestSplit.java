@@ -51,7 +51,8 @@ final class OneVsRestSplit {
       case PERCEPTRON:
       case PLA:
       case MARGIN:
-        return new OneVsRestRule(algorithm, dimension, options.bias(), options.tau(), labels, first, count);
+        return new OneVsRestRule(algorithm, dimension, options.bias(), options.tau(), labels, first, count,
+            options.shuffle());
       case AVERAGED:
         return new OneVsRestRule.Averaged(dimension, options.bias(), labels, first, count);
       case POCKET:

@@ -313,6 +313,9 @@ public final class ReferenceMulticlass {
     int epochs = 0;
     while (epochs < maxEpochs && !run.converged && !run.halted) {
       int[] order = order(n, rnd, shuffle);
+      if (shuffle) {
+        visitsWithoutUpdate = 0;
+      }
       boolean[] mistakeAt = new boolean[n];
       boolean[] updateAt = new boolean[n];
       int updates = 0;
@@ -356,7 +359,7 @@ public final class ReferenceMulticlass {
       run.orders.add(order);
       run.mistakeAt.add(Arrays.copyOf(mistakeAt, visits));
       run.updateAt.add(Arrays.copyOf(updateAt, visits));
-      run.converged = !run.halted && updates == 0;
+      run.converged = visits == n && updates == 0;
     }
     if (algorithm == Binary.AVERAGED) {
       run.w = new float[data.dimension];
