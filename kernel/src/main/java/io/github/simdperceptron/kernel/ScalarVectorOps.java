@@ -108,32 +108,12 @@ final class ScalarVectorOps implements VectorOps {
 
   @Override
   public float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
-    float s0 = 0f, s1 = 0f;
-    int i = off;
-    final int end = off + nnz;
-    for (int bound = off + (nnz & ~1); i < bound; i += 2) {
-      s0 += val[i] * w[wOff + idx[i]];
-      s1 += val[i + 1] * w[wOff + idx[i + 1]];
-    }
-    for (; i < end; i++) {
-      s0 += val[i] * w[wOff + idx[i]];
-    }
-    return s0 + s1;
+    return GatherLoops.sparseDot(idx, val, off, nnz, w, wOff);
   }
 
   @Override
   public float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff) {
-    float s0 = 0f, s1 = 0f;
-    int i = off;
-    final int end = off + nnz;
-    for (int bound = off + (nnz & ~1); i < bound; i += 2) {
-      s0 += w[wOff + idx[i]];
-      s1 += w[wOff + idx[i + 1]];
-    }
-    for (; i < end; i++) {
-      s0 += w[wOff + idx[i]];
-    }
-    return s0 + s1;
+    return GatherLoops.sparseDotBinary(idx, off, nnz, w, wOff);
   }
 
   @Override

@@ -35,7 +35,7 @@ public final class SparseOps {
     try {
       return OPS.sparseDot(indices, values, offset, count, w, 0);
     } catch (IndexOutOfBoundsException e) {
-      // The reads are bounds-checked by the JVM (scalar) or the Vector API (gather); only the message is ours.
+      // The reads are bounds-checked by the JVM; only the message is ours.
       throw Checks.badIndex(indices, offset, count, w.length, "w.length");
     }
   }
