@@ -274,31 +274,4 @@ final class PanamaVectorOps implements VectorOps {
     out[outOff] = s0;
     out[outOff + 1] = s1;
   }
-
-  @Override
-  public float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
-    return GatherLoops.sparseDot(idx, val, off, nnz, w, wOff);
-  }
-
-  @Override
-  public float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff) {
-    return GatherLoops.sparseDotBinary(idx, off, nnz, w, wOff);
-  }
-
-  @Override
-  public void scatterAdd(float alpha, int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
-    ScatterLoops.scatterAdd(alpha, idx, val, off, nnz, w, wOff);
-  }
-
-  @Override
-  public void scatterAddBinary(float alpha, int[] idx, int off, int nnz, float[] w, int wOff) {
-    ScatterLoops.scatterAddBinary(alpha, idx, off, nnz, w, wOff);
-  }
-
-  @Override
-  public void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u,
-      int wOff) {
-    ScatterLoops.dualScatterAdd(a, b, idx, val, off, nnz, w, u, wOff);
-  }
-
 }

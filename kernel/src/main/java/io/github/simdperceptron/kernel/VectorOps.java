@@ -44,20 +44,31 @@ interface VectorOps {
   void multiDot(float[] rows, int rowsOff, int k, int d, float[] x, int xOff, float[] out, int outOff);
 
   /** Sum of val[off+i] * w[wOff + idx[off+i]]. */
-  float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff);
+  default float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
+    return SparseLoops.sparseDot(idx, val, off, nnz, w, wOff);
+  }
 
   /** Sum of w[wOff + idx[off+i]]. */
-  float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff);
+  default float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff) {
+    return SparseLoops.sparseDotBinary(idx, off, nnz, w, wOff);
+  }
 
   /** w[wOff + idx[off+i]] += alpha * val[off+i], in order (duplicates accumulate). */
-  void scatterAdd(float alpha, int[] idx, float[] val, int off, int nnz, float[] w, int wOff);
+  default void scatterAdd(float alpha, int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
+    SparseLoops.scatterAdd(alpha, idx, val, off, nnz, w, wOff);
+  }
 
   /** w[wOff + idx[off+i]] += alpha, in order. */
-  void scatterAddBinary(float alpha, int[] idx, int off, int nnz, float[] w, int wOff);
+  default void scatterAddBinary(float alpha, int[] idx, int off, int nnz, float[] w, int wOff) {
+    SparseLoops.scatterAddBinary(alpha, idx, off, nnz, w, wOff);
+  }
 
   /**
    * w[wOff + idx] += a * val and u[wOff + idx] += b * (double) val, in order; val null means
    * every value is 1.
    */
-  void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u, int wOff);
+  default void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u,
+      int wOff) {
+    SparseLoops.dualScatterAdd(a, b, idx, val, off, nnz, w, u, wOff);
+  }
 }
