@@ -56,11 +56,16 @@ public final class DenseDataset extends Dataset {
     private int rows;
 
     private Builder(int dimension) {
+      this(dimension, MAX_ARRAY);
+    }
+
+    /** Blocks of at most maxBlockFloats floats (whole rows, at least one); tests use small blocks. */
+    Builder(int dimension, int maxBlockFloats) {
       if (dimension < 1) {
         throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
       }
       this.d = dimension;
-      this.rowsPerBlock = Math.max(1, MAX_ARRAY / dimension);
+      this.rowsPerBlock = Math.max(1, maxBlockFloats / dimension);
       blocks[0] = new float[Math.min(16, rowsPerBlock) * d];
     }
 
@@ -232,7 +237,7 @@ public final class DenseDataset extends Dataset {
   @Override
   public DenseDataset subset(int[] rows) {
     int[] cls = new int[rows.length];
-    Builder b = new Builder(dimension);
+    Builder b = new Builder(dimension, rowsPerBlock * dimension);
     for (int r = 0; r < rows.length; r++) {
       b.labels.add(labels.name(classes[rows[r]]), r);
       b.append(block(rows[r]), offset(rows[r]));
