@@ -200,7 +200,7 @@ final class Comparison {
   }
 
   /** {exact x_i . w (products exact in double, summed in double), gamma_n * sum |x_ij w_j|}. */
-  private static double[] exactAndBound(Dataset data, int i, float[] w) {
+  static double[] exactAndBound(Dataset data, int i, float[] w) {
     double exact = 0;
     double abs = 0;
     int n;

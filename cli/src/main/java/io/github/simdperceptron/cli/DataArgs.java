@@ -1,12 +1,17 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.io.CsvFormat;
+import io.github.simdperceptron.io.IdxReader;
 import io.github.simdperceptron.io.LibsvmFormat;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /** How to read data files: the format (from the extension unless given) and its options. */
@@ -30,6 +35,15 @@ final class DataArgs {
   @Option(names = "--zero-based", description = "libsvm: indices start at 0 instead of 1")
   boolean zeroBased;
 
+  @Option(names = "--labels", paramLabel = "FILE",
+      description = "IDX: the labels file of --data (default: from its name, *-images-idx3-ubyte[.gz] ->"
+          + " *-labels-idx1-ubyte[.gz])")
+  Path labels;
+
+  /** The standard IDX names: {@code train-images-idx3-ubyte.gz}, {@code t10k-images.idx3-ubyte}, ... */
+  private static final Pattern IDX_IMAGES = Pattern.compile("(|.*[-._])images([-._])idx3([-._])ubyte(\\.gz)?",
+      Pattern.CASE_INSENSITIVE);
+
   DataFormat formatOf(Path file) {
     if (format != null) {
       return format;
@@ -44,17 +58,29 @@ final class DataArgs {
     return DataFormat.libsvm;
   }
 
+  /** {@link #read(Path, Path, int, boolean)} of labelled data, with --labels for IDX. */
+  Dataset read(Path file, int dimension) throws IOException {
+    return read(file, labels, dimension, true);
+  }
+
   /**
    * Reads a whole file. With {@code dimension > 0} (a model's, or the training set's) the data
-   * must fit it: a libsvm feature beyond it is dropped (its weight would be 0), a CSV with
-   * another number of features is an error.
+   * must fit it: a libsvm feature beyond it is dropped (its weight would be 0), a CSV or IDX file
+   * with another number of features is an error. For IDX, {@code file} holds the images and
+   * {@code labelsFile} (or, when null, the file its name implies) the labels; without
+   * {@code needLabels} (predict) a missing labels file is no error and every row gets class "0".
    */
-  Dataset read(Path file, int dimension) throws IOException {
+  Dataset read(Path file, Path labelsFile, int dimension, boolean needLabels) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new UsageException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
     }
+    DataFormat kind = formatOf(file);
+    if (labelsFile != null && kind != DataFormat.idx) {
+      throw new UsageException(labelsFile + ": a labels file applies to IDX data only, and " + file + " is read as "
+          + kind + " (--format idx if it is IDX)");
+    }
     Dataset d;
-    switch (formatOf(file)) {
+    switch (kind) {
       case csv:
         d = csv(file).read(file);
         if (dimension > 0 && d.dimension() != dimension) {
@@ -63,11 +89,81 @@ final class DataArgs {
         }
         return d;
       case idx:
-        throw new UsageException(file + ": IDX input needs the IDX reader of the multi-class work, which this"
-            + " build does not include yet; convert to libsvm or CSV");
+        return idx(file, labelsFile, dimension, needLabels);
       default:
         LibsvmFormat f = LibsvmFormat.defaults().withZeroBased(zeroBased);
         return (dimension > 0 ? f.withDimension(dimension, true) : f).read(file);
+    }
+  }
+
+  /**
+   * The labels file that goes with an IDX images file by the standard naming, e.g.
+   * {@code train-images-idx3-ubyte.gz -> train-labels-idx1-ubyte.gz}: the one with the same
+   * compression suffix when it exists, else the other one when that exists, else the first; null
+   * when the name does not follow the pattern.
+   */
+  static Path impliedLabels(Path images) {
+    Matcher m = IDX_IMAGES.matcher(images.getFileName().toString());
+    if (!m.matches()) {
+      return null;
+    }
+    String stem = m.group(1) + "labels" + m.group(2) + "idx1" + m.group(3) + "ubyte";
+    Path same = images.resolveSibling(stem + (m.group(4) == null ? "" : m.group(4)));
+    Path other = images.resolveSibling(stem + (m.group(4) == null ? ".gz" : ""));
+    return Files.exists(same) || !Files.exists(other) ? same : other;
+  }
+
+  private static Dataset idx(Path images, Path labelsFile, int dimension, boolean needLabels) throws IOException {
+    Path labelPath = labelsFile;
+    if (labelPath == null) {
+      labelPath = impliedLabels(images);
+      if (labelPath == null && needLabels) {
+        throw new UsageException(images + ": IDX images need a labels file: give it with --labels FILE (or name the"
+            + " pair *-images-idx3-ubyte[.gz] and *-labels-idx1-ubyte[.gz])");
+      }
+      if (labelPath != null && !Files.exists(labelPath)) {
+        if (needLabels) {
+          throw new UsageException(images + ": its labels file " + labelPath + " (implied by the name) does not"
+              + " exist; give it with --labels FILE");
+        }
+        labelPath = null;
+      }
+    } else if (!Files.isRegularFile(labelPath)) {
+      throw new UsageException(labelPath + ": " + (Files.exists(labelPath) ? "not a regular file" : "no such file"));
+    }
+    try {
+      IdxReader.Images im = IdxReader.readImages(images);
+      int d = im.rows() * im.columns();
+      if (im.count() == 0 || d == 0) {
+        throw new UsageException(images + ": " + im.count() + " images of " + im.rows() + " x " + im.columns()
+            + " pixels: no " + (d == 0 ? "features" : "examples"));
+      }
+      if (dimension > 0 && d != dimension) {
+        throw new UsageException(images + ": images of " + im.rows() + " x " + im.columns() + " = " + d
+            + " pixels (expected " + dimension + " features, as the model or the training data has)");
+      }
+      int[] y = labelPath == null ? new int[im.count()] : IdxReader.readLabels(labelPath);
+      if (y.length != im.count()) {
+        throw new UsageException(labelPath + ": " + y.length + " labels, but " + images + " holds " + im.count()
+            + " images (expected one label per image)");
+      }
+      // As IdxReader.readDataset: row-major pixels scaled to p / 255f, the class the label's number.
+      DenseDataset.Builder b = DenseDataset.builder(d);
+      float[] row = new float[d];
+      for (int i = 0; i < im.count(); i++) {
+        for (int r = 0, j = 0; r < im.rows(); r++) {
+          for (int c = 0; c < im.columns(); c++) {
+            row[j++] = im.pixel(i, r, c) / 255f;
+          }
+        }
+        b.add(row, y[i]);
+      }
+      return b.build();
+    } catch (FileSystemException e) {
+      throw e;
+    } catch (IOException e) {
+      // IdxReader's format errors (bad magic number, truncated, bad gzip) name the file: bad input.
+      throw new UsageException(e.getMessage());
     }
   }
 

@@ -19,9 +19,13 @@ import picocli.CommandLine.Spec;
         + " mistakes in the same order, bit-identical weights, and every kernel dot product within its rounding"
         + " bound of the exact value.",
         "Exits with 1 when they disagree beyond that: a dot product outside its bound, or any difference on data"
-        + " where all arithmetic is exact (integer values, sums below 2^24)."})
+        + " where all arithmetic is exact (integer values, sums below 2^24).",
+        "With --multiclass the twin is ReferenceMulticlass (one-vs-rest as K independent binary runs, or the"
+        + " multi-class perceptron): the same updates, mistakes per epoch (and per class for ovr), bit-identical"
+        + " weight rows and biases, every row's dot products within bound."})
 final class DiffCommand implements Callable<Integer> {
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "training data (two classes)")
+  @Option(names = "--data", required = true, paramLabel = "FILE",
+      description = "training data (two classes, or any number with --multiclass; IDX: the images)")
   Path data;
 
   @Mixin
@@ -39,10 +43,11 @@ final class DiffCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     TrainingOptions options = train.options();
+    train.checkMulticlass();
     Dataset ds = dataArgs.read(data, 0);
-    if (ds.labels().size() > 2) {
-      throw new UsageException(data + ": " + ds.labels().size() + " classes " + ds.labels()
-          + ": diff compares the binary learners (the multi-class reference twins are not in this build yet)");
+    train.checkClasses(data, ds);
+    if (train.multiclass != null) {
+      return multiclass(ds, options);
     }
     Comparison c = Comparison.run(train.algorithm, ds, options);
     TrainingReport r = c.kernel.report();
@@ -84,6 +89,61 @@ final class DiffCommand implements Callable<Integer> {
     if (!c.agree()) {
       throw new WorkFailure("the kernel and the reference disagree beyond rounding: "
           + (c.withinBound() ? "the run was exact, yet " + (c.sameMistakes ? "the weights" : "the mistakes") + " differ"
+              : "a dot product deviates " + Format.num(c.maxDeviation) + " from its exact value, bound "
+                  + Format.num(c.boundAtMax)));
+    }
+    return 0;
+  }
+
+  private int multiclass(Dataset ds, TrainingOptions options) {
+    MulticlassComparison c = MulticlassComparison.run(train.multiclass == TrainArgs.Multiclass.ovr, train.algorithm,
+        ds, options);
+    TrainingReport r = c.kernel.report();
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(new Json()
+          .put("command", "diff")
+          .put("algorithm", train.name())
+          .put("multiclass", train.multiclass.name())
+          .put("learner", r.algorithm())
+          .put("data", data.toString())
+          .put("examples", ds.size())
+          .put("dimension", ds.dimension())
+          .put("classes", ds.labels().names())
+          .put("kernel", Kernel.describe())
+          .put("accuracy", c.kernel.model().accuracy(ds))
+          .put("train_seconds", r.seconds())
+          .put("mistakes", r.mistakes())
+          .put("epochs", r.epochs())
+          .put("converged", r.converged())
+          .put("examples_per_second", r.examplesPerSecond())
+          .put("comparison", c.json()));
+    } else {
+      out.printf("diff %s on %s: %d examples, %d features, %d classes; kernel %s vs the ReferenceMulticlass twin%n",
+          train.learner(), data, ds.size(), ds.dimension(), ds.labels().size(), Kernel.describe());
+      out.printf("mistakes      %s%n", c.sameMistakes
+          ? "identical: " + r.mistakes() + " in " + r.epochs() + " epochs, the same updates in the same order"
+          : "differ: kernel " + r.mistakes() + ", reference " + c.referenceMistakes()
+              + (c.firstDivergence >= 0 ? "; first different update #" + c.firstDivergence : ""));
+      if (c.ovr) {
+        out.printf("per class     %s%n", c.sameClassMistakes ? "identical mistakes and updates of every class in"
+            + " every epoch" : "differ");
+      }
+      out.printf("weights       %s%n", c.sameWeights ? "identical, bit for bit (" + ds.labels().size()
+          + " rows and biases)" : "differ");
+      out.printf("dot products  largest deviation %s from the exact value, bound there %s (worst deviation/bound %s):"
+          + " %s%n", Format.num(c.maxDeviation), Format.num(c.boundAtMax), Format.num(c.worstRatio),
+          c.withinBound() ? "within bound" : "OUTSIDE THE BOUND");
+      out.printf("arithmetic    %s%n", c.exact
+          ? "exact (integer data, every sum below 2^24): the runs must agree bit for bit"
+          : "rounded (real values or large sums): the runs may part where scores are within rounding of each other");
+      out.printf("verdict       %s%n", c.agree() ? "agree" + (c.identical() ? "" : " (within rounding)") : "DISAGREE");
+    }
+    out.flush();
+    if (!c.agree()) {
+      throw new WorkFailure("the kernel and the reference disagree beyond rounding: "
+          + (c.withinBound() ? "the run was exact, yet " + (!c.sameMistakes ? "the mistakes"
+              : !c.sameClassMistakes ? "the per-class mistakes" : "the weights") + " differ"
               : "a dot product deviates " + Format.num(c.maxDeviation) + " from its exact value, bound "
                   + Format.num(c.boundAtMax)));
     }

@@ -6,6 +6,7 @@ import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -21,7 +22,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Evaluates a model on labelled data: accuracy, per-class counts, confusion matrix, margin statistics.")
+    description = {"Evaluates a model on labelled data: accuracy, per-class counts, confusion matrix, margin statistics.",
+        "Margins: binary models y*score (y = +1 or -1); multi-class models the gap score_true - max over the other"
+            + " classes of score_c, negative when the example is misclassified, 0 on a tie (decided by class order)."})
 final class EvalCommand implements Callable<Integer> {
   @Option(names = "--model", required = true, paramLabel = "M", description = "a model file written by train")
   Path modelFile;
@@ -90,7 +93,8 @@ final class EvalCommand implements Callable<Integer> {
       m.put("correct", right);
       perClass.add(m);
     }
-    MarginStats margins = model instanceof BinaryModel ? margins((BinaryModel) model, ds) : null;
+    MarginStats margins = model instanceof BinaryModel ? margins((BinaryModel) model, ds)
+        : model instanceof MulticlassModel ? gaps((MulticlassModel) model, ds) : null;
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       List<List<Long>> rows = new ArrayList<>();
@@ -137,7 +141,7 @@ final class EvalCommand implements Callable<Integer> {
       out.println();
     }
     if (margins != null) {
-      out.printf("%nmargins y*score: %s%n", margins.text);
+      out.printf("%n%s%n", margins.text);
     }
     return 0;
   }
@@ -168,11 +172,11 @@ final class EvalCommand implements Callable<Integer> {
     }
     Json j = new Json().put("rows", count);
     if (count == 0) {
-      return new MarginStats(j, "no row has a class the model knows");
+      return new MarginStats(j, "margins y*score: no row has a class the model knows");
     }
     j.put("min", min).put("mean", sum / count).put("max", max).put("nonpositive", nonPositive);
-    String text = String.format(java.util.Locale.ROOT, "min %s, mean %s, max %s; %d of %d with y*score <= 0",
-        Format.num(min), Format.num(sum / count), Format.num(max), nonPositive, count);
+    String text = String.format(java.util.Locale.ROOT, "margins y*score: min %s, mean %s, max %s; %d of %d with"
+        + " y*score <= 0", Format.num(min), Format.num(sum / count), Format.num(max), nonPositive, count);
     if (model instanceof LinearModel) {
       double norm = 0;
       for (float v : ((LinearModel) model).weights()) {
@@ -185,5 +189,54 @@ final class EvalCommand implements Callable<Integer> {
       }
     }
     return new MarginStats(j, text);
+  }
+
+  /**
+   * Multi-class margins: per row whose class the model knows, the gap {@code s_true - max_{c != true} s_c}
+   * between the score of the true class and the best other score (computed in double from the
+   * float scores). Negative: misclassified; positive: correct; 0: a tie, which the arg max gives
+   * to the smaller class index.
+   */
+  private static MarginStats gaps(MulticlassModel model, Dataset ds) {
+    int[] toModel = new int[ds.labels().size()];
+    for (int c = 0; c < toModel.length; c++) {
+      toModel[c] = model.labels().indexOf(ds.labels().name(c));
+    }
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    double sum = 0;
+    long count = 0;
+    long negative = 0;
+    long ties = 0;
+    for (int i = 0; i < ds.size() && model.classes() > 1; i++) {
+      int t = toModel[ds.classOf(i)];
+      if (t < 0) {
+        continue;
+      }
+      float[] s = model.scores(ds, i);
+      double other = Double.NEGATIVE_INFINITY;
+      for (int c = 0; c < s.length; c++) {
+        if (c != t) {
+          other = Math.max(other, s[c]);
+        }
+      }
+      double gap = (double) s[t] - other;
+      min = Math.min(min, gap);
+      max = Math.max(max, gap);
+      sum += gap;
+      count++;
+      negative += gap < 0 ? 1 : 0;
+      ties += gap == 0 ? 1 : 0;
+    }
+    Json j = new Json().put("definition", "score_true - max_other").put("rows", count);
+    if (count == 0) {
+      return new MarginStats(j, "margins score_true - max other score: " + (model.classes() > 1
+          ? "no row has a class the model knows" : "a one-class model has no other class"));
+    }
+    j.put("min", min).put("mean", sum / count).put("max", max).put("negative", negative)
+        .put("fraction_negative", (double) negative / count).put("ties", ties);
+    return new MarginStats(j, String.format(java.util.Locale.ROOT, "margins score_true - max other score: min %s,"
+        + " mean %s, max %s; %d of %d negative (%s, misclassified), %d ties", Format.num(min),
+        Format.num(sum / count), Format.num(max), negative, count, Format.percent((double) negative / count), ties));
   }
 }

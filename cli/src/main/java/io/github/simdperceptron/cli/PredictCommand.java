@@ -5,6 +5,7 @@ import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -21,18 +22,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Predicts a label (or, with --scores, the score) for every example of a data file, one per line.")
+    description = {"Predicts a label (or, with --scores, the score) for every example of a data file, one per line.",
+        "A multi-class model prints its class names, or with --scores its K scores per line, separated by spaces,"
+            + " in the order of the model's classes (as train and eval list them)."})
 final class PredictCommand implements Callable<Integer> {
   @Option(names = "--model", required = true, paramLabel = "M", description = "a model file written by train")
   Path modelFile;
 
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "examples (their labels are ignored)")
+  @Option(names = "--data", required = true, paramLabel = "FILE",
+      description = "examples (their labels are ignored; IDX: the images, the labels file is optional)")
   Path data;
 
   @Option(names = "--output", paramLabel = "FILE", description = "write here instead of stdout")
   Path output;
 
-  @Option(names = "--scores", description = "print scores (w.x + b; votes for voted) instead of labels")
+  @Option(names = "--scores",
+      description = "print scores (w.x + b; votes for voted; multi-class: the K scores w_k.x + b_k) instead of labels")
   boolean scores;
 
   @Mixin
@@ -45,7 +50,7 @@ final class PredictCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     SavedModel saved = ModelFile.read(modelFile);
     Model model = saved.model();
-    Dataset ds = dataArgs.read(data, model.dimension());
+    Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
     if (output == null) {
       write(spec.commandLine().getOut(), model, ds);
     } else {
@@ -62,9 +67,21 @@ final class PredictCommand implements Callable<Integer> {
   }
 
   private void write(PrintWriter out, Model model, Dataset ds) {
+    if (scores && model instanceof MulticlassModel) {
+      MulticlassModel m = (MulticlassModel) model;
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < ds.size(); i++) {
+        line.setLength(0);
+        for (float s : m.scores(ds, i)) {
+          line.append(line.length() == 0 ? "" : " ").append(s);
+        }
+        out.println(line);
+      }
+      return;
+    }
     if (scores) {
       if (!(model instanceof BinaryModel)) {
-        throw new UsageException("--scores: only binary models have one score per example");
+        throw new UsageException("--scores: no scores for a " + model.getClass().getSimpleName());
       }
       for (float s : ((BinaryModel) model).scores(ds)) {
         out.println(s);

@@ -1,15 +1,29 @@
 package io.github.simdperceptron.cli;
 
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
+import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /** The training options train and diff share. */
 final class TrainArgs {
+  /** How to learn more than two classes: one-vs-rest, or the multi-class perceptron itself. */
+  enum Multiclass { ovr, direct }
+
   @Option(names = "--algorithm", required = true, paramLabel = "ALG", converter = AlgorithmConverter.class,
       description = "perceptron, pla, pocket, voted, averaged or margin")
   Algorithm algorithm;
+
+  @Option(names = "--multiclass", paramLabel = "MODE",
+      description = {"train a multi-class model (needed for more than two classes): ovr, one binary --algorithm per"
+          + " class (any but voted); direct, the multi-class perceptron (--algorithm perceptron or averaged)"})
+  Multiclass multiclass;
 
   @Option(names = "--epochs", paramLabel = "N", defaultValue = "10", description = "at most N passes (default: ${DEFAULT-VALUE})")
   int epochs;
@@ -67,5 +81,48 @@ final class TrainArgs {
 
   String name() {
     return algorithm.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The learner as the model file and eval name it, in lower case: "averaged", "ovr(pocket)", "multiclass(averaged)". */
+  String learner() {
+    if (multiclass == null) {
+      return name();
+    }
+    return (multiclass == Multiclass.ovr ? "ovr(" : "multiclass(") + name() + ")";
+  }
+
+  /** Refuses an algorithm that the chosen multi-class mode has no learner for (exit 2). */
+  void checkMulticlass() {
+    if (multiclass == Multiclass.ovr && algorithm == Algorithm.VOTED) {
+      throw new UsageException("--multiclass ovr cannot use --algorithm voted (a voted model per class is not one"
+          + " weight row); use perceptron, pla, pocket, averaged or margin");
+    }
+    if (multiclass == Multiclass.direct && algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED) {
+      throw new UsageException("--multiclass direct is the multi-class perceptron: --algorithm perceptron or averaged"
+          + " (got " + name() + "; for " + name() + " per class use --multiclass ovr)");
+    }
+  }
+
+  /** Refuses data with more than two classes without --multiclass (exit 2), suggesting it. */
+  void checkClasses(Path file, Dataset data) {
+    int k = data.labels().size();
+    if (multiclass == null && k > 2) {
+      throw new UsageException(file + ": " + k + " classes " + data.labels() + ", and --algorithm " + name()
+          + " is binary: add --multiclass ovr (one " + name() + " per class" + (algorithm == Algorithm.VOTED
+          ? "; not with voted" : "") + ") or --multiclass direct (the multi-class perceptron, with --algorithm"
+          + " perceptron or averaged)");
+    }
+  }
+
+  /** Trains the binary learner, or with --multiclass the multi-class one. */
+  FitResult<? extends Model> fit(Dataset data, TrainingOptions options) {
+    checkMulticlass();
+    if (multiclass == Multiclass.ovr) {
+      return MulticlassLearner.fitOneVsRest(algorithm, data, options);
+    }
+    if (multiclass == Multiclass.direct) {
+      return MulticlassLearner.fit(algorithm, data, options);
+    }
+    return BinaryLearner.fit(algorithm, data, options);
   }
 }

@@ -3,9 +3,8 @@ package io.github.simdperceptron.cli;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.SavedModel;
-import io.github.simdperceptron.learn.BinaryLearner;
-import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import java.io.IOException;
@@ -21,20 +20,18 @@ import picocli.CommandLine.Spec;
 @Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Trains a perceptron on a data file and writes the model (atomically) to --model.")
 final class TrainCommand implements Callable<Integer> {
-  enum Multiclass { ovr, direct }
-
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "training data")
+  @Option(names = "--data", required = true, paramLabel = "FILE", description = "training data (IDX: the images)")
   Path data;
 
   @Option(names = "--test", paramLabel = "FILE", description = "held-out data to report accuracy on")
   Path test;
 
+  @Option(names = "--test-labels", paramLabel = "FILE",
+      description = "IDX: the labels file of --test (default: from its name, as --labels)")
+  Path testLabels;
+
   @Mixin
   TrainArgs train;
-
-  @Option(names = "--multiclass", paramLabel = "MODE",
-      description = "ovr or direct, for data with more than two classes (needs the multi-class learners)")
-  Multiclass multiclass;
 
   @Option(names = "--validation-fraction", paramLabel = "F", defaultValue = "0",
       description = "hold out this fraction for early stopping (default: none)")
@@ -67,15 +64,15 @@ final class TrainCommand implements Callable<Integer> {
             .replace("patience", "--patience"));
       }
     }
-    Dataset trainSet = dataArgs.read(data, 0);
-    if (trainSet.labels().size() > 2) {
-      throw new UsageException(data + ": " + trainSet.labels().size() + " classes " + trainSet.labels()
-          + (multiclass == null ? "; use --multiclass ovr|direct" : "")
-          + ": multi-class training needs the multi-class learners, which this build does not include yet");
+    train.checkMulticlass();
+    if (testLabels != null && test == null) {
+      throw new UsageException("--test-labels needs --test");
     }
-    Dataset testSet = test == null ? null : dataArgs.read(test, trainSet.dimension());
+    Dataset trainSet = dataArgs.read(data, 0);
+    train.checkClasses(data, trainSet);
+    Dataset testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);
     Progress progress = json ? null : Progress.forStderr(spec.commandLine().getErr(), options.maxEpochs());
-    FitResult<BinaryModel> fit = BinaryLearner.fit(train.algorithm, trainSet, options.withProgress(progress));
+    FitResult<? extends Model> fit = train.fit(trainSet, options.withProgress(progress));
     if (progress != null) {
       progress.done();
     }
@@ -88,6 +85,8 @@ final class TrainCommand implements Callable<Integer> {
       out.println(new Json()
           .put("command", "train")
           .put("algorithm", train.name())
+          .put("multiclass", train.multiclass == null ? null : train.multiclass.name())
+          .put("learner", r.algorithm())
           .put("data", data.toString())
           .put("examples", trainSet.size())
           .put("dimension", trainSet.dimension())
@@ -106,11 +105,9 @@ final class TrainCommand implements Callable<Integer> {
           .put("model", model.toString()));
       return 0;
     }
-    out.printf("trained %s on %s: %d examples, %d features, classes %s%n", train.name(), data, trainSet.size(),
-        trainSet.dimension(), trainSet.labels());
-    if (multiclass != null) {
-      out.println("(two classes: --multiclass has nothing to do)");
-    }
+    int k = trainSet.labels().size();
+    out.printf("trained %s on %s: %d examples, %d features, %d class%s %s%n", train.learner(), data,
+        trainSet.size(), trainSet.dimension(), k, k == 1 ? "" : "es", trainSet.labels());
     out.printf("epochs %d%s, mistakes %d, updates %d, %s, %s examples/s%n", r.epochs(),
         r.converged() ? " (converged)" : r.stoppedEarly() ? " (stopped early)" : r.halted() ? " (halted)" : "",
         r.mistakes(), r.updates(), Format.seconds(r.seconds()), Format.rate(r.examplesPerSecond()));

@@ -3,6 +3,7 @@ package io.github.simdperceptron.io;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.VotedModel;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -54,8 +55,14 @@ public final class ModelFile {
 
   static final int KIND_LINEAR = 1;
   static final int KIND_VOTED = 2;
-  /** Reserved for the multi-class model: K rows, one per class (see docs/model-format.md). */
+  /** The multi-class model: K rows, one per class (see docs/model-format.md). */
   static final int KIND_MULTICLASS = 3;
+
+  /** The learners of a multi-class model file, as its algorithm string names them. */
+  private static final java.util.Set<String> MULTICLASS_LEARNER = java.util.Set.of("OVR(PERCEPTRON)", "OVR(PLA)",
+      "OVR(POCKET)", "OVR(AVERAGED)", "OVR(MARGIN)", "MULTICLASS(PERCEPTRON)", "MULTICLASS(AVERAGED)");
+  private static final String MULTICLASS_LEARNERS =
+      "OVR(PERCEPTRON|PLA|POCKET|AVERAGED|MARGIN) or MULTICLASS(PERCEPTRON|AVERAGED)";
 
   private static final int ROW_HEADER = 4 + 8;
 
@@ -71,6 +78,10 @@ public final class ModelFile {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(saved, "saved");
     Body body = body(saved.model());
+    if (body.kind == KIND_MULTICLASS && !isMulticlassLearner(saved.algorithm())) {
+      throw new IllegalArgumentException("a multi-class model's algorithm must name its learner, "
+          + MULTICLASS_LEARNERS + ", got '" + saved.algorithm() + "'");
+    }
     byte[] header = header(saved, body);
     long length = PREAMBLE + (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension) + 4;
     Path target = path.toAbsolutePath();
@@ -165,8 +176,23 @@ public final class ModelFile {
       }
       return new Body(KIND_VOTED, m.dimension(), rows, biases, counts);
     }
+    if (model instanceof MulticlassModel) {
+      MulticlassModel m = (MulticlassModel) model;
+      long[] counts = new long[m.classes()];
+      Arrays.fill(counts, 1);
+      return new Body(KIND_MULTICLASS, m.dimension(), m.weights(), m.biases(), counts);
+    }
     throw new IllegalArgumentException("cannot save a " + model.getClass().getName()
-        + ": this version writes LinearModel and VotedModel");
+        + ": this version writes LinearModel, VotedModel and MulticlassModel");
+  }
+
+  /**
+   * Whether {@code algorithm} names a learner of multi-class models, as the training report does:
+   * {@code OVR(A)} for one-vs-rest with A one of PERCEPTRON, PLA, POCKET, AVERAGED, MARGIN, or
+   * {@code MULTICLASS(PERCEPTRON)} / {@code MULTICLASS(AVERAGED)} for the direct multi-class perceptron.
+   */
+  public static boolean isMulticlassLearner(String algorithm) {
+    return MULTICLASS_LEARNER.contains(algorithm);
   }
 
   private static byte[] header(SavedModel saved, Body body) throws IOException {
@@ -269,12 +295,17 @@ public final class ModelFile {
   private static SavedModel parse(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
     long at = pos.count();
     int kind = in.readUnsignedByte();
-    if (kind != KIND_LINEAR && kind != KIND_VOTED) {
-      throw FormatException.atByte(source, at, "model kind " + kind + " (expected " + KIND_LINEAR + " linear or "
-          + KIND_VOTED + " voted" + (kind == KIND_MULTICLASS ? "; multi-class models are not supported by this build"
-          : "") + ")");
+    if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS) {
+      throw FormatException.atByte(source, at, "model kind " + kind + " (expected " + KIND_LINEAR + " linear, "
+          + KIND_VOTED + " voted or " + KIND_MULTICLASS + " multi-class)");
     }
+    boolean multiclass = kind == KIND_MULTICLASS;
+    at = pos.count();
     String algorithm = readUtf(in, pos, source);
+    if (multiclass && !isMulticlassLearner(algorithm)) {
+      throw FormatException.atByte(source, at, "learner " + FormatException.quote(algorithm) + " (expected "
+          + MULTICLASS_LEARNERS + " for a multi-class model)");
+    }
     at = pos.count();
     int d = in.readInt();
     if (d < 1 || d > LibsvmReader.MAX_DIMENSION) {
@@ -282,8 +313,9 @@ public final class ModelFile {
     }
     at = pos.count();
     int k = in.readInt();
-    if (k < 1 || k > 2 || (long) k * 2 > end - pos.count()) {
-      throw FormatException.atByte(source, at, k + " classes (expected 1 or 2 for a binary model)");
+    if (k < 1 || (!multiclass && k > 2) || (long) k * 2 > end - pos.count()) {
+      throw FormatException.atByte(source, at, k + " classes (expected " + (multiclass
+          ? "at least 1, one name per class in the bytes left" : "1 or 2 for a binary model") + ")");
     }
     List<String> names = new ArrayList<>();
     for (int c = 0; c < k; c++) {
@@ -318,10 +350,12 @@ public final class ModelFile {
     int rows = in.readInt();
     long rowBytes = ROW_HEADER + 4L * d;
     long left = end - pos.count();
-    if (rows < 0 || (kind == KIND_LINEAR && rows != 1) || rows > left / rowBytes || rows * rowBytes != left) {
+    int expectedRows = kind == KIND_LINEAR ? 1 : multiclass ? k : -1;
+    if (rows < 0 || (expectedRows >= 0 && rows != expectedRows) || rows > left / rowBytes
+        || rows * rowBytes != left) {
       throw FormatException.atByte(source, at, rows + " weight rows of " + d + " floats (expected "
-          + (kind == KIND_LINEAR ? "1 row and " : "") + left + " bytes of rows before the checksum,"
-          + " " + rowBytes + " per row)");
+          + (kind == KIND_LINEAR ? "1 row and " : multiclass ? k + " rows, one per class, and " : "") + left
+          + " bytes of rows before the checksum, " + rowBytes + " per row)");
     }
     float[][] w = new float[rows][];
     float[] b = new float[rows];
@@ -331,9 +365,9 @@ public final class ModelFile {
       at = pos.count();
       b[r] = in.readFloat();
       counts[r] = in.readLong();
-      if (!Float.isFinite(b[r]) || counts[r] < 1) {
+      if (!Float.isFinite(b[r]) || counts[r] < 1 || (multiclass && counts[r] != 1)) {
         throw FormatException.atByte(source, at, "row " + r + ": bias " + b[r] + ", count " + counts[r]
-            + " (expected a finite bias and a count >= 1)");
+            + " (expected a finite bias and a count " + (multiclass ? "of 1 in a multi-class model" : ">= 1") + ")");
       }
       w[r] = readFloats(in, d, buf);
       for (int j = 0; j < d; j++) {
@@ -345,6 +379,7 @@ public final class ModelFile {
     }
     Model model = kind == KIND_LINEAR
         ? new LinearModel(w[0], b[0], labels)
+        : multiclass ? new MulticlassModel(w, b, labels)
         : VotedModel.of(w, b, counts, labels, d);
     return new SavedModel(model, algorithm, biasFlag == 1, options);
   }

@@ -8,8 +8,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What a model file holds: the model, the algorithm that trained it, whether it has a bias, and
- * the training options as text ({@code "maxEpochs" -> "10"}, in insertion order).
+ * What a model file holds: the model ({@code LinearModel}, {@code VotedModel} or
+ * {@code MulticlassModel}), the algorithm that trained it, whether it has a bias, and the training
+ * options as text ({@code "maxEpochs" -> "10"}, in insertion order). For a multi-class model the
+ * algorithm names the learner as {@code TrainingReport.algorithm()} does: {@code OVR(PERCEPTRON)},
+ * {@code MULTICLASS(AVERAGED)}, ... ({@link ModelFile#isMulticlassLearner(String)}).
  */
 public record SavedModel(Model model, String algorithm, boolean bias, Map<String, String> options) {
 

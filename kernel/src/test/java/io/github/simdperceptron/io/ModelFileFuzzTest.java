@@ -10,7 +10,7 @@ import java.util.zip.CRC32;
  * Fuzzes the model loader: it returns a model or throws the documented {@link FormatException}.
  * When the first byte is odd, the rest gets a correct length field and checksum before loading,
  * so the fuzzer also reaches the field checks behind the checksum (a crafted file, not just a
- * corrupted one). Seeds: valid linear and voted model files.
+ * corrupted one). Seeds: valid linear, voted and multi-class model files.
  */
 class ModelFileFuzzTest {
 
