@@ -373,7 +373,12 @@ public final class ReportGenerator {
           .append(" |\n\n");
       md.append("Reproduce (after `mvn -B -q package -DskipTests -pl bench -am`):\n\n```\n").append(cmd)
           .append("\n```\n\n");
-      md.append("The machine is shared with other work; JMH errors are 99.9% intervals over forks x iterations.\n\n");
+      md.append("The machine is shared with other work; JMH errors are 99.9% intervals over forks x iterations, and a "
+          + "result marked *noisy* has an error above half its score (its forks disagreed: rerun before quoting it). "
+          + "`--quick` measures dense training at d = 10, 1000, 100000, sparse at d = 10^6 with 10 and 1000 non-zeros "
+          + "per row, the dot (Panama, reference) at d = 1024 and 16M and one stream method; `--full` adds d = 100, "
+          + "10^4, 10^6, sparse d = 10^5 and 10^7 with 10 to 10^4 non-zeros, the fast scalar dot, more dot sizes, all "
+          + "three stream methods, and 2 x 1 s warmups + 4 x 1 s measurements.\n\n");
 
       // roofline
       md.append("## The roofline (measured in this run)\n\n");
@@ -441,9 +446,9 @@ public final class ReportGenerator {
               .findFirst();
           String speedup = t.r().method().equals("kernel") && ref.isPresent()
               ? String.format(Locale.ROOT, "**%.2fx**", ref.get().r().ns() / t.r().ns()) : "";
-          md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,d | %.0f | %s | %.2f +- %.2f | %s | %.3f | %s | %s | %.2f |\n",
+          md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,d | %.0f | %s | %.2f +- %.2f%s | %s | %.3f | %s | %s | %.2f |\n",
               t.r().param("algorithm"), t.d(), t.nnz(), t.rows(), t.workingSet() / (1 << 20), t.r().method(),
-              t.r().ns() / 1e6, t.r().errorNs() / 1e6, eng(t.visitsPerSecond()), t.nsPerNonZero(), speedup,
+              t.r().ns() / 1e6, t.r().errorNs() / 1e6, t.r().errorNs() > 0.5 * t.r().ns() ? " *noisy*" : "", eng(t.visitsPerSecond()), t.nsPerNonZero(), speedup,
               roof.boundName(t.flops(), t.bytes(), t.workingSet()),
               roof.boundNs(t.flops(), t.bytes(), t.workingSet()) / t.r().ns()));
         }
@@ -462,7 +467,7 @@ public final class ReportGenerator {
     }
 
     static String pm(Result r) {
-      return String.format(Locale.ROOT, "%.1f +- %.1f", r.ns(), r.errorNs());
+      return String.format(Locale.ROOT, "%.1f +- %.1f%s", r.ns(), r.errorNs(), r.errorNs() > 0.5 * r.ns() ? " *noisy*" : "");
     }
 
     static String eng(double v) {
