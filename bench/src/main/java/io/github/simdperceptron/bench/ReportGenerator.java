@@ -196,7 +196,7 @@ public final class ReportGenerator {
           .measurementIterations(2).measurementTime(TimeValue.milliseconds(300));
     } else {
       b = b.warmupIterations(2).warmupTime(TimeValue.seconds(1))
-          .measurementIterations(4).measurementTime(TimeValue.seconds(1));
+          .measurementIterations(3).measurementTime(TimeValue.seconds(1));
     }
     new Runner(what.apply(b).build()).run();
     return json;
@@ -378,7 +378,7 @@ public final class ReportGenerator {
           + "`--quick` measures dense training at d = 10, 1000, 100000, sparse at d = 10^6 with 10 and 1000 non-zeros "
           + "per row, the dot (Panama, reference) at d = 1024 and 16M and one stream method; `--full` adds d = 100, "
           + "10^4, 10^6, sparse d = 10^5 and 10^7 with 10 to 10^4 non-zeros, the fast scalar dot, more dot sizes, all "
-          + "three stream methods, and 2 x 1 s warmups + 4 x 1 s measurements.\n\n");
+          + "three stream methods, and 2 x 1 s warmups + 3 x 1 s measurements.\n\n");
 
       // roofline
       md.append("## The roofline (measured in this run)\n\n");
