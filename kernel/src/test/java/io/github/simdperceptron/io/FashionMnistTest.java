@@ -49,14 +49,14 @@ class FashionMnistTest {
       return;
     }
     for (String f : FILES) {
-      if (!Files.isRegularFile(DIR.resolve(f))) {
-        String message = DIR.resolve(f) + " is missing: install the Debian package dataset-fashion-mnist "
-            + "(.ci/run does so when it is missing)";
-        if (System.getenv("CI") != null) {
-          fail(message);
-        }
-        Assumptions.assumeTrue(false, message);
+      boolean present = Files.isRegularFile(DIR.resolve(f));
+      String message = DIR.resolve(f) + " is missing: install the Debian package dataset-fashion-mnist "
+          + "(.ci/run does so when it is missing)";
+      // Under CI a missing file is a failure; on a developer's machine without the package, a skip.
+      if (!present && System.getenv("CI") != null) {
+        fail(message);
       }
+      Assumptions.assumeTrue(present, message);
     }
     train = IdxReader.readDataset(DIR.resolve(FILES[0]), DIR.resolve(FILES[1]));
     test = IdxReader.readDataset(DIR.resolve(FILES[2]), DIR.resolve(FILES[3]));
