@@ -44,6 +44,11 @@ final class TrainArgs {
   @Option(names = "--vote-cap", paramLabel = "K", description = "voted: keep at most K vectors (default: no cap)")
   Integer voteCap;
 
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+      description = "use at most N threads (one-vs-rest trains groups of classes at once; 0: one per processor,"
+          + " the default; the model does not depend on it)")
+  int threads;
+
   static final class AlgorithmConverter implements picocli.CommandLine.ITypeConverter<Algorithm> {
     @Override
     public Algorithm convert(String value) {
@@ -59,7 +64,7 @@ final class TrainArgs {
   TrainingOptions options() {
     try {
       TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(epochs).withSeed(seed).withShuffle(!noShuffle)
-          .withBias(!noBias);
+          .withBias(!noBias).withThreads(threads);
       if (tau != null && algorithm != Algorithm.MARGIN) {
         throw new UsageException("--margin applies to --algorithm margin only");
       }
@@ -75,7 +80,7 @@ final class TrainArgs {
       return o;
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage().replace("maxEpochs", "--epochs").replace("tau", "--margin")
-          .replace("voteCap", "--vote-cap"));
+          .replace("voteCap", "--vote-cap").replace("threads must", "--threads must"));
     }
   }
 

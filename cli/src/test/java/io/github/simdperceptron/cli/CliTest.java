@@ -156,7 +156,7 @@ class CliTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"voted --vote-cap 3", "pla --no-shuffle", "averaged --no-bias --seed 9",
-      "margin --margin 2.5 --epochs 3", "pocket --no-bias --no-shuffle"})
+      "margin --margin 2.5 --epochs 3", "pocket --no-bias --no-shuffle", "perceptron --threads 1"})
   void diffFollowsEveryTrainingOption(String options) {
     List<String> args = new java.util.ArrayList<>(List.of("diff", "--data", TRAIN, "--json", "--algorithm"));
     args.addAll(List.of(options.split(" ")));
@@ -228,6 +228,8 @@ class CliTest {
         "'nope' is not an algorithm");
     assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--epochs", "0", "--model", model), 2,
         "--epochs must be >= 1");
+    assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--threads", "-1", "--model", model), 2,
+        "--threads must be >= 0");
     assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--margin", "2", "--model", model), 2,
         "--margin applies to --algorithm margin only");
     assertOneLineError(run("frobnicate"), 2, "frobnicate");

@@ -18,23 +18,27 @@ final class OneVsRestSplit {
   /** Below about this many multiply-adds per epoch one core does the job faster than a fork. */
   static final long PARALLEL_THRESHOLD = 1L << 24;
   /**
-   * Each part fetches every example again, and on dense data like Fashion-MNIST (K = 10, d = 784)
-   * that fetch, not the K dots, is most of a visit's time: split in two there, one-vs-rest measured
-   * slower, not faster. A part needs this many classes to make the extra fetch worth it.
+   * A part needs this many classes. Each part fetches every example again, so the split pays when
+   * the parts' rows fit a core's L1 where all K rows do not: Fashion-MNIST (K = 10, d = 784,
+   * 31 KB of weights against a 32 KB L1 on Zen 3) trained 10 epochs of one-vs-rest in 0.50 s in
+   * two parts against 0.65 s in one (JDK 17, quiet machine, FashionMnistBenchmark, docs/fashion-mnist.md).
+   * On a machine whose other core is busy the split loses; {@link TrainingOptions#withThreads} caps it.
    */
-  static final int MIN_CLASSES_PER_PART = 16;
+  static final int MIN_CLASSES_PER_PART = 5;
 
   private OneVsRestSplit() {}
 
   /**
    * How many parts to train at once: one when the work is small, when there are fewer than
    * {@code 2 * MIN_CLASSES_PER_PART} classes, or when the loop must see the whole model after
-   * every epoch (early stopping, a progress listener); else one per core, each of at least
+   * every epoch (early stopping, a progress listener); else one per thread allowed by
+   * {@link TrainingOptions#threads()} (0: per processor), each of at least
    * {@code MIN_CLASSES_PER_PART} classes.
    */
   static int parts(Dataset data, TrainingOptions options) {
     int k = data.labels().size();
-    int parts = Math.min(k / MIN_CLASSES_PER_PART, Runtime.getRuntime().availableProcessors());
+    int threads = options.threads() == 0 ? Runtime.getRuntime().availableProcessors() : options.threads();
+    int parts = Math.min(k / MIN_CLASSES_PER_PART, threads);
     if (parts < 2 || options.validationFraction() > 0 || options.progress() != null) {
       return 1;
     }

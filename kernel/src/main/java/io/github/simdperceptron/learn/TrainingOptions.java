@@ -3,7 +3,8 @@ package io.github.simdperceptron.learn;
 /**
  * Options shared by every learner. Immutable; each {@code withX} returns a copy. Defaults:
  * 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, no validation split (patience 5 when
- * one is set), no cap on voted vectors, no update log, no progress listener.
+ * one is set), no cap on voted vectors, no update log, no progress listener, threads 0 (as many as
+ * the JVM has processors, where a learner can use more than one).
  */
 public final class TrainingOptions {
   private final int maxEpochs;
@@ -16,9 +17,12 @@ public final class TrainingOptions {
   private final int voteCap;
   private final boolean recordUpdates;
   private final ProgressListener progress;
+  private final int threads;
 
   private TrainingOptions(int maxEpochs, long seed, boolean shuffle, boolean bias, float tau,
-      double validationFraction, int patience, int voteCap, boolean recordUpdates, ProgressListener progress) {
+      double validationFraction, int patience, int voteCap, boolean recordUpdates, ProgressListener progress,
+      int threads) {
+    this.threads = threads;
     this.maxEpochs = maxEpochs;
     this.seed = seed;
     this.shuffle = shuffle;
@@ -33,7 +37,7 @@ public final class TrainingOptions {
 
   /** The defaults. */
   public static TrainingOptions defaults() {
-    return new TrainingOptions(10, 0L, true, true, 0f, 0.0, 5, Integer.MAX_VALUE, false, null);
+    return new TrainingOptions(10, 0L, true, true, 0f, 0.0, 5, Integer.MAX_VALUE, false, null, 0);
   }
 
   /** At most this many epochs (passes over the training set); at least 1. */
@@ -42,25 +46,25 @@ public final class TrainingOptions {
       throw new IllegalArgumentException("maxEpochs must be >= 1, got " + epochs);
     }
     return new TrainingOptions(epochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress);
+        recordUpdates, progress, threads);
   }
 
   /** The seed of the example order and of the validation split. */
   public TrainingOptions withSeed(long s) {
     return new TrainingOptions(maxEpochs, s, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress);
+        recordUpdates, progress, threads);
   }
 
   /** Whether every epoch visits the examples in a new seeded random order. */
   public TrainingOptions withShuffle(boolean on) {
     return new TrainingOptions(maxEpochs, seed, on, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress);
+        recordUpdates, progress, threads);
   }
 
   /** Whether a bias b is learned (b += y on every update). */
   public TrainingOptions withBias(boolean on) {
     return new TrainingOptions(maxEpochs, seed, shuffle, on, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress);
+        recordUpdates, progress, threads);
   }
 
   /** The margin perceptron's tau (>= 0, finite): update when y * a <= tau. Other algorithms ignore it. */
@@ -69,7 +73,7 @@ public final class TrainingOptions {
       throw new IllegalArgumentException("tau must be finite and >= 0, got " + t);
     }
     return new TrainingOptions(maxEpochs, seed, shuffle, bias, t, validationFraction, patience, voteCap,
-        recordUpdates, progress);
+        recordUpdates, progress, threads);
   }
 
   /**
@@ -85,7 +89,7 @@ public final class TrainingOptions {
       throw new IllegalArgumentException("patience must be >= 1, got " + patienceEpochs);
     }
     return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, fraction, patienceEpochs, voteCap,
-        recordUpdates, progress);
+        recordUpdates, progress, threads);
   }
 
   /** The voted perceptron keeps at most this many vectors (>= 1); training stops when it would need more. */
@@ -94,19 +98,32 @@ public final class TrainingOptions {
       throw new IllegalArgumentException("voteCap must be >= 1, got " + cap);
     }
     return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, cap,
-        recordUpdates, progress);
+        recordUpdates, progress, threads);
   }
 
   /** Whether the report keeps the example index of every update, in order. */
   public TrainingOptions withUpdateLog(boolean on) {
     return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap, on,
-        progress);
+        progress, threads);
   }
 
   /** A listener called after every epoch, or null for none. */
   public TrainingOptions withProgress(ProgressListener listener) {
     return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, listener);
+        recordUpdates, listener, threads);
+  }
+
+  /**
+   * At most this many threads for a learner that can split its work (one-vs-rest trains groups of
+   * classes at the same time); 1 keeps every fit on the calling thread, 0 (the default) means
+   * {@code Runtime.availableProcessors()}. The result does not depend on it, only the time does.
+   */
+  public TrainingOptions withThreads(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("threads must be >= 0 (0 = one per processor), got " + n);
+    }
+    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
+        recordUpdates, progress, n);
   }
 
   public int maxEpochs() {
@@ -149,10 +166,15 @@ public final class TrainingOptions {
     return progress;
   }
 
+  /** The thread cap; 0 means one per processor. */
+  public int threads() {
+    return threads;
+  }
+
   @Override
   public String toString() {
     return "maxEpochs=" + maxEpochs + ", seed=" + seed + ", shuffle=" + shuffle + ", bias=" + bias + ", tau=" + tau
         + ", validationFraction=" + validationFraction + ", patience=" + patience
-        + (voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + voteCap);
+        + (voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + voteCap) + (threads == 0 ? "" : ", threads=" + threads);
   }
 }

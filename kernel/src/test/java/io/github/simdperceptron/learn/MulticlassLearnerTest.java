@@ -188,4 +188,43 @@ class MulticlassLearnerTest {
     assertArrayEquals(new float[] {1 * 1 + 2 * 2 + 0.5f, 3 * 1 + 4 * 2 - 1f}, m.scores(new float[] {1, 2}));
     assertEquals("y", m.predict(new float[] {1, 2}));
   }
+  /** K classes, n rows of d small random integers (seeded); the split decision looks only at the sizes. */
+  private static DenseDataset sized(int k, int n, int d) {
+    Random rnd = new Random(k * 31L + n);
+    DenseDataset.Builder b = DenseDataset.builder(d);
+    float[] x = new float[d];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < d; j++) {
+        x[j] = rnd.nextInt(5) - 2;
+      }
+      b.add(x, i % k);
+    }
+    return b.build();
+  }
+
+  @Test
+  void oneVsRestSplitsIntoPartsOfAtLeastFiveClassesWithinTheThreadCap() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    // 10 classes x 3000 rows x 784: 2.4e7 multiply-adds per epoch, above the fork threshold.
+    DenseDataset big = sized(10, 3000, 784);
+    assertEquals(Math.min(2, cores), OneVsRestSplit.parts(big, OPTIONS));
+    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withThreads(1)));
+    assertEquals(2, OneVsRestSplit.parts(big, OPTIONS.withThreads(8)), "10 classes: at most 2 parts of 5");
+    assertEquals(2, OneVsRestSplit.parts(big, OPTIONS.withThreads(2)), "an explicit cap of 2 is used as given");
+    assertEquals(1, OneVsRestSplit.parts(sized(9, 3000, 784), OPTIONS.withThreads(2)), "9 classes: parts of 5 do not fit");
+    assertEquals(1, OneVsRestSplit.parts(sized(10, 30, 784), OPTIONS.withThreads(2)), "small work stays on one core");
+    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withThreads(2).withEarlyStopping(0.1, 2)),
+        "early stopping needs the whole model after every epoch");
+  }
+
+  @Test
+  void threadCapIsValidatedAndDoesNotChangeTheResult() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OPTIONS.withThreads(-1));
+    assertTrue(e.getMessage().contains("threads") && e.getMessage().contains("-1"), e.getMessage());
+    DenseDataset big = sized(10, 3000, 784);
+    FitResult<MulticlassModel> one = MulticlassLearner.fitOneVsRest(Algorithm.PERCEPTRON, big, OPTIONS.withThreads(1));
+    FitResult<MulticlassModel> two = MulticlassLearner.fitOneVsRest(Algorithm.PERCEPTRON, big, OPTIONS.withThreads(2));
+    assertArrayEquals(one.model().weights(), two.model().weights());
+    assertArrayEquals(one.report().mistakesPerEpoch(), two.report().mistakesPerEpoch());
+  }
 }
