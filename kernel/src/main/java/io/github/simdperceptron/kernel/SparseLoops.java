@@ -8,16 +8,28 @@ package io.github.simdperceptron.kernel;
  * loop on Zen 3 with JDK 17 (JMH, one run, random indices into 1M floats, gather / two-chain loop /
  * reference: nnz 100: 459 / 93 / 112 ns; nnz 1,000: 3,305 / 1,445 / 1,439 ns; nnz 100,000:
  * 158 / 130 / 159 us; docs/kernel-benchmarks.md). Four chains, so the add latency limits even
- * less than in the reference's single chain.
+ * less than in the reference's single chain; but below {@link #FEW} non-zeros the four-chain
+ * loop's setup costs more than the latency it hides (JMH, JDK 17, nnz 8: one chain 6.3 ns, four
+ * chains 7.2-7.8 ns, with the test for the short path 6.6 ns), so short vectors take one chain.
  *
  * <p>Scatters: on AVX2 HotSpot does not compile a vector scatter to SIMD (it is emulated lane by
  * lane, 3-4x slower than this loop), and duplicate indices inside one vector would lose updates,
  * so both implementations scatter in scalar order.
  */
 final class SparseLoops {
+  /** Fewer non-zeros than this are summed in one chain. */
+  static final int FEW = 16;
+
   private SparseLoops() {}
 
   static float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
+    if (nnz < FEW) {
+      float s = 0f;
+      for (int i = off, end = off + nnz; i < end; i++) {
+        s += val[i] * w[wOff + idx[i]];
+      }
+      return s;
+    }
     float s0 = 0f, s1 = 0f, s2 = 0f, s3 = 0f;
     int i = off;
     final int end = off + nnz;
@@ -34,6 +46,13 @@ final class SparseLoops {
   }
 
   static float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff) {
+    if (nnz < FEW) {
+      float s = 0f;
+      for (int i = off, end = off + nnz; i < end; i++) {
+        s += w[wOff + idx[i]];
+      }
+      return s;
+    }
     float s0 = 0f, s1 = 0f, s2 = 0f, s3 = 0f;
     int i = off;
     final int end = off + nnz;

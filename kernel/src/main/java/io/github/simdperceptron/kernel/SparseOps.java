@@ -25,7 +25,12 @@ public final class SparseOps {
     Checks.notNull(indices, "indices");
     Checks.notNull(values, "values");
     Checks.sameLength(indices.length, "indices", values.length, "values");
-    return dot(indices, values, 0, indices.length, w);
+    Checks.notNull(w, "w");
+    try {
+      return OPS.sparseDot(indices, values, 0, indices.length, w, 0);
+    } catch (IndexOutOfBoundsException e) {
+      throw Checks.badIndex(indices, 0, indices.length, w.length, "w.length");
+    }
   }
 
   /** Returns {@code sum_{i<count} values[offset+i] * w[indices[offset+i]]}. Nothing is modified. */
