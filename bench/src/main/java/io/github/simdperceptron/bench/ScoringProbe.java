@@ -115,6 +115,7 @@ public final class ScoringProbe {
         }
         time("bytes K=" + k + " float rows", n, () -> multiDotPasses(train, w, k, shuffled));
         time("bytes K=" + k + " byte rows, decoded", n, () -> bytePasses(codes, d, w, k, shuffled));
+        time("bytes K=" + k + " byte rows, decoded, two per pass", n, () -> bytePairPasses(codes, d, w, k, shuffled));
       }
     }
     if (all || what.equals("loads")) {
@@ -266,6 +267,24 @@ public final class ScoringProbe {
       for (int i : order) {
         decode(codes, i * d, 1f / 255f, x, d);
         DenseOps.multiDot(w, 0, k, d, x, 0, out, 0);
+        sink += out[0];
+      }
+    }
+    return sink;
+  }
+
+  private static float bytePairPasses(byte[] codes, int d, float[] w, int k, int[] order) {
+    float[] xa = new float[d];
+    float[] xb = new float[d];
+    float[] out = new float[2 * k];
+    float sink = 0;
+    for (int p = 0; p < PASSES; p++) {
+      for (int t = 0; t + 1 < order.length; t += 2) {
+        decode(codes, order[t] * d, 1f / 255f, xa, d);
+        decode(codes, order[t + 1] * d, 1f / 255f, xb, d);
+        for (int r = 0; r < k; r++) {
+          rowAgainstTwo(w, r * d, d, xa, 0, xb, 0, out, r, k);
+        }
         sink += out[0];
       }
     }
