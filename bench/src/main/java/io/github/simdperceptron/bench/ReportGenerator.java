@@ -462,7 +462,8 @@ public final class ReportGenerator {
       md.append("## Fashion-MNIST\n\nNot run by this generator (it needs Debian's `dataset-fashion-mnist` and about a "
           + "minute per variant). The measured figures, their machine, load and command are in "
           + "[fashion-mnist.md](fashion-mnist.md): 10 shuffled epochs over 60,000 images (d = 784, 10 classes) in "
-          + "0.68-0.95 s median per variant (630,000-880,000 examples/s), test accuracy 0.79-0.85, JDK 17.\n");
+          + "0.47-0.80 s median per variant over the second session's runs (750,000-1,280,000 examples/s; "
+          + "one-vs-rest on both cores), test accuracy 0.79-0.85, JDK 17 and 25.\n");
       return md.toString();
     }
 

@@ -45,8 +45,9 @@ final class TrainArgs {
   Integer voteCap;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-      description = "use at most N threads (one-vs-rest trains groups of classes at once; 0: one per processor,"
-          + " the default; the model does not depend on it)")
+      description = "train on at most N threads: one-vs-rest on large data trains groups of at least 5 classes at"
+          + " once, one per processor (default 0: no cap). The model does not depend on it. The progress display"
+          + " (train on a terminal without --json) keeps one group")
   int threads;
 
   static final class AlgorithmConverter implements picocli.CommandLine.ITypeConverter<Algorithm> {

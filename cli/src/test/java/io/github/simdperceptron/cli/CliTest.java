@@ -156,7 +156,7 @@ class CliTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"voted --vote-cap 3", "pla --no-shuffle", "averaged --no-bias --seed 9",
-      "margin --margin 2.5 --epochs 3", "pocket --no-bias --no-shuffle", "perceptron --threads 1"})
+      "margin --margin 2.5 --epochs 3", "pocket --no-bias --no-shuffle"})
   void diffFollowsEveryTrainingOption(String options) {
     List<String> args = new java.util.ArrayList<>(List.of("diff", "--data", TRAIN, "--json", "--algorithm"));
     args.addAll(List.of(options.split(" ")));
@@ -274,5 +274,16 @@ class CliTest {
         System.setProperty("perceptron.stderr.tty", old);
       }
     }
+  }
+
+  @Test
+  void threadsOptionReachesTheTrainingOptions() {
+    TrainCommand train = new TrainCommand();
+    new picocli.CommandLine(train).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--multiclass", "ovr",
+        "--threads", "3", "--model", "m.bin");
+    assertEquals(3, train.train.options().threads());
+    TrainCommand byDefault = new TrainCommand();
+    new picocli.CommandLine(byDefault).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--model", "m.bin");
+    assertEquals(0, byDefault.train.options().threads());
   }
 }

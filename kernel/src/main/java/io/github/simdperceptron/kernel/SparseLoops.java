@@ -9,8 +9,9 @@ package io.github.simdperceptron.kernel;
  * reference: nnz 100: 459 / 93 / 112 ns; nnz 1,000: 3,305 / 1,445 / 1,439 ns; nnz 100,000:
  * 158 / 130 / 159 us; docs/kernel-benchmarks.md). Four chains, so the add latency limits even
  * less than in the reference's single chain; but below {@link #FEW} non-zeros the four-chain
- * loop's setup costs more than the latency it hides (JMH, JDK 17, nnz 8: one chain 6.3 ns, four
- * chains 7.2-7.8 ns, with the test for the short path 6.6 ns), so short vectors take one chain.
+ * loop's setup costs more than the latency it hides (JMH {@code SparseLoopShapes}, JDK 17, nnz 8:
+ * one chain 6.4 ns, four chains 7.8 ns, one chain behind the {@code nnz < 16} test 6.9 ns, the
+ * reference 7.0 ns; nnz 100: 79, 62, 58 and 74 ns), so short vectors take the one textbook chain.
  *
  * <p>Scatters: on AVX2 HotSpot does not compile a vector scatter to SIMD (it is emulated lane by
  * lane, 3-4x slower than this loop), and duplicate indices inside one vector would lose updates,

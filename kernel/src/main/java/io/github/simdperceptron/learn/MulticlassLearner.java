@@ -52,10 +52,11 @@ public final class MulticlassLearner {
    * {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and the report's
    * {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes. Supports
    * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; VOTED throws {@link IllegalArgumentException}
-   * (its per-class model is not one weight row). On large data with many classes (at least 16
-   * per core) the classes are split into one part per core, trained at the same time; the result
-   * is the same, bit for bit, as in one part (early stopping and a progress listener keep one
-   * part). Nothing passed in is modified.
+   * (its per-class model is not one weight row). On large data with at least 10 classes the
+   * classes are split into parts of at least 5, one per processor (at most
+   * {@link TrainingOptions#threads()} when set), trained at the same time; the result is the
+   * same, bit for bit, as in one part (early stopping and a progress listener keep one part).
+   * Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");

@@ -19,25 +19,33 @@ final class OneVsRestSplit {
   static final long PARALLEL_THRESHOLD = 1L << 24;
   /**
    * A part needs this many classes. Each part fetches every example again, so the split pays when
-   * the parts' rows fit a core's L1 where all K rows do not: Fashion-MNIST (K = 10, d = 784,
-   * 31 KB of weights against a 32 KB L1 on Zen 3) trained 10 epochs of one-vs-rest in 0.50 s in
-   * two parts against 0.65 s in one (JDK 17, quiet machine, FashionMnistBenchmark, docs/fashion-mnist.md).
-   * On a machine whose other core is busy the split loses; {@link TrainingOptions#withThreads} caps it.
+   * the parts' rows fit a core's L1 where all K rows do not: on Fashion-MNIST (K = 10, d = 784,
+   * 31 KB of weights against a 32 KB L1 on Zen 3) two parts trained 10 epochs faster than one in
+   * 19 of 20 paired runs (median 0.47-0.80 s against 0.60-0.83 s; FashionMnistBenchmark,
+   * docs/fashion-mnist.md). On a machine whose other core is busy the split loses;
+   * {@link TrainingOptions#withThreads} caps it.
    */
   static final int MIN_CLASSES_PER_PART = 5;
 
   private OneVsRestSplit() {}
 
   /**
-   * How many parts to train at once: one when the work is small, when there are fewer than
-   * {@code 2 * MIN_CLASSES_PER_PART} classes, or when the loop must see the whole model after
-   * every epoch (early stopping, a progress listener); else one per thread allowed by
-   * {@link TrainingOptions#threads()} (0: per processor), each of at least
-   * {@code MIN_CLASSES_PER_PART} classes.
+   * How many parts to train at once on this JVM's processors; see the next method.
    */
   static int parts(Dataset data, TrainingOptions options) {
+    return parts(data, options, Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * How many parts to train at once: one when the work is small, when there are fewer than
+   * {@code 2 * MIN_CLASSES_PER_PART} classes, or when the loop must see the whole model after
+   * every epoch (early stopping, a progress listener); else one per processor, at most
+   * {@link TrainingOptions#threads()} when that is not 0, each of at least
+   * {@code MIN_CLASSES_PER_PART} classes.
+   */
+  static int parts(Dataset data, TrainingOptions options, int processors) {
     int k = data.labels().size();
-    int threads = options.threads() == 0 ? Runtime.getRuntime().availableProcessors() : options.threads();
+    int threads = options.threads() == 0 ? processors : Math.min(options.threads(), processors);
     int parts = Math.min(k / MIN_CLASSES_PER_PART, threads);
     if (parts < 2 || options.validationFraction() > 0 || options.progress() != null) {
       return 1;

@@ -22,7 +22,6 @@ public final class TrainingOptions {
   private TrainingOptions(int maxEpochs, long seed, boolean shuffle, boolean bias, float tau,
       double validationFraction, int patience, int voteCap, boolean recordUpdates, ProgressListener progress,
       int threads) {
-    this.threads = threads;
     this.maxEpochs = maxEpochs;
     this.seed = seed;
     this.shuffle = shuffle;
@@ -33,6 +32,7 @@ public final class TrainingOptions {
     this.voteCap = voteCap;
     this.recordUpdates = recordUpdates;
     this.progress = progress;
+    this.threads = threads;
   }
 
   /** The defaults. */
@@ -114,9 +114,12 @@ public final class TrainingOptions {
   }
 
   /**
-   * At most this many threads for a learner that can split its work (one-vs-rest trains groups of
-   * classes at the same time); 1 keeps every fit on the calling thread, 0 (the default) means
-   * {@code Runtime.availableProcessors()}. The result does not depend on it, only the time does.
+   * At most this many threads (and never more than {@code Runtime.availableProcessors()}) for the
+   * training loops of a learner that can split its work: one-vs-rest trains groups of at least 5
+   * classes at the same time. 1 keeps the training loop on the calling thread; 0 (the default)
+   * means one per processor. The passes that evaluate a whole model (the training error at the
+   * end of a fit) split their rows across the common fork-join pool whatever this says. The
+   * result does not depend on it, only the time does.
    */
   public TrainingOptions withThreads(int n) {
     if (n < 0) {

@@ -188,6 +188,7 @@ class MulticlassLearnerTest {
     assertArrayEquals(new float[] {1 * 1 + 2 * 2 + 0.5f, 3 * 1 + 4 * 2 - 1f}, m.scores(new float[] {1, 2}));
     assertEquals("y", m.predict(new float[] {1, 2}));
   }
+
   /** K classes, n rows of d small random integers (seeded); the split decision looks only at the sizes. */
   private static DenseDataset sized(int k, int n, int d) {
     Random rnd = new Random(k * 31L + n);
@@ -204,27 +205,47 @@ class MulticlassLearnerTest {
 
   @Test
   void oneVsRestSplitsIntoPartsOfAtLeastFiveClassesWithinTheThreadCap() {
-    int cores = Runtime.getRuntime().availableProcessors();
     // 10 classes x 3000 rows x 784: 2.4e7 multiply-adds per epoch, above the fork threshold.
     DenseDataset big = sized(10, 3000, 784);
-    assertEquals(Math.min(2, cores), OneVsRestSplit.parts(big, OPTIONS));
-    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withThreads(1)));
-    assertEquals(2, OneVsRestSplit.parts(big, OPTIONS.withThreads(8)), "10 classes: at most 2 parts of 5");
-    assertEquals(2, OneVsRestSplit.parts(big, OPTIONS.withThreads(2)), "an explicit cap of 2 is used as given");
-    assertEquals(1, OneVsRestSplit.parts(sized(9, 3000, 784), OPTIONS.withThreads(2)), "9 classes: parts of 5 do not fit");
-    assertEquals(1, OneVsRestSplit.parts(sized(10, 30, 784), OPTIONS.withThreads(2)), "small work stays on one core");
-    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withThreads(2).withEarlyStopping(0.1, 2)),
+    assertEquals(2, OneVsRestSplit.parts(big, OPTIONS, 2), "2 processors, 10 classes: 2 parts of 5");
+    assertEquals(2, OneVsRestSplit.parts(big, OPTIONS, 8), "8 processors, 10 classes: still 2 parts of 5");
+    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS, 1), "1 processor");
+    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withThreads(1), 8), "threads 1");
+    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withThreads(4), 1), "threads above the processors");
+    assertEquals(3, OneVsRestSplit.parts(sized(15, 3000, 784), OPTIONS.withThreads(3), 8), "15 classes, 3 threads");
+    assertEquals(2, OneVsRestSplit.parts(sized(15, 3000, 784), OPTIONS.withThreads(2), 8), "15 classes, 2 threads");
+    assertEquals(1, OneVsRestSplit.parts(sized(9, 3000, 784), OPTIONS, 8), "9 classes: parts of 5 do not fit");
+    assertEquals(1, OneVsRestSplit.parts(sized(10, 30, 784), OPTIONS, 8), "small work stays on one core");
+    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withEarlyStopping(0.1, 2), 8),
         "early stopping needs the whole model after every epoch");
+    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withProgress((e, m, u, r) -> { }), 8),
+        "a progress listener needs the whole model after every epoch");
   }
 
   @Test
   void threadCapIsValidatedAndDoesNotChangeTheResult() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OPTIONS.withThreads(-1));
     assertTrue(e.getMessage().contains("threads") && e.getMessage().contains("-1"), e.getMessage());
-    DenseDataset big = sized(10, 3000, 784);
-    FitResult<MulticlassModel> one = MulticlassLearner.fitOneVsRest(Algorithm.PERCEPTRON, big, OPTIONS.withThreads(1));
-    FitResult<MulticlassModel> two = MulticlassLearner.fitOneVsRest(Algorithm.PERCEPTRON, big, OPTIONS.withThreads(2));
-    assertArrayEquals(one.model().weights(), two.model().weights());
-    assertArrayEquals(one.report().mistakesPerEpoch(), two.report().mistakesPerEpoch());
+    assertEquals(3, OPTIONS.withThreads(3).threads());
+    assertEquals(0, OPTIONS.threads(), "default: one per processor");
+    // Whatever the processors: one part against two and three (15 classes), through the public API
+    // where this machine allows it and through the split itself in any case.
+    DenseDataset data = sized(15, 3000, 784);
+    for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
+      FitResult<MulticlassModel> one = MulticlassLearner.fitOneVsRest(algorithm, data, OPTIONS.withThreads(1));
+      FitResult<MulticlassModel> all = MulticlassLearner.fitOneVsRest(algorithm, data, OPTIONS);
+      for (FitResult<MulticlassModel> other : List.of(all, OneVsRestSplit.fit(algorithm, data, OPTIONS, 2),
+          OneVsRestSplit.fit(algorithm, data, OPTIONS, 3))) {
+        assertArrayEquals(one.model().weights(), other.model().weights(), algorithm + " weights");
+        assertArrayEquals(one.model().biases(), other.model().biases(), algorithm + " biases");
+        assertArrayEquals(one.report().mistakesPerEpoch(), other.report().mistakesPerEpoch(), algorithm + " mistakes");
+        assertArrayEquals(one.report().updatesPerEpoch(), other.report().updatesPerEpoch(), algorithm + " updates");
+        assertArrayEquals(one.report().classMistakesPerEpoch(), other.report().classMistakesPerEpoch(),
+            algorithm + " class mistakes");
+        assertArrayEquals(one.report().classUpdatesPerEpoch(), other.report().classUpdatesPerEpoch(),
+            algorithm + " class updates");
+        assertEquals(one.report().trainingError(), other.report().trainingError(), algorithm + " training error");
+      }
+    }
   }
 }
