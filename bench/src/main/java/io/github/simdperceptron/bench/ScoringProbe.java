@@ -26,6 +26,9 @@ import jdk.incubator.vector.VectorSpecies;
  *       order, over the first 2,048 rows (in L3) and of one row (in L1/L2);
  *   <li>{@code helper}: shuffled, with a second thread reading one float per cache line of the
  *       rows 8 or 32 visits ahead (a software prefetcher on the other core);
+ *   <li>{@code touch}: shuffled, the training thread itself first reading one float per cache
+ *       line of the row 1, 2, 4 or 8 visits ahead (a software prefetch without a prefetch
+ *       instruction);
  *   <li>{@code pairs}: shuffled, two examples per pass over the weights (each weight vector
  *       loaded once for both examples, four accumulators per example as in the kernel);
  *   <li>{@code bytes}: shuffled, the pixels kept as unsigned bytes and each visited row decoded
@@ -36,7 +39,7 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <pre>
  * java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar \
- *     io.github.simdperceptron.bench.ScoringProbe [data-dir] [floors|helper|pairs|bytes|loads|all]
+ *     io.github.simdperceptron.bench.ScoringProbe [data-dir] [floors|helper|touch|pairs|bytes|loads|all]
  * </pre>
  */
 public final class ScoringProbe {
@@ -101,6 +104,12 @@ public final class ScoringProbe {
           time("helper K=" + k + " " + ahead + " ahead", n, () -> withHelper(train, w, k, shuffled, ahead));
         }
       }
+      if (all || what.equals("touch")) {
+        time("touch K=" + k + " none", n, () -> multiDotPasses(train, w, k, shuffled));
+        for (int ahead : new int[] {1, 2, 4, 8}) {
+          time("touch K=" + k + " " + ahead + " ahead, same thread", n, () -> touchPasses(train, w, k, shuffled, ahead));
+        }
+      }
       if (all || what.equals("pairs")) {
         time("pairs K=" + k + " one example per pass", n, () -> multiDotPasses(train, w, k, shuffled));
         time("pairs K=" + k + " two examples per pass", n, () -> pairPasses(train, w, k, shuffled));
@@ -160,6 +169,27 @@ public final class ScoringProbe {
     float sink = 0;
     for (int p = 0; p < PASSES; p++) {
       for (int i : order) {
+        DenseOps.multiDot(w, 0, k, d, data.rowArray(i), data.rowOffset(i), out, 0);
+        sink += out[0];
+      }
+    }
+    return sink;
+  }
+
+  /** As multiDotPasses, reading one float per cache line of the row {@code ahead} visits later first. */
+  private static float touchPasses(DenseDataset data, float[] w, int k, int[] order, int ahead) {
+    int d = data.dimension();
+    int n = order.length;
+    float[] out = new float[k];
+    float sink = 0;
+    for (int p = 0; p < PASSES; p++) {
+      for (int t = 0; t < n; t++) {
+        int later = order[(t + ahead) % n];
+        float[] a = data.rowArray(later);
+        for (int j = data.rowOffset(later), end = j + d; j < end; j += 16) {
+          sink += a[j];
+        }
+        int i = order[t];
         DenseOps.multiDot(w, 0, k, d, data.rowArray(i), data.rowOffset(i), out, 0);
         sink += out[0];
       }

@@ -1,5 +1,6 @@
 package io.github.simdperceptron.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -285,5 +286,20 @@ class CliTest {
     TrainCommand byDefault = new TrainCommand();
     new picocli.CommandLine(byDefault).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--model", "m.bin");
     assertEquals(0, byDefault.train.options().threads());
+    assertFalse(byDefault.train.options().prefetch());
+  }
+
+  @Test
+  void prefetchOptionReachesTheTrainingOptionsAndLeavesTheModelAlone() throws Exception {
+    TrainCommand train = new TrainCommand();
+    new picocli.CommandLine(train).parseArgs("--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--model",
+        "m.bin");
+    assertTrue(train.train.options().prefetch());
+    Path with = dir.resolve("with.bin");
+    Path without = dir.resolve("without.bin");
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--threads", "2",
+        "--model", with.toString()).code());
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--model", without.toString()).code());
+    assertArrayEquals(Files.readAllBytes(without), Files.readAllBytes(with), "model file with --prefetch");
   }
 }

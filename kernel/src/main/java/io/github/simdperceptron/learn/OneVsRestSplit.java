@@ -41,12 +41,13 @@ final class OneVsRestSplit {
    * {@code 2 * MIN_CLASSES_PER_PART} classes, or when the loop must see the whole model after
    * every epoch (early stopping, a progress listener); else one per processor, at most
    * {@link TrainingOptions#threads()} when that is not 0, each of at least
-   * {@code MIN_CLASSES_PER_PART} classes.
+   * {@code MIN_CLASSES_PER_PART} classes. With {@link TrainingOptions#prefetch()} every part
+   * brings its prefetch thread, so a part counts as two threads (two processors: one part).
    */
   static int parts(Dataset data, TrainingOptions options, int processors) {
     int k = data.labels().size();
     int threads = options.threads() == 0 ? processors : Math.min(options.threads(), processors);
-    int parts = Math.min(k / MIN_CLASSES_PER_PART, threads);
+    int parts = Math.min(k / MIN_CLASSES_PER_PART, options.prefetch() ? threads / 2 : threads);
     if (parts < 2 || options.validationFraction() > 0 || options.progress() != null) {
       return 1;
     }

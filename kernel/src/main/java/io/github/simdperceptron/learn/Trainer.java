@@ -48,67 +48,77 @@ final class Trainer {
     int clean = 0;
     int epoch = 0;
     long start = System.nanoTime();
-    while (epoch < epochs) {
-      long epochStart = System.nanoTime();
-      fillOrder(order, options.shuffle() ? rnd : null);
-      if (options.shuffle()) {
-        // A clean run across two shuffled epochs need not cover every example: count per epoch.
-        clean = 0;
-      }
-      int mistakes = 0;
-      int updates = 0;
-      long visitsBefore = visits;
-      boolean wholeEpoch = true;
-      for (int t = 0; t < n; t++) {
-        int i = order[t];
-        int outcome = rule.visit(train, i);
-        visits++;
-        if ((outcome & UpdateRule.MISTAKE) != 0) {
-          mistakes++;
-        }
-        if ((outcome & UpdateRule.STOP) != 0) {
-          // The visit happened and found a mistake (the report counts it), but made no update.
-          capReached = true;
-          wholeEpoch = false;
-          break;
-        }
-        if ((outcome & UpdateRule.UPDATED) != 0) {
-          updates++;
+    RowPrefetcher prefetcher = RowPrefetcher.startIfWanted(options, train, order);
+    try {
+      while (epoch < epochs) {
+        long epochStart = System.nanoTime();
+        fillOrder(order, options.shuffle() ? rnd : null);
+        if (options.shuffle()) {
+          // A clean run across two shuffled epochs need not cover every example: count per epoch.
           clean = 0;
-          if (log != null) {
-            log.add(i);
+        }
+        int mistakes = 0;
+        int updates = 0;
+        long visitsBefore = visits;
+        boolean wholeEpoch = true;
+        for (int t = 0; t < n; t++) {
+          int i = order[t];
+          if (prefetcher != null) {
+            prefetcher.visiting(epoch, t);
           }
-        } else if (++clean >= n && haltOnCleanCycle) {
-          halted = true;
-          wholeEpoch = t == n - 1;
+          int outcome = rule.visit(train, i);
+          visits++;
+          if ((outcome & UpdateRule.MISTAKE) != 0) {
+            mistakes++;
+          }
+          if ((outcome & UpdateRule.STOP) != 0) {
+            // The visit happened and found a mistake (the report counts it), but made no update.
+            capReached = true;
+            wholeEpoch = false;
+            break;
+          }
+          if ((outcome & UpdateRule.UPDATED) != 0) {
+            updates++;
+            clean = 0;
+            if (log != null) {
+              log.add(i);
+            }
+          } else if (++clean >= n && haltOnCleanCycle) {
+            halted = true;
+            wholeEpoch = t == n - 1;
+            break;
+          }
+        }
+        // An epoch without updates has converged, also when PLA's halt fell on its last visit.
+        converged = wholeEpoch && updates == 0;
+        rule.epochFinished();
+        mistakesPerEpoch[epoch] = mistakes;
+        updatesPerEpoch[epoch] = updates;
+        epoch++;
+        if (options.progress() != null) {
+          double secs = (System.nanoTime() - epochStart) / 1e9;
+          options.progress().epochFinished(epoch, mistakes, updates, (visits - visitsBefore) / Math.max(secs, 1e-9));
+        }
+        if (validation != null) {
+          M current = rule.model();
+          double accuracy = current.accuracy(validation);
+          validationAccuracy[epoch - 1] = accuracy;
+          if (accuracy > bestAccuracy) {
+            bestAccuracy = accuracy;
+            best = current;
+            epochsWithoutGain = 0;
+          } else if (++epochsWithoutGain >= options.patience()) {
+            stoppedEarly = true;
+            break;
+          }
+        }
+        if (capReached || halted || converged) {
           break;
         }
       }
-      // An epoch without updates has converged, also when PLA's halt fell on its last visit.
-      converged = wholeEpoch && updates == 0;
-      rule.epochFinished();
-      mistakesPerEpoch[epoch] = mistakes;
-      updatesPerEpoch[epoch] = updates;
-      epoch++;
-      if (options.progress() != null) {
-        double secs = (System.nanoTime() - epochStart) / 1e9;
-        options.progress().epochFinished(epoch, mistakes, updates, (visits - visitsBefore) / Math.max(secs, 1e-9));
-      }
-      if (validation != null) {
-        M current = rule.model();
-        double accuracy = current.accuracy(validation);
-        validationAccuracy[epoch - 1] = accuracy;
-        if (accuracy > bestAccuracy) {
-          bestAccuracy = accuracy;
-          best = current;
-          epochsWithoutGain = 0;
-        } else if (++epochsWithoutGain >= options.patience()) {
-          stoppedEarly = true;
-          break;
-        }
-      }
-      if (capReached || halted || converged) {
-        break;
+    } finally {
+      if (prefetcher != null) {
+        prefetcher.stop();
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;

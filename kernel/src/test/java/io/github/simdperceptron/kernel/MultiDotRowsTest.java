@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class MultiDotRowsTest {
   private static final int[] DIMENSIONS = {1, 3, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 784, 1023};
-  private static final int[] ROWS = {1, 2, 3, 4, 5, 10};
+  private static final int[] ROWS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13};
 
   @Test
   void denseMultiDotEqualsDotPerRow() {
