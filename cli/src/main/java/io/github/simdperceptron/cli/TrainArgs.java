@@ -52,8 +52,9 @@ final class TrainArgs {
 
   @Option(names = "--prefetch",
       description = "a second thread reads each example a few visits before training reaches it: faster on data"
-          + " larger than the CPU caches in shuffled order, at the cost of a busy core; counts against --threads"
-          + " (on 2 processors one-vs-rest then trains in one group). The model does not depend on it")
+          + " larger than the CPU caches (32 MiB or more) in shuffled order, at the cost of a busy core; counts"
+          + " against --threads (not started with --threads 1; on 2 processors one-vs-rest then trains in one"
+          + " group). The model does not depend on it")
   boolean prefetch;
 
   static final class AlgorithmConverter implements picocli.CommandLine.ITypeConverter<Algorithm> {

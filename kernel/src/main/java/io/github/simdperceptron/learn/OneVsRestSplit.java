@@ -46,7 +46,7 @@ final class OneVsRestSplit {
    */
   static int parts(Dataset data, TrainingOptions options, int processors) {
     int k = data.labels().size();
-    int threads = options.threads() == 0 ? processors : Math.min(options.threads(), processors);
+    int threads = options.threadBudget(processors);
     int parts = Math.min(k / MIN_CLASSES_PER_PART, options.prefetch() ? threads / 2 : threads);
     if (parts < 2 || options.validationFraction() > 0 || options.progress() != null) {
       return 1;

@@ -5,119 +5,158 @@ import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * A second thread that reads the rows the training loop is about to visit, a few visits ahead,
- * so that they are in the shared cache when the loop gets there. Java has no prefetch
- * instruction, and a load issued by the training thread itself stalls it until the row arrives
- * (measured: touching the next rows on the same thread gained nothing); another core can wait
- * for memory instead. The rows are only read, never written, and the weights are not touched (a
- * read of a line the loop writes would make the two cores trade it), so the training result is
- * the same with or without it.
+ * so that they are closer than memory when the loop gets there. Java has no prefetch instruction,
+ * and a load issued by the training thread itself stalls it until the row arrives (measured:
+ * touching the next rows on the same thread gained nothing); another core can wait for memory
+ * instead. The rows are only read, never written, and the weights are not touched (a read of a
+ * line the loop writes would make the two cores trade it), so the training result is the same
+ * with or without it.
  *
  * <p>Protocol: before every visit the loop publishes its cursor (epoch, position in the epoch's
- * order) with an opaque store, a plain store on x86. The helper reads the example indices from
- * the loop's order array without synchronisation: a stale index only prefetches the wrong row.
- * When it has nothing to do it spins, then parks for short intervals (between epochs, during the
- * validation pass).
+ * order) with a release store, a plain store on x86. The helper reads it with an acquire load and
+ * then takes the next example indices from the loop's order array, which the loop refills only
+ * between epochs. When it has nothing to read it spins, then parks for short intervals (between
+ * epochs, during a validation pass).
  */
 final class RowPrefetcher {
-  /** The system property that overrides {@link #DISTANCE} (a positive integer), for tuning runs. */
+  /** The system property that sets how many rows ahead the helper reads (1 to 65,536). */
   static final String DISTANCE_PROPERTY = "simdperceptron.prefetchDistance";
+  /** Rows read ahead of the loop unless {@link #DISTANCE_PROPERTY} says otherwise; docs/fashion-mnist.md. */
+  static final int DEFAULT_DISTANCE = 8;
+  static final int MAX_DISTANCE = 1 << 16;
   /**
-   * Rows read ahead of the loop: 8 unless {@link #DISTANCE_PROPERTY} says otherwise. Far enough
-   * ahead to cover a memory access, near enough that the rows are still in the caches when the
-   * loop arrives; the distances tried on Fashion-MNIST are in docs/fashion-mnist.md.
+   * Training rows of fewer bytes than this stay in the caches after the first epoch, and a
+   * helper would only keep a core busy: 32 MiB, the last-level cache of the machine measured.
    */
-  static final int DISTANCE = distance();
+  static final long MIN_BYTES = 32L << 20;
   /** Idle spins before the helper parks for {@link #PARK_NANOS} at a time. */
   private static final int SPINS_BEFORE_PARKING = 1 << 14;
   private static final long PARK_NANOS = 20_000;
   /** Floats or ints per 64-byte cache line: one read per line is enough to bring it in. */
   private static final int LINE = 16;
 
+  /** The size threshold in force; tests lower it to run the helper on small data. */
+  static volatile long minBytes = MIN_BYTES;
+  /** Helpers started in this JVM, and the rows they read in all, for tests. */
+  static final AtomicLong STARTED = new AtomicLong();
+  static final AtomicLong ROWS_READ = new AtomicLong();
+  /** The helper started last, for tests. */
+  static volatile RowPrefetcher latest;
+
   private static final VarHandle CURSOR;
   private static final VarHandle STOPPED;
-  private static final VarHandle READ;
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       CURSOR = lookup.findVarHandle(RowPrefetcher.class, "cursor", long.class);
       STOPPED = lookup.findVarHandle(RowPrefetcher.class, "stopped", boolean.class);
-      READ = lookup.findVarHandle(RowPrefetcher.class, "rowsRead", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
 
-  private static int distance() {
-    String value = System.getProperty(DISTANCE_PROPERTY, "8").trim();
-    try {
-      int d = Integer.parseInt(value);
-      if (d >= 1) {
-        return d;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(DISTANCE_PROPERTY + " must be a positive integer, got '" + value + "'");
-  }
-
   private final Dataset data;
   private final int[] order;
+  private final int distance;
+  /** When not null, the helper writes the index of every row it reads here (tests). */
+  private final int[] log;
   private final Thread thread;
   /** (epoch << 32) | position of the visit the loop is about to make; written by the loop only. */
   @SuppressWarnings("unused")
   private long cursor = -1L << 32;
   @SuppressWarnings("unused")
   private boolean stopped;
-  /** Rows read so far; written by the helper only. */
-  @SuppressWarnings("unused")
-  private long rowsRead;
+  /** Rows read so far, published when the helper catches up and when it ends; its own object, off the cursor's line. */
+  private final AtomicLong rowsRead = new AtomicLong();
   private float sink;
 
-  private RowPrefetcher(Dataset data, int[] order) {
+  private RowPrefetcher(Dataset data, int[] order, int distance, int[] log) {
     this.data = data;
     this.order = order;
+    this.distance = distance;
+    this.log = log;
     this.thread = new Thread(this::run, "simdperceptron-prefetch");
     this.thread.setDaemon(true);
   }
 
   /**
    * Starts a helper for a loop over {@code data} in the order held by {@code order} (refilled in
-   * place every epoch), or returns null when the options do not ask for one or the JVM has fewer
-   * than two processors (a spinning helper on one processor would take the loop's time).
+   * place every epoch), or returns null when it would not pay or cannot run: prefetch not asked
+   * for, no shuffling (the hardware prefetchers follow file order), fewer than {@link #minBytes}
+   * of rows, or fewer than two threads allowed by the options and the processors (a spinning
+   * helper on one processor would take the loop's time). A helper that cannot be started (no
+   * memory for a thread) is skipped too: it is a speed hint.
+   *
+   * @throws IllegalArgumentException if {@link #DISTANCE_PROPERTY} is set to something other than
+   *     an integer in [1, 65536] and a helper would start
    */
   static RowPrefetcher startIfWanted(TrainingOptions options, Dataset data, int[] order) {
-    if (!options.prefetch() || threadBudget(options) < 2) {
+    if (!options.prefetch() || !options.shuffle()
+        || options.threadBudget(Runtime.getRuntime().availableProcessors()) < 2 || rowBytes(data) < minBytes) {
       return null;
     }
-    return start(data, order);
+    int distance = distance();
+    try {
+      return start(data, order, distance, null);
+    } catch (OutOfMemoryError e) {
+      return null;
+    }
   }
 
-  /** Starts a helper whatever the options and processors. */
-  static RowPrefetcher start(Dataset data, int[] order) {
-    RowPrefetcher p = new RowPrefetcher(data, order);
+  /** Starts a helper whatever the options, the processors and the size. */
+  static RowPrefetcher start(Dataset data, int[] order, int distance, int[] log) {
+    RowPrefetcher p = new RowPrefetcher(data, order, distance, log);
     p.thread.start();
+    STARTED.incrementAndGet();
+    latest = p;
     return p;
   }
 
-  /** Threads a learner may use: the cap of the options, at most the processors. */
-  static int threadBudget(TrainingOptions options) {
-    int processors = Runtime.getRuntime().availableProcessors();
-    return options.threads() == 0 ? processors : Math.min(options.threads(), processors);
+  /** The distance from {@link #DISTANCE_PROPERTY}, or {@link #DEFAULT_DISTANCE}. */
+  static int distance() {
+    String value = System.getProperty(DISTANCE_PROPERTY);
+    if (value == null) {
+      return DEFAULT_DISTANCE;
+    }
+    try {
+      int d = Integer.parseInt(value.trim());
+      if (d >= 1 && d <= MAX_DISTANCE) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        DISTANCE_PROPERTY + " must be an integer from 1 to " + MAX_DISTANCE + ", got '" + value + "'");
+  }
+
+  /** Bytes of example data a pass reads: floats of dense rows, indices and values of sparse ones. */
+  static long rowBytes(Dataset data) {
+    if (data instanceof DenseDataset) {
+      return (long) data.size() * data.dimension() * Float.BYTES;
+    }
+    long nonZeros = 0;
+    for (int i = 0; i < data.size(); i++) {
+      nonZeros += data.nonZeros(i);
+    }
+    boolean binary = data instanceof SparseDataset && ((SparseDataset) data).isBinary();
+    return nonZeros * (binary ? Integer.BYTES : Integer.BYTES + Float.BYTES);
   }
 
   /** Called by the loop before the visit at {@code position} of {@code epoch}. */
   void visiting(int epoch, int position) {
-    CURSOR.setOpaque(this, ((long) epoch << 32) | position);
+    CURSOR.setRelease(this, ((long) epoch << 32) | position);
   }
 
-  /** Stops the helper and waits for it to end. */
+  /** Stops the helper and waits for it to end; keeps the caller's interrupt status. */
   void stop() {
-    STOPPED.setOpaque(this, true);
+    STOPPED.setRelease(this, true);
     LockSupport.unpark(thread);
     boolean interrupted = false;
     while (true) {
@@ -133,9 +172,9 @@ final class RowPrefetcher {
     }
   }
 
-  /** Rows the helper has read so far (all of them once {@link #stop} returned). */
+  /** Rows the helper has read, as of its last catch-up (all of them once {@link #stop} returned). */
   long rowsRead() {
-    return (long) READ.getOpaque(this);
+    return rowsRead.get();
   }
 
   /** Whether the helper thread is still running. */
@@ -150,8 +189,8 @@ final class RowPrefetcher {
     int idle = 0;
     long read = 0;
     float s = 0f;
-    while (!(boolean) STOPPED.getOpaque(this)) {
-      long c = (long) CURSOR.getOpaque(this);
+    while (!(boolean) STOPPED.getAcquire(this)) {
+      long c = (long) CURSOR.getAcquire(this);
       int e = (int) (c >> 32);
       int t = (int) c;
       if (e != epoch) {
@@ -161,21 +200,38 @@ final class RowPrefetcher {
       if (next <= t) {
         next = t + 1;
       }
-      if (e >= 0 && next < n && next <= t + DISTANCE) {
-        s += touch(order[next]);
+      if (e >= 0 && next < n && next - t <= distance) {
+        int row = order[next];
+        if (log != null && read < log.length) {
+          log[(int) read] = row;
+        }
+        s += touch(row);
         next++;
-        READ.setOpaque(this, ++read);
+        read++;
         idle = 0;
-      } else if (++idle < SPINS_BEFORE_PARKING) {
+        continue;
+      }
+      if (idle == 0) {
+        rowsRead.set(read);
+      }
+      if (++idle < SPINS_BEFORE_PARKING) {
         Thread.onSpinWait();
       } else {
+        // An interrupt would make every park return at once and the idle helper spin.
+        Thread.interrupted();
         LockSupport.parkNanos(PARK_NANOS);
       }
     }
+    rowsRead.set(read);
+    ROWS_READ.addAndGet(read);
     sink = s;
   }
 
-  /** Reads one value per cache line of row i; the sum only keeps the reads from being dropped. */
+  /**
+   * Reads one value per cache line of row i, and the row's last value (the row need not start on
+   * a line, so stepping by a line from its first value can miss its last line). The sum only keeps
+   * the reads from being dropped.
+   */
   private float touch(int i) {
     if (i < 0 || i >= data.size()) {
       return 0f;
@@ -189,6 +245,9 @@ final class RowPrefetcher {
       for (int j = from; j < to; j += LINE) {
         s += a[j];
       }
+      if (to > from) {
+        s += a[to - 1];
+      }
     } else if (data instanceof SparseDataset) {
       SparseDataset sparse = (SparseDataset) data;
       int from = sparse.rowStart(i);
@@ -201,12 +260,18 @@ final class RowPrefetcher {
           s += val[j];
         }
       }
+      if (to > from) {
+        s += idx[to - 1];
+        if (val != null) {
+          s += val[to - 1];
+        }
+      }
     }
     return s;
   }
 
   @Override
   public String toString() {
-    return "RowPrefetcher(" + DISTANCE + " rows ahead, sink " + sink + ")";
+    return "RowPrefetcher(" + distance + " rows ahead, sink " + sink + ")";
   }
 }

@@ -121,7 +121,8 @@ public final class TrainingOptions {
    * classes at the same time. 1 keeps the training loop on the calling thread; 0 (the default)
    * means one per processor. The passes that evaluate a whole model (the training error at the
    * end of a fit) split their rows across the common fork-join pool whatever this says. The
-   * result does not depend on it, only the time does.
+   * prefetch thread ({@link #withPrefetch}) counts against the cap: with 1 it does not start.
+   * The result does not depend on it, only the time does.
    */
   public TrainingOptions withThreads(int n) {
     if (n < 0) {
@@ -133,14 +134,15 @@ public final class TrainingOptions {
 
   /**
    * Whether a second thread reads each example's row a few visits before the training loop
-   * visits it ({@code RowPrefetcher}: 8 rows ahead, one read per cache line). It pays when the
-   * rows come from memory, i.e. the training set is larger than the last-level cache and the order
-   * is shuffled: on Fashion-MNIST (188 MB of floats) the multi-class perceptron trained about 30%
-   * faster (docs/fashion-mnist.md). It costs a core: the helper spins while the loop runs, so it
-   * is off by default, it is not started when {@link #threads()} or the processors allow fewer
-   * than two threads, and one-vs-rest counts it against the cap (on two processors one-vs-rest
-   * then trains its classes in one part, with the helper on the other core). The result does not
-   * depend on it: the helper only reads the rows.
+   * visits it (8 rows ahead, one read per cache line; docs/learners.md). It pays when the rows
+   * come from memory, i.e. the training set is larger than the last-level cache and the order is
+   * shuffled: on Fashion-MNIST (188 MB of floats) it was faster in 13 of 18 paired runs, by up
+   * to 39%, and slower in 5, by up to 12% (docs/fashion-mnist.md). It costs a core, which spins while the loop
+   * runs, so it is off by default, and even when asked for it starts only with shuffling, on
+   * training rows of at least 32 MiB, and when the processors and {@link #threads()} allow two
+   * threads or more. One-vs-rest counts each part's helper against that cap (on two processors
+   * it then trains its classes in one part, with the helper on the other core). The result does
+   * not depend on it: the helper only reads the rows.
    */
   public TrainingOptions withPrefetch(boolean on) {
     return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
@@ -190,6 +192,11 @@ public final class TrainingOptions {
   /** The thread cap; 0 means one per processor. */
   public int threads() {
     return threads;
+  }
+
+  /** Threads a learner may use on a JVM with this many processors: the cap, at most the processors. */
+  int threadBudget(int processors) {
+    return threads == 0 ? processors : Math.min(threads, processors);
   }
 
   /** Whether a prefetch thread runs beside the training loop; see {@link #withPrefetch}. */

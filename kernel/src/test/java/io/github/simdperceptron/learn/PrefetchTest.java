@@ -3,99 +3,181 @@ package io.github.simdperceptron.learn;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Generators;
+import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The prefetch thread ({@link TrainingOptions#withPrefetch}): it reads exactly the rows the loop
- * is about to visit, at most {@link RowPrefetcher#DISTANCE} ahead; it ends with the fit, also when
- * the fit fails; and the results do not depend on it.
+ * is about to visit, in order, at most the distance ahead; it runs during the fits that ask for
+ * it and ends with them, also when a fit fails; and the results do not depend on it. The size
+ * threshold is lowered for this class so that the helper runs on small data; the fit-level tests
+ * need two processors (with one the helper never starts, by design) and are skipped otherwise.
  */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PrefetchTest {
   private static final TrainingOptions BASE = TrainingOptions.defaults().withMaxEpochs(4).withSeed(17)
       .withUpdateLog(true);
+  private static final TrainingOptions PREFETCH = BASE.withPrefetch(true).withThreads(2);
+
+  @BeforeAll
+  static void runTheHelperOnSmallData() {
+    RowPrefetcher.minBytes = 0;
+  }
+
+  @AfterAll
+  static void restoreTheThreshold() {
+    RowPrefetcher.minBytes = RowPrefetcher.MIN_BYTES;
+  }
 
   @Test
-  void readsEveryRowAheadOfTheLoopAndNeverFurtherThanTheDistance() throws InterruptedException {
-    for (Dataset data : new Dataset[] {IntData.noisy(300, 40, 0.1, 5), IntData.sparse(IntData.noisy(300, 40, 0.1, 5))}) {
+  void readsTheRowsOfTheOrderAheadOfTheLoopAndNeverFurtherThanTheDistance() {
+    DenseDataset dense = IntData.noisy(300, 40, 0.1, 5);
+    for (Dataset data : new Dataset[] {dense, IntData.sparse(dense)}) {
       int n = data.size();
       int[] order = new int[n];
-      Trainer.fillOrder(order, new Random(9));
-      RowPrefetcher p = RowPrefetcher.start(data, order);
+      int[] log = new int[2 * (n - 1)];
+      int[] expected = new int[2 * (n - 1)];
+      int distance = 8;
+      RowPrefetcher p = RowPrefetcher.start(data, order, distance, log);
+      Random rnd = new Random(9);
       try {
         for (int epoch = 0; epoch < 2; epoch++) {
+          Trainer.fillOrder(order, rnd);
+          // Position 0 is visited before the helper hears of the epoch; it reads positions 1 .. n-1.
+          System.arraycopy(order, 1, expected, epoch * (n - 1), n - 1);
           for (int t = 0; t < n; t++) {
             p.visiting(epoch, t);
-            // Each epoch the helper reads positions 1 .. n-1 (position 0 is visited before it is told).
-            long expected = (long) epoch * (n - 1) + Math.min(t + RowPrefetcher.DISTANCE, n - 1);
+            long reach = (long) epoch * (n - 1) + Math.min(t + distance, n - 1);
             long deadline = System.nanoTime() + 10_000_000_000L;
-            while (p.rowsRead() < expected && System.nanoTime() < deadline) {
+            while (p.rowsRead() < reach && System.nanoTime() < deadline) {
               Thread.onSpinWait();
             }
-            assertEquals(expected, p.rowsRead(), "epoch " + epoch + ", position " + t + " (" + data.getClass()
-                + "): rows read by the helper");
+            assertEquals(reach, p.rowsRead(), "epoch " + epoch + ", position " + t + " ("
+                + data.getClass().getSimpleName() + "): rows read by the helper");
           }
         }
-        Thread.sleep(20);
-        assertEquals(2L * (n - 1), p.rowsRead(), "no row read past the end of the epoch");
       } finally {
         p.stop();
       }
       assertFalse(p.alive(), "the helper ended");
-      assertEquals(2L * (n - 1), p.rowsRead());
+      assertEquals(2L * (n - 1), p.rowsRead(), "no row read past the end of an epoch");
+      assertArrayEquals(expected, log, "the rows read, in order (" + data.getClass().getSimpleName() + ")");
     }
   }
 
   @Test
   void binaryLearnersGiveTheSameResultWithAndWithoutIt() {
+    assumeTwoProcessors();
     long seed = 20261123L;
     System.out.println("PrefetchTest seed " + seed);
     Generators.Planted real = Generators.noisy(400, 30, 0.1, 2.0, 0.05, seed);
     DenseDataset integer = IntData.noisy(400, 30, 0.1, seed);
     Dataset[] sets = {real.data(), integer, IntData.sparse(integer)};
+    long started = RowPrefetcher.STARTED.get();
+    long rowsRead = RowPrefetcher.ROWS_READ.get();
+    int fits = 0;
+    long visits = 0;
     for (Dataset data : sets) {
       for (Algorithm algorithm : Algorithm.values()) {
         String ctx = algorithm + " on " + data.getClass().getSimpleName() + ", seed " + seed;
         FitResult<BinaryModel> off = BinaryLearner.fit(algorithm, data, BASE);
-        FitResult<BinaryModel> on = BinaryLearner.fit(algorithm, data, BASE.withPrefetch(true).withThreads(2));
+        FitResult<BinaryModel> on = BinaryLearner.fit(algorithm, data, PREFETCH);
+        fits++;
+        visits += on.report().visits();
         ModelAssert.assertSameModel(off.model(), on.model(), ctx);
         assertSameReport(off.report(), on.report(), ctx);
       }
     }
+    assertEquals(started + fits, RowPrefetcher.STARTED.get(), "one helper per fit with prefetch, none without");
+    long read = RowPrefetcher.ROWS_READ.get() - rowsRead;
+    // How many depends on how soon each helper starts (these fits take microseconds); never more than the visits.
+    assertTrue(read <= visits, "rows read by the helpers: " + read + " for " + visits + " visits");
     assertNoHelperLeft();
   }
 
   @Test
   void multiClassLearnersGiveTheSameResultWithAndWithoutIt() {
+    assumeTwoProcessors();
     DenseDataset data = threeClasses();
+    long started = RowPrefetcher.STARTED.get();
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
       assertSameMulticlass(MulticlassLearner.fit(algorithm, data, BASE),
-          MulticlassLearner.fit(algorithm, data, BASE.withPrefetch(true).withThreads(2)), "direct " + algorithm);
+          MulticlassLearner.fit(algorithm, data, PREFETCH), "direct " + algorithm);
       assertSameMulticlass(MulticlassLearner.fitOneVsRest(algorithm, data, BASE),
-          MulticlassLearner.fitOneVsRest(algorithm, data, BASE.withPrefetch(true).withThreads(2)), "ovr " + algorithm);
+          MulticlassLearner.fitOneVsRest(algorithm, data, PREFETCH), "ovr " + algorithm);
     }
-    FitResult<MulticlassModel> early = MulticlassLearner.fit(Algorithm.AVERAGED, data,
-        BASE.withMaxEpochs(20).withEarlyStopping(0.2, 2));
-    assertSameMulticlass(early, MulticlassLearner.fit(Algorithm.AVERAGED, data,
-        BASE.withMaxEpochs(20).withEarlyStopping(0.2, 2).withPrefetch(true).withThreads(2)), "early stopping");
+    TrainingOptions early = BASE.withMaxEpochs(20).withEarlyStopping(0.2, 2);
+    assertSameMulticlass(MulticlassLearner.fit(Algorithm.AVERAGED, data, early),
+        MulticlassLearner.fit(Algorithm.AVERAGED, data, early.withPrefetch(true).withThreads(2)), "early stopping");
+    assertEquals(started + 5, RowPrefetcher.STARTED.get(), "one helper per fit with prefetch");
     assertNoHelperLeft();
   }
 
   @Test
-  void theHelperEndsWhenTheFitFails() {
+  void oneVsRestInTwoPartsRunsTwoHelpersAndGivesTheOnePartResult() {
+    DenseDataset data = IntData.noisy(600, 20, 0.1, 77).withLabels(
+        io.github.simdperceptron.data.Labels.of(Arrays.asList("a", "b", "c", "d")), fourClasses(600));
+    long started = RowPrefetcher.STARTED.get();
+    FitResult<MulticlassModel> one = OneVsRestSplit.fit(Algorithm.AVERAGED, data, BASE, 1);
+    // Forced here whatever the processors: the parts run in a parallel stream, each with its helper.
+    FitResult<MulticlassModel> two = OneVsRestSplit.fit(Algorithm.AVERAGED, data,
+        BASE.withPrefetch(true).withThreads(Math.max(2, Runtime.getRuntime().availableProcessors())), 2);
+    assertSameMulticlass(one, two, "two parts with prefetch against one part without");
+    if (Runtime.getRuntime().availableProcessors() >= 2) {
+      assertEquals(started + 2, RowPrefetcher.STARTED.get(), "a helper per part");
+    }
+    assertNoHelperLeft();
+  }
+
+  @Test
+  void partialFitGivesTheSameEpochs() {
+    assumeTwoProcessors();
+    DenseDataset data = IntData.noisy(300, 16, 0.1, 12);
+    OnlineLearner off = OnlineLearner.create(Algorithm.AVERAGED, 16, data.labels(), BASE);
+    OnlineLearner on = OnlineLearner.create(Algorithm.AVERAGED, 16, data.labels(), PREFETCH);
+    long started = RowPrefetcher.STARTED.get();
+    for (int e = 0; e < 3; e++) {
+      assertSameReport(off.partialFit(data), on.partialFit(data), "partialFit " + e);
+      ModelAssert.assertSameModel(off.model(), on.model(), "partialFit " + e);
+    }
+    assertEquals(started + 3, RowPrefetcher.STARTED.get(), "one helper per partialFit");
+    assertNoHelperLeft();
+  }
+
+  @Test
+  void theHelperFollowsTheLoopAndEndsWhenTheFitFails() {
+    assumeTwoProcessors();
     DenseDataset data = IntData.noisy(200, 10, 0.1, 3);
+    boolean[] helperSeen = new boolean[1];
+    long[] readAtVisit50 = new long[1];
     UpdateRule<BinaryModel> failing = new UpdateRule<BinaryModel>() {
       private int visits;
 
       @Override
       int visit(Dataset d, int i) {
         if (++visits == 50) {
+          helperSeen[0] = helperAlive();
+          // The loop published position 49 of epoch 0: the helper reads the rows of positions 50 ..
+          // 49 + distance, and those before 50 it saw while the loop was there (none if it started late).
+          RowPrefetcher p = RowPrefetcher.latest;
+          long deadline = System.nanoTime() + 10_000_000_000L;
+          while (p.rowsRead() < RowPrefetcher.DEFAULT_DISTANCE && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+          }
+          readAtVisit50[0] = p.rowsRead();
           throw new IllegalStateException("visit 50");
         }
         return CORRECT;
@@ -112,9 +194,78 @@ class PrefetchTest {
       }
     };
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> Trainer.fit(failing, data, BASE.withPrefetch(true).withThreads(2), false));
+        () -> Trainer.fit(failing, data, PREFETCH, false));
     assertEquals("visit 50", e.getMessage());
+    assertTrue(helperSeen[0], "a prefetch thread ran during the fit");
+    long read = readAtVisit50[0];
+    int distance = RowPrefetcher.DEFAULT_DISTANCE;
+    assertTrue(read >= distance && read <= 49 + distance, "rows read ahead of visit 50: " + read);
     assertNoHelperLeft();
+  }
+
+  @Test
+  void anInterruptedCallerGetsTheSameResultAndKeepsItsInterrupt() {
+    assumeTwoProcessors();
+    DenseDataset data = IntData.noisy(300, 16, 0.1, 21);
+    FitResult<BinaryModel> expected = BinaryLearner.fit(Algorithm.PERCEPTRON, data, BASE);
+    Thread.currentThread().interrupt();
+    FitResult<BinaryModel> r;
+    try {
+      r = BinaryLearner.fit(Algorithm.PERCEPTRON, data, PREFETCH);
+    } finally {
+      assertTrue(Thread.interrupted(), "the interrupt status survives the fit (and is cleared here)");
+    }
+    ModelAssert.assertSameModel(expected.model(), r.model(), "interrupted caller");
+    assertNoHelperLeft();
+  }
+
+  @Test
+  void aBadDistanceFailsOnlyTheFitsThatAskForTheHelper() {
+    assumeTwoProcessors();
+    DenseDataset data = IntData.noisy(100, 8, 0.1, 4);
+    for (String bad : new String[] {"0", "-3", "65537", "eight", ""}) {
+      String old = System.setProperty(RowPrefetcher.DISTANCE_PROPERTY, bad);
+      try {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> BinaryLearner.fit(Algorithm.PERCEPTRON, data, PREFETCH), "distance '" + bad + "'");
+        assertTrue(e.getMessage().contains(RowPrefetcher.DISTANCE_PROPERTY) && e.getMessage().contains("'" + bad + "'"),
+            e.getMessage());
+        BinaryLearner.fit(Algorithm.PERCEPTRON, data, BASE);
+      } finally {
+        restore(old);
+      }
+    }
+    String old = System.setProperty(RowPrefetcher.DISTANCE_PROPERTY, " 3 ");
+    try {
+      assertEquals(3, RowPrefetcher.distance());
+    } finally {
+      restore(old);
+    }
+    assertNoHelperLeft();
+  }
+
+  @Test
+  void noHelperWhenItCannotPay() {
+    DenseDataset data = IntData.noisy(50, 5, 0.0, 1);
+    int[] order = new int[50];
+    assertNull(RowPrefetcher.startIfWanted(BASE, data, order), "prefetch off");
+    assertNull(RowPrefetcher.startIfWanted(BASE.withPrefetch(true).withThreads(1), data, order), "threads 1");
+    assertNull(RowPrefetcher.startIfWanted(BASE.withPrefetch(true).withShuffle(false), data, order), "file order");
+    RowPrefetcher.minBytes = RowPrefetcher.MIN_BYTES;
+    try {
+      assertNull(RowPrefetcher.startIfWanted(PREFETCH, data, order), "1,000 bytes of rows");
+    } finally {
+      RowPrefetcher.minBytes = 0;
+    }
+    assertEquals(50L * 5 * 4, RowPrefetcher.rowBytes(data));
+    Dataset sparse = IntData.sparse(data);
+    long nonZeros = 0;
+    for (int i = 0; i < sparse.size(); i++) {
+      nonZeros += sparse.nonZeros(i);
+    }
+    assertEquals(nonZeros * 8, RowPrefetcher.rowBytes(sparse), "an int and a float per non-zero");
+    assertTrue(BASE.withPrefetch(true).toString().contains("prefetch=true"));
+    assertFalse(BASE.toString().contains("prefetch"));
   }
 
   @Test
@@ -127,14 +278,16 @@ class PrefetchTest {
     assertEquals(1, OneVsRestSplit.parts(big, prefetch.withThreads(3), 8), "threads 3: one part and its helper");
   }
 
-  @Test
-  void noHelperWhenTheThreadsAllowOnlyOne() {
-    DenseDataset data = IntData.noisy(50, 5, 0.0, 1);
-    assertTrue(RowPrefetcher.startIfWanted(BASE.withPrefetch(true).withThreads(1), data, new int[50]) == null,
-        "threads 1");
-    assertTrue(RowPrefetcher.startIfWanted(BASE, data, new int[50]) == null, "prefetch off");
-    assertTrue(BASE.withPrefetch(true).toString().contains("prefetch=true"));
-    assertFalse(BASE.toString().contains("prefetch"));
+  private static void assumeTwoProcessors() {
+    assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "the helper needs a second processor");
+  }
+
+  private static void restore(String old) {
+    if (old == null) {
+      System.clearProperty(RowPrefetcher.DISTANCE_PROPERTY);
+    } else {
+      System.setProperty(RowPrefetcher.DISTANCE_PROPERTY, old);
+    }
   }
 
   private static void assertSameReport(TrainingReport a, TrainingReport b, String ctx) {
@@ -158,10 +311,25 @@ class PrefetchTest {
     assertSameReport(a.report(), b.report(), ctx);
   }
 
-  private static void assertNoHelperLeft() {
+  private static boolean helperAlive() {
     for (Thread t : Thread.getAllStackTraces().keySet()) {
-      assertFalse(t.getName().equals("simdperceptron-prefetch") && t.isAlive(), "a prefetch thread outlived its fit");
+      if (t.getName().equals("simdperceptron-prefetch") && t.isAlive()) {
+        return true;
+      }
     }
+    return false;
+  }
+
+  private static void assertNoHelperLeft() {
+    assertFalse(helperAlive(), "a prefetch thread outlived its fit");
+  }
+
+  private static int[] fourClasses(int n) {
+    int[] classes = new int[n];
+    for (int i = 0; i < n; i++) {
+      classes[i] = (i * 7 + i / 3) % 4;
+    }
+    return classes;
   }
 
   private static DenseDataset threeClasses() {
