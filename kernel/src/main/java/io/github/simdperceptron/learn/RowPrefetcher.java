@@ -72,7 +72,7 @@ final class RowPrefetcher {
   private long cursor = -1L << 32;
   @SuppressWarnings("unused")
   private boolean stopped;
-  /** Rows read so far, published when the helper catches up and when it ends; its own object, off the cursor's line. */
+  /** Rows read so far, published when the helper catches up and when it ends, not on every row. */
   private final AtomicLong rowsRead = new AtomicLong();
   private float sink;
 
