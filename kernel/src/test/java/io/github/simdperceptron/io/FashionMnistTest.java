@@ -100,6 +100,23 @@ class FashionMnistTest {
     assertTrue(b >= 0.84, "one-vs-rest averaged test accuracy " + b + where);
   }
 
+  /**
+   * The prefetch thread at full size (188 MB of rows: above its 32 MiB threshold, so with two
+   * processors it runs) leaves the model bit for bit as it is without it.
+   */
+  @Test
+  void prefetchLeavesTheModelUnchanged() {
+    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(2).withSeed(42);
+    for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
+      MulticlassModel without = MulticlassLearner.fit(algorithm, train, o).model();
+      MulticlassModel with = MulticlassLearner.fit(algorithm, train, o.withPrefetch(true)).model();
+      for (int c = 0; c < 10; c++) {
+        assertArrayEquals(without.weights(c), with.weights(c), algorithm + ", class " + c);
+      }
+      assertArrayEquals(without.biases(), with.biases(), algorithm.toString());
+    }
+  }
+
   /** On real-valued pixels too, one-vs-rest equals the binary runs (two classes, a subset, to stay fast). */
   @Test
   void oneVsRestEqualsBinaryRunsOnPixels() {
