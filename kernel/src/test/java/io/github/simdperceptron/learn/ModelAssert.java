@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-/** Bit-for-bit comparison of binary models. */
+/** Bit-for-bit comparison of models and of their training reports. */
 final class ModelAssert {
   private ModelAssert() {}
 
@@ -31,5 +31,28 @@ final class ModelAssert {
     } else {
       fail(ctx + ": unexpected model type " + expected.getClass());
     }
+  }
+
+  /** Same epochs, counts, update log, validation accuracies, flags and training error. */
+  static void assertSameReport(TrainingReport a, TrainingReport b, String ctx) {
+    assertEquals(a.epochs(), b.epochs(), ctx + ": epochs");
+    assertArrayEquals(a.mistakesPerEpoch(), b.mistakesPerEpoch(), ctx + ": mistakes per epoch");
+    assertArrayEquals(a.updatesPerEpoch(), b.updatesPerEpoch(), ctx + ": updates per epoch");
+    assertArrayEquals(a.updateLog(), b.updateLog(), ctx + ": update log");
+    assertArrayEquals(a.validationAccuracyPerEpoch(), b.validationAccuracyPerEpoch(), ctx + ": validation");
+    assertEquals(a.converged(), b.converged(), ctx + ": converged");
+    assertEquals(a.halted(), b.halted(), ctx + ": halted");
+    assertEquals(a.stoppedEarly(), b.stoppedEarly(), ctx + ": stopped early");
+    assertEquals(Double.doubleToLongBits(a.trainingError()), Double.doubleToLongBits(b.trainingError()),
+        ctx + ": training error");
+  }
+
+  /** Bit-for-bit rows and biases, and the same report. */
+  static void assertSameMulticlass(FitResult<MulticlassModel> a, FitResult<MulticlassModel> b, String ctx) {
+    for (int c = 0; c < a.model().classes(); c++) {
+      assertArrayEquals(IntData.bits(a.model().weights(c)), IntData.bits(b.model().weights(c)), ctx + ": row " + c);
+    }
+    assertArrayEquals(IntData.bits(a.model().biases()), IntData.bits(b.model().biases()), ctx + ": biases");
+    assertSameReport(a.report(), b.report(), ctx);
   }
 }

@@ -98,7 +98,7 @@ class PrefetchTest {
         fits++;
         visits += on.report().visits();
         ModelAssert.assertSameModel(off.model(), on.model(), ctx);
-        assertSameReport(off.report(), on.report(), ctx);
+        ModelAssert.assertSameReport(off.report(), on.report(), ctx);
       }
     }
     assertEquals(started + fits, RowPrefetcher.STARTED.get(), "one helper per fit with prefetch, none without");
@@ -114,13 +114,13 @@ class PrefetchTest {
     DenseDataset data = threeClasses();
     long started = RowPrefetcher.STARTED.get();
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      assertSameMulticlass(MulticlassLearner.fit(algorithm, data, BASE),
+      ModelAssert.assertSameMulticlass(MulticlassLearner.fit(algorithm, data, BASE),
           MulticlassLearner.fit(algorithm, data, PREFETCH), "direct " + algorithm);
-      assertSameMulticlass(MulticlassLearner.fitOneVsRest(algorithm, data, BASE),
+      ModelAssert.assertSameMulticlass(MulticlassLearner.fitOneVsRest(algorithm, data, BASE),
           MulticlassLearner.fitOneVsRest(algorithm, data, PREFETCH), "ovr " + algorithm);
     }
     TrainingOptions early = BASE.withMaxEpochs(20).withEarlyStopping(0.2, 2);
-    assertSameMulticlass(MulticlassLearner.fit(Algorithm.AVERAGED, data, early),
+    ModelAssert.assertSameMulticlass(MulticlassLearner.fit(Algorithm.AVERAGED, data, early),
         MulticlassLearner.fit(Algorithm.AVERAGED, data, early.withPrefetch(true).withThreads(2)), "early stopping");
     assertEquals(started + 5, RowPrefetcher.STARTED.get(), "one helper per fit with prefetch");
     assertNoHelperLeft();
@@ -135,7 +135,7 @@ class PrefetchTest {
     // Forced here whatever the processors: the parts run in a parallel stream, each with its helper.
     FitResult<MulticlassModel> two = OneVsRestSplit.fit(Algorithm.AVERAGED, data,
         BASE.withPrefetch(true).withThreads(Math.max(2, Runtime.getRuntime().availableProcessors())), 2);
-    assertSameMulticlass(one, two, "two parts with prefetch against one part without");
+    ModelAssert.assertSameMulticlass(one, two, "two parts with prefetch against one part without");
     if (Runtime.getRuntime().availableProcessors() >= 2) {
       assertEquals(started + 2, RowPrefetcher.STARTED.get(), "a helper per part");
     }
@@ -150,7 +150,7 @@ class PrefetchTest {
     OnlineLearner on = OnlineLearner.create(Algorithm.AVERAGED, 16, data.labels(), PREFETCH);
     long started = RowPrefetcher.STARTED.get();
     for (int e = 0; e < 3; e++) {
-      assertSameReport(off.partialFit(data), on.partialFit(data), "partialFit " + e);
+      ModelAssert.assertSameReport(off.partialFit(data), on.partialFit(data), "partialFit " + e);
       ModelAssert.assertSameModel(off.model(), on.model(), "partialFit " + e);
     }
     assertEquals(started + 3, RowPrefetcher.STARTED.get(), "one helper per partialFit");
@@ -288,27 +288,6 @@ class PrefetchTest {
     } else {
       System.setProperty(RowPrefetcher.DISTANCE_PROPERTY, old);
     }
-  }
-
-  private static void assertSameReport(TrainingReport a, TrainingReport b, String ctx) {
-    assertEquals(a.epochs(), b.epochs(), ctx + ": epochs");
-    assertArrayEquals(a.mistakesPerEpoch(), b.mistakesPerEpoch(), ctx + ": mistakes per epoch");
-    assertArrayEquals(a.updatesPerEpoch(), b.updatesPerEpoch(), ctx + ": updates per epoch");
-    assertArrayEquals(a.updateLog(), b.updateLog(), ctx + ": update log");
-    assertArrayEquals(a.validationAccuracyPerEpoch(), b.validationAccuracyPerEpoch(), ctx + ": validation");
-    assertEquals(a.converged(), b.converged(), ctx + ": converged");
-    assertEquals(a.halted(), b.halted(), ctx + ": halted");
-    assertEquals(a.stoppedEarly(), b.stoppedEarly(), ctx + ": stopped early");
-    assertEquals(Double.doubleToLongBits(a.trainingError()), Double.doubleToLongBits(b.trainingError()),
-        ctx + ": training error");
-  }
-
-  private static void assertSameMulticlass(FitResult<MulticlassModel> a, FitResult<MulticlassModel> b, String ctx) {
-    for (int c = 0; c < a.model().classes(); c++) {
-      assertArrayEquals(IntData.bits(a.model().weights(c)), IntData.bits(b.model().weights(c)), ctx + ": row " + c);
-    }
-    assertArrayEquals(IntData.bits(a.model().biases()), IntData.bits(b.model().biases()), ctx + ": biases");
-    assertSameReport(a.report(), b.report(), ctx);
   }
 
   private static boolean helperAlive() {
