@@ -167,12 +167,14 @@ public class MultiDotShapes {
   /** A copy of the kernel's {@code multiDot}: rows in pairs, an odd last row by dot. */
   static void twoRows(float[] rows, int rowsOff, int k, int d, float[] x, int xOff, float[] out) {
     if (d < MIN_VECTOR_LENGTH) {
-      for (int r = 0; r < k; r++) {
-        out[r] = dot(rows, rowsOff + r * d, x, xOff, d);
-      }
+      separateDots(rows, rowsOff, k, d, x, xOff, out);
       return;
     }
-    int r = 0;
+    pairsFrom(0, rows, rowsOff, k, d, x, xOff, out);
+  }
+
+  /** Rows r, r+1, ... k-1 in pairs, an odd last row by dot. */
+  private static void pairsFrom(int r, float[] rows, int rowsOff, int k, int d, float[] x, int xOff, float[] out) {
     for (; r + 2 <= k; r += 2) {
       twoRowPass(rows, rowsOff + r * d, d, x, xOff, out, r);
     }
@@ -224,9 +226,7 @@ public class MultiDotShapes {
   static void fourRowsChainPairs(float[] rows, int rowsOff, int k, int d, float[] x, int xOff, float[] out,
       float[] scratch) {
     if (d < MIN_VECTOR_LENGTH) {
-      for (int r = 0; r < k; r++) {
-        out[r] = dot(rows, rowsOff + r * d, x, xOff, d);
-      }
+      separateDots(rows, rowsOff, k, d, x, xOff, out);
       return;
     }
     int r = 0;
@@ -236,12 +236,7 @@ public class MultiDotShapes {
       chains23(rows, o0, d, x, xOff, scratch);
       combineFour(rows, o0, d, x, xOff, scratch, out, r);
     }
-    for (; r + 2 <= k; r += 2) {
-      twoRowPass(rows, rowsOff + r * d, d, x, xOff, out, r);
-    }
-    if (r < k) {
-      out[r] = dot(rows, rowsOff + r * d, x, xOff, d);
-    }
+    pairsFrom(r, rows, rowsOff, k, d, x, xOff, out);
   }
 
   /**

@@ -141,12 +141,11 @@ final class RowPrefetcher {
     if (data instanceof DenseDataset) {
       return (long) data.size() * data.dimension() * Float.BYTES;
     }
-    long nonZeros = 0;
-    for (int i = 0; i < data.size(); i++) {
-      nonZeros += data.nonZeros(i);
-    }
-    boolean binary = data instanceof SparseDataset && ((SparseDataset) data).isBinary();
-    return nonZeros * (binary ? Integer.BYTES : Integer.BYTES + Float.BYTES);
+    SparseDataset sparse = (SparseDataset) data;
+    int last = sparse.size() - 1;
+    // CSR rows are contiguous: the non-zeros run from the first row's start to the last row's end.
+    long nonZeros = (long) sparse.rowStart(last) + sparse.nonZeros(last) - sparse.rowStart(0);
+    return nonZeros * (sparse.isBinary() ? Integer.BYTES : Integer.BYTES + Float.BYTES);
   }
 
   /** Called by the loop before the visit at {@code position} of {@code epoch}. */
