@@ -49,6 +49,27 @@ public final class OnlineMulticlassLearner {
         labels, options);
   }
 
+  /**
+   * A learner that continues from a trained model's weight rows, biases and classes:
+   * {@link Algorithm#PERCEPTRON} or {@link Algorithm#AVERAGED}. The averaged learner starts its
+   * running average afresh, so after one {@link #partialFit} its model is the average of the
+   * weights over that epoch's visits (w_0 = the model's). With the options' bias off the biases
+   * start at zero. The model is not modified.
+   */
+  public static OnlineMulticlassLearner warmStart(Algorithm algorithm, MulticlassModel model,
+      TrainingOptions options) {
+    Objects.requireNonNull(model, "model");
+    OnlineMulticlassLearner learner = create(algorithm, model.dimension(), model.labels(), options);
+    MulticlassRule rule = learner.rule;
+    for (int c = 0; c < rule.k; c++) {
+      System.arraycopy(model.weights(c), 0, rule.w, c * rule.d, rule.d);
+    }
+    if (options.bias()) {
+      System.arraycopy(model.biases(), 0, rule.b, 0, rule.k);
+    }
+    return learner;
+  }
+
   /** Learns one dense example with a numeric label; returns whether the weights changed. x is not modified. */
   public boolean learn(float[] x, double label) {
     return learn(x, Labels.canonical(label));
