@@ -1,0 +1,200 @@
+package io.github.simdperceptron.spark;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.LinearModel;
+import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
+import io.github.simdperceptron.learn.OnlineMulticlassLearner;
+import io.github.simdperceptron.learn.TrainingOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/** A local Spark session for one test class, data frames from kernel datasets, and the single-machine references. */
+final class SparkTests {
+  static final StructType SCHEMA = new StructType()
+      .add("label", DataTypes.DoubleType, true)
+      .add("features", SQLDataTypes.VectorType(), true);
+
+  private SparkTests() {}
+
+  /** Local mode on two threads, no UI: one per test class, stopped in its {@code @AfterAll}. */
+  static SparkSession session() {
+    return SparkSession.builder().master("local[2]").appName("simdperceptron-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", "4")
+        .getOrCreate();
+  }
+
+  /** The label of row i as its number. */
+  static double label(Dataset data, int i) {
+    return Double.parseDouble(data.labels().name(data.classOf(i)));
+  }
+
+  /** Row i as a Spark vector: dense for a dense dataset, sparse for a CSR one. */
+  static Vector vector(Dataset data, int i) {
+    float[] x = data.denseRow(i);
+    if (!data.isSparse()) {
+      double[] v = new double[x.length];
+      for (int j = 0; j < x.length; j++) {
+        v[j] = x[j];
+      }
+      return Vectors.dense(v);
+    }
+    SparseDataset s = (SparseDataset) data;
+    int from = s.rowStart(i);
+    int nnz = s.nonZeros(i);
+    int[] idx = new int[nnz];
+    double[] val = new double[nnz];
+    for (int p = 0; p < nnz; p++) {
+      idx[p] = s.indices()[from + p];
+      val[p] = x[idx[p]];
+    }
+    return Vectors.sparse(x.length, idx, val);
+  }
+
+  /**
+   * The rows of data in order, in {@code partitions} contiguous slices: partition p holds rows
+   * [p n / P, (p + 1) n / P), as {@code parallelize} slices a list.
+   */
+  static org.apache.spark.sql.Dataset<Row> frame(SparkSession spark, Dataset data, int partitions) {
+    List<Row> rows = new ArrayList<>(data.size());
+    for (int i = 0; i < data.size(); i++) {
+      rows.add(RowFactory.create(label(data, i), vector(data, i)));
+    }
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    return spark.createDataFrame(jsc.parallelize(rows, partitions), SCHEMA);
+  }
+
+  /** n rows of d Gaussian features (a dense dataset) from k classes around random centres. */
+  static DenseDataset gaussian(int n, int d, int k, long seed) {
+    Random rnd = new Random(seed);
+    float[][] centres = new float[k][d];
+    for (float[] c : centres) {
+      for (int j = 0; j < d; j++) {
+        c[j] = (float) rnd.nextGaussian();
+      }
+    }
+    DenseDataset.Builder b = DenseDataset.builder(d);
+    for (int i = 0; i < n; i++) {
+      int c = rnd.nextInt(k);
+      float[] x = new float[d];
+      for (int j = 0; j < d; j++) {
+        x[j] = centres[c][j] + (float) (1.5 * rnd.nextGaussian());
+      }
+      b.add(x, c);
+    }
+    return b.build();
+  }
+
+  /**
+   * A synthetic bag-of-words set: n documents of 20 to 60 words over a vocabulary of v, each
+   * document from one of k topics; a topic draws half its words from its own 5% of the vocabulary
+   * and half uniformly. Values are word counts (CSR rows).
+   */
+  static SparseDataset bagOfWords(int n, int v, int k, long seed) {
+    Random rnd = new Random(seed);
+    int own = Math.max(1, v / 20);
+    SparseDataset.Builder b = SparseDataset.builder(v);
+    for (int i = 0; i < n; i++) {
+      int topic = rnd.nextInt(k);
+      float[] counts = new float[v];
+      int words = 20 + rnd.nextInt(41);
+      for (int w = 0; w < words; w++) {
+        int word = rnd.nextBoolean() ? (topic * own + rnd.nextInt(own)) % v : rnd.nextInt(v);
+        counts[word]++;
+      }
+      int nnz = 0;
+      for (float c : counts) {
+        nnz += c != 0 ? 1 : 0;
+      }
+      int[] idx = new int[nnz];
+      float[] val = new float[nnz];
+      for (int j = 0, p = 0; j < v; j++) {
+        if (counts[j] != 0) {
+          idx[p] = j;
+          val[p++] = counts[j];
+        }
+      }
+      b.add(idx, val, topic);
+    }
+    return b.build();
+  }
+
+  /** The options the estimator gives the kernel learner, but for the seed. */
+  static TrainingOptions options(boolean bias, double tau) {
+    return TrainingOptions.defaults().withMaxEpochs(1).withBias(bias).withTau((float) tau).withThreads(1);
+  }
+
+  /**
+   * The single-machine sequence the estimator equals with one partition: per epoch t, one epoch
+   * of the kernel learner with seed {@code partitionSeed(seed, t, 0)} from the previous model
+   * (zero weights at t = 0). Binary: {@code BinaryLearner.fit} with a warm start; one-vs-rest: the
+   * same per class on the data relabelled class-vs-rest; direct: {@code OnlineMulticlassLearner}
+   * warm-started and {@code partialFit} once.
+   */
+  static Model singleMachine(Algorithm a, String multiclass, Dataset data, boolean bias, double tau, long seed,
+      int epochs) {
+    int d = data.dimension();
+    int k = data.labels().size();
+    if (k == 2) {
+      LinearModel m = new LinearModel(new float[d], 0f, data.labels());
+      for (int t = 0; t < epochs; t++) {
+        TrainingOptions o = options(bias, tau).withSeed(PerceptronClassifier.partitionSeed(seed, t, 0));
+        m = (LinearModel) BinaryLearner.fit(a, data, o, m).model();
+      }
+      return m;
+    }
+    if (multiclass.equals("direct")) {
+      MulticlassModel m = new MulticlassModel(new float[k][d], new float[k], data.labels());
+      for (int t = 0; t < epochs; t++) {
+        TrainingOptions o = options(bias, tau).withSeed(PerceptronClassifier.partitionSeed(seed, t, 0));
+        OnlineMulticlassLearner learner = OnlineMulticlassLearner.warmStart(a, m, o);
+        learner.partialFit(data);
+        m = learner.model();
+      }
+      return m;
+    }
+    Labels restVsOne = Labels.of(List.of("-1", "1"));
+    float[][] w = new float[k][];
+    float[] b = new float[k];
+    for (int c = 0; c < k; c++) {
+      int[] classes = new int[data.size()];
+      for (int i = 0; i < classes.length; i++) {
+        classes[i] = data.classOf(i) == c ? 1 : 0;
+      }
+      Dataset one = data.withLabels(restVsOne, classes);
+      LinearModel m = new LinearModel(new float[d], 0f, restVsOne);
+      for (int t = 0; t < epochs; t++) {
+        TrainingOptions o = options(bias, tau).withSeed(PerceptronClassifier.partitionSeed(seed, t, 0));
+        m = (LinearModel) BinaryLearner.fit(a, one, o, m).model();
+      }
+      w[c] = m.weights();
+      b[c] = m.bias();
+    }
+    return new MulticlassModel(w, b, data.labels());
+  }
+
+  /** Accuracy of a Spark model's predictions on data (the prediction column against the label). */
+  static double accuracy(PerceptronClassificationModel model, SparkSession spark, Dataset data) {
+    List<Row> out = model.transform(frame(spark, data, 2)).select("label", "prediction").collectAsList();
+    long right = out.stream().filter(r -> r.getDouble(0) == r.getDouble(1)).count();
+    return (double) right / out.size();
+  }
+}
