@@ -104,9 +104,9 @@ final class SparkTests {
   }
 
   /**
-   * A synthetic bag-of-words set: n documents of 20 to 60 words over a vocabulary of v, each
-   * document from one of k topics; a topic draws half its words from its own 5% of the vocabulary
-   * and half uniformly. Values are word counts (CSR rows).
+   * A synthetic bag-of-words set: n documents of 10 to 30 words over a vocabulary of v, each
+   * document from one of k topics; a topic draws one word in six from its own 5% of the vocabulary
+   * and the others uniformly. Values are word counts (CSR rows).
    */
   static SparseDataset bagOfWords(int n, int v, int k, long seed) {
     Random rnd = new Random(seed);
@@ -115,9 +115,9 @@ final class SparkTests {
     for (int i = 0; i < n; i++) {
       int topic = rnd.nextInt(k);
       float[] counts = new float[v];
-      int words = 20 + rnd.nextInt(41);
+      int words = 10 + rnd.nextInt(21);
       for (int w = 0; w < words; w++) {
-        int word = rnd.nextBoolean() ? (topic * own + rnd.nextInt(own)) % v : rnd.nextInt(v);
+        int word = rnd.nextInt(6) == 0 ? (topic * own + rnd.nextInt(own)) % v : rnd.nextInt(v);
         counts[word]++;
       }
       int nnz = 0;
