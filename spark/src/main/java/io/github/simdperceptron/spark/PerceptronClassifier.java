@@ -256,7 +256,8 @@ public final class PerceptronClassifier
       return fitByMixing(dataset);
     } catch (IllegalArgumentException e) {
       throw e;
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
+      // An executor's IllegalArgumentException reaches the driver wrapped in a SparkException.
       for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
         if (t instanceof IllegalArgumentException) {
           throw new IllegalArgumentException(t.getMessage(), e);
