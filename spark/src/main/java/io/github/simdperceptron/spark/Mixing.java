@@ -13,6 +13,7 @@ import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -108,7 +109,7 @@ final class Mixing {
           System.arraycopy(m.weights(c), 0, w, c * d, d);
         }
         System.arraycopy(m.biases(), 0, b, 0, rows);
-        java.util.Arrays.fill(updates, r.updates());
+        Arrays.fill(updates, r.updates());
         mistakes = r.mistakes();
         break;
       }
@@ -134,6 +135,7 @@ final class Mixing {
     final double[] b;
     final double[] coefficients;
     long mistakes;
+    long updates;
     long nanos;
     long slowestNanos;
 
@@ -172,6 +174,7 @@ final class Mixing {
         coefficients[r] += c;
       }
       mistakes += p.mistakes();
+      updates += Arrays.stream(p.updates()).sum();
       nanos += p.nanos();
       slowestNanos = Math.max(slowestNanos, p.nanos());
     }
@@ -186,6 +189,7 @@ final class Mixing {
         coefficients[r] += other.coefficients[r];
       }
       mistakes += other.mistakes;
+      updates += other.updates;
       nanos += other.nanos;
       slowestNanos = Math.max(slowestNanos, other.slowestNanos);
     }

@@ -55,6 +55,8 @@ import scala.Tuple2;
  * perceptron updates are mistakes). Sums are taken in double, in partition order, in a tree of
  * fan-in ceil(sqrt(P)), so the same seed and partitioning give the same model. The averaged
  * variant mixes each partition's averaged weights and starts the next epoch from the mixture.
+ * Training stops early after an epoch in which no partition updated its weights (they would not
+ * change again).
  *
  * <p>Classes. The labels are any finite numbers (0/1, -1/+1, 1..K, ...): the model's classes are
  * their distinct values in ascending order and its prediction column holds the label value itself.
@@ -310,6 +312,9 @@ public final class PerceptronClassifier
         w = mix.mixed(w);
         reports.add(new EpochReport(t, mix.mistakes, (System.nanoTime() - start) / 1e9, mix.nanos / 1e9,
             mix.slowestNanos / 1e9));
+        if (mix.updates == 0) {
+          break;
+        }
       }
       PerceptronClassificationModel model =
           new PerceptronClassificationModel(uid(), spec, w, learnerName(alg, layout), reports);

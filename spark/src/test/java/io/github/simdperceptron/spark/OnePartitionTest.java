@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.LinearModel;
@@ -93,6 +95,25 @@ class OnePartitionTest {
     check(sparse, Algorithm.MARGIN, "oneVsRest", "updates", 2);
     check(dense, Algorithm.PERCEPTRON, "direct", "updates", 3);
     check(sparse, Algorithm.AVERAGED, "direct", "uniform", 2);
+  }
+
+  /** On separable data training stops after the first epoch without updates, with the model of all the epochs. */
+  @Test
+  void trainingStopsWhenNoPartitionUpdates() {
+    Dataset data = SparkTests.gaussian(100, 4, 2, SEED + 3);
+    DenseDataset.Builder b = DenseDataset.builder(4);
+    for (int i = 0; i < data.size(); i++) {
+      float[] x = data.denseRow(i);
+      x[0] = data.classOf(i) == 1 ? 20 : -20;
+      b.add(x, SparkTests.label(data, i));
+    }
+    Dataset separable = b.build();
+    PerceptronClassificationModel m = fit(separable, "perceptron", "oneVsRest", "uniform", 30);
+    int epochs = m.epochReports().size();
+    assertTrue(epochs < 30, epochs + " epochs");
+    assertEquals(0L, m.epochReports().get(epochs - 1).mistakes());
+    assertSameModel(SparkTests.singleMachine(Algorithm.PERCEPTRON, "oneVsRest", separable, true, 1.0, SEED, 30),
+        m.kernelModel(), "separable");
   }
 
   /** The first epoch from zero is one epoch of the batch learners, which know nothing of warm starts. */
