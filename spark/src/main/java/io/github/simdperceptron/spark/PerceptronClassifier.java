@@ -52,7 +52,8 @@ import scala.Tuple2;
  * </pre>
  * with c_pr = 1 ({@code mixing = "uniform"}) or the updates partition p made to row r in the
  * epoch ({@code "updates"}, the paper's weighting by mistakes; for the perceptron and the averaged
- * perceptron updates are mistakes). Sums are taken in double, in partition order, in a tree of
+ * perceptron updates are mistakes; the direct multi-class perceptron weights all its rows by the
+ * partition's updates, each of which moves two rows). Sums are taken in double, in partition order, in a tree of
  * fan-in ceil(sqrt(P)), so the same seed and partitioning give the same model. The averaged
  * variant mixes each partition's averaged weights and starts the next epoch from the mixture.
  * Training stops early after an epoch in which no partition updated its weights (they would not
@@ -160,58 +161,72 @@ public final class PerceptronClassifier
     return mixing;
   }
 
+  /** The learner: see {@link #algorithm()}. */
   public String getAlgorithm() {
     return $(algorithm);
   }
 
+  /** The number of epochs: see {@link #maxIter()}. */
   public int getMaxIter() {
     return (Integer) $(maxIter);
   }
 
+  /** The seed: see {@link #seed()}. */
   public long getSeed() {
     return (Long) $(seed);
   }
 
+  /** Whether a bias is learned: see {@link #fitIntercept()}. */
   public boolean getFitIntercept() {
     return (Boolean) $(fitIntercept);
   }
 
+  /** The margin perceptron's tau: see {@link #tau()}. */
   public double getTau() {
     return (Double) $(tau);
   }
 
+  /** The multi-class strategy: see {@link #multiclass()}. */
   public String getMulticlass() {
     return $(multiclass);
   }
 
+  /** The mixing of the partitions' weights: see {@link #mixing()}. */
   public String getMixing() {
     return $(mixing);
   }
 
+  /** Sets the learner; see {@link #algorithm()}. */
   public PerceptronClassifier setAlgorithm(String value) {
     return (PerceptronClassifier) set(algorithm, value);
   }
 
+  /** Sets the number of epochs; see {@link #maxIter()}. */
   public PerceptronClassifier setMaxIter(int value) {
     return (PerceptronClassifier) set(maxIter, value);
   }
 
+  /** Sets the seed; see {@link #seed()}. */
   public PerceptronClassifier setSeed(long value) {
     return (PerceptronClassifier) set(seed, value);
   }
 
+  /** Sets whether a bias is learned; see {@link #fitIntercept()}. */
   public PerceptronClassifier setFitIntercept(boolean value) {
     return (PerceptronClassifier) set(fitIntercept, value);
   }
 
+  /** Sets the margin perceptron's tau; see {@link #tau()}. */
   public PerceptronClassifier setTau(double value) {
     return (PerceptronClassifier) set(tau, value);
   }
 
+  /** Sets the multi-class strategy; see {@link #multiclass()}. */
   public PerceptronClassifier setMulticlass(String value) {
     return (PerceptronClassifier) set(multiclass, value);
   }
 
+  /** Sets the mixing of the partitions' weights; see {@link #mixing()}. */
   public PerceptronClassifier setMixing(String value) {
     return (PerceptronClassifier) set(mixing, value);
   }
@@ -316,9 +331,8 @@ public final class PerceptronClassifier
           break;
         }
       }
-      PerceptronClassificationModel model =
-          new PerceptronClassificationModel(uid(), spec, w, learnerName(alg, layout), reports);
-      return copyValues(model, extractParamMap()).setParent(this);
+      // Predictor.fit copies the shared params (columns) onto the model and sets its parent.
+      return new PerceptronClassificationModel(uid(), spec, w, learnerName(alg, layout), reports);
     } finally {
       blocks.unpersist(false);
     }

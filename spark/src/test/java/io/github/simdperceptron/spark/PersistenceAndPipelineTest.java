@@ -24,6 +24,7 @@ import org.apache.spark.ml.feature.HashingTF;
 import org.apache.spark.ml.feature.Tokenizer;
 import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -68,6 +69,9 @@ class PersistenceAndPipelineTest {
     PerceptronClassifier estimator = new PerceptronClassifier().setAlgorithm("perceptron").setMulticlass("direct")
         .setMixing("updates").setMaxIter(4).setSeed(SEED).setFitIntercept(false);
     PerceptronClassificationModel m = estimator.fit(df);
+    assertEquals(estimator, m.parent());
+    assertEquals("guess", estimator.copy(new ParamMap()).setPredictionCol("guess").fit(df).getPredictionCol(),
+        "the estimator's columns carry over to its model");
     m.setPredictionCol("predicted");
     m.write().overwrite().save(dir.resolve("model").toString());
     estimator.write().overwrite().save(dir.resolve("estimator").toString());
