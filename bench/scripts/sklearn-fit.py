@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """scikit-learn's side of the command's comparisons: load libsvm files, fit a perceptron, print one
 JSON line per fit with the fit's seconds (the figure compared with the command's train_seconds),
 the load seconds and the test accuracy.

@@ -1,8 +1,9 @@
-package io.github.simdperceptron.kernel;
+package io.github.simdperceptron.kernel.internal;
 
 /**
- * The sparse loops, shared by both implementations (they are the default methods of
- * {@link VectorOps}); measured reasons below.
+ * The sparse loops, shared by both implementations (they are the default methods of the kernel's
+ * SPI), unchecked: the public facades in {@code SparseOps} check their arguments and call these,
+ * and the datasets call them directly on their validated rows. Measured reasons below.
  *
  * <p>Dot products: the Vector API gather ({@code fromArray} with an index map) lost to a plain
  * loop on Zen 3 with JDK 17 (JMH, one run, random indices into 1M floats, gather / two-chain loop /
@@ -17,13 +18,13 @@ package io.github.simdperceptron.kernel;
  * lane, 3-4x slower than this loop), and duplicate indices inside one vector would lose updates,
  * so both implementations scatter in scalar order.
  */
-final class SparseLoops {
+public final class SparseLoops {
   /** Fewer non-zeros than this are summed in one chain. */
-  static final int FEW = 16;
+  public static final int FEW = 16;
 
   private SparseLoops() {}
 
-  static float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
+  public static float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
     if (nnz < FEW) {
       float s = 0f;
       for (int i = off, end = off + nnz; i < end; i++) {
@@ -46,7 +47,7 @@ final class SparseLoops {
     return (s0 + s1) + (s2 + s3);
   }
 
-  static float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff) {
+  public static float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff) {
     if (nnz < FEW) {
       float s = 0f;
       for (int i = off, end = off + nnz; i < end; i++) {
@@ -69,19 +70,19 @@ final class SparseLoops {
     return (s0 + s1) + (s2 + s3);
   }
 
-  static void scatterAdd(float alpha, int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
+  public static void scatterAdd(float alpha, int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
     for (int i = off, end = off + nnz; i < end; i++) {
       w[wOff + idx[i]] += alpha * val[i];
     }
   }
 
-  static void scatterAddBinary(float alpha, int[] idx, int off, int nnz, float[] w, int wOff) {
+  public static void scatterAddBinary(float alpha, int[] idx, int off, int nnz, float[] w, int wOff) {
     for (int i = off, end = off + nnz; i < end; i++) {
       w[wOff + idx[i]] += alpha;
     }
   }
 
-  static void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u,
+  public static void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u,
       int wOff) {
     if (val == null) {
       for (int i = off, end = off + nnz; i < end; i++) {
