@@ -18,11 +18,12 @@ public final class TrainingOptions {
   private final boolean recordUpdates;
   private final ProgressListener progress;
   private final int threads;
-  private final boolean prefetch;
+  /** Null without the prefetch thread. */
+  private final RowPrefetcher.Settings prefetch;
 
   private TrainingOptions(int maxEpochs, long seed, boolean shuffle, boolean bias, float tau,
       double validationFraction, int patience, int voteCap, boolean recordUpdates, ProgressListener progress,
-      int threads, boolean prefetch) {
+      int threads, RowPrefetcher.Settings prefetch) {
     this.maxEpochs = maxEpochs;
     this.seed = seed;
     this.shuffle = shuffle;
@@ -39,7 +40,7 @@ public final class TrainingOptions {
 
   /** The defaults. */
   public static TrainingOptions defaults() {
-    return new TrainingOptions(10, 0L, true, true, 0f, 0.0, 5, Integer.MAX_VALUE, false, null, 0, false);
+    return new TrainingOptions(10, 0L, true, true, 0f, 0.0, 5, Integer.MAX_VALUE, false, null, 0, null);
   }
 
   /** At most this many epochs (passes over the training set); at least 1. */
@@ -145,8 +146,13 @@ public final class TrainingOptions {
    * not depend on it: the helper only reads the rows.
    */
   public TrainingOptions withPrefetch(boolean on) {
+    return withPrefetcher(on ? RowPrefetcher.Settings.DEFAULT : null);
+  }
+
+  /** The prefetch thread with these settings, or none (null). */
+  TrainingOptions withPrefetcher(RowPrefetcher.Settings settings) {
     return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress, threads, on);
+        recordUpdates, progress, threads, settings);
   }
 
   public int maxEpochs() {
@@ -201,6 +207,10 @@ public final class TrainingOptions {
 
   /** Whether a prefetch thread runs beside the training loop; see {@link #withPrefetch}. */
   public boolean prefetch() {
+    return prefetch != null;
+  }
+
+  RowPrefetcher.Settings prefetcher() {
     return prefetch;
   }
 
@@ -209,6 +219,6 @@ public final class TrainingOptions {
     return "maxEpochs=" + maxEpochs + ", seed=" + seed + ", shuffle=" + shuffle + ", bias=" + bias + ", tau=" + tau
         + ", validationFraction=" + validationFraction + ", patience=" + patience
         + (voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + voteCap) + (threads == 0 ? "" : ", threads=" + threads)
-        + (prefetch ? ", prefetch=true" : "");
+        + (prefetch != null ? ", prefetch=true" : "");
   }
 }
