@@ -11,9 +11,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A second thread that reads the rows the training loop is about to visit, a few visits ahead,
  * so that they are closer than memory when the loop gets there. Java has no prefetch instruction,
- * and a load issued by the training thread itself stalls it until the row arrives (measured:
- * touching the next rows on the same thread gained nothing); another core can wait for memory
- * instead. The rows are only read, never written, and the weights are not touched (a read of a
+ * and a load issued by the training thread itself stalls it until the row arrives (touching the
+ * next rows on the same thread gained nothing: docs/fashion-mnist.md); another core can wait for
+ * memory instead. The rows are only read, never written, and the weights are not touched (a read of a
  * line the loop writes would make the two cores trade it), so the training result is the same
  * with or without it.
  *
@@ -31,7 +31,8 @@ final class RowPrefetcher {
   static final int MAX_DISTANCE = 1 << 16;
   /**
    * Training rows of fewer bytes than this stay in the caches after the first epoch, and a
-   * helper would only keep a core busy: 32 MiB, the last-level cache of the machine measured.
+   * helper would only keep a core busy: 32 MiB, the last-level cache of the machine the helper was
+   * measured on.
    */
   static final long MIN_BYTES = 32L << 20;
   /** Idle spins before the helper parks for {@link #PARK_NANOS} at a time. */

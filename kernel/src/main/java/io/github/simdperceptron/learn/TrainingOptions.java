@@ -137,8 +137,7 @@ public final class TrainingOptions {
    * Whether a second thread reads each example's row a few visits before the training loop
    * visits it (8 rows ahead, one read per cache line; docs/learners.md). It pays when the rows
    * come from memory, i.e. the training set is larger than the last-level cache and the order is
-   * shuffled: on Fashion-MNIST (188 MB of floats) it was faster in 16 of 21 paired runs, by up
-   * to 39%, and slower in 5, by up to 12% (docs/fashion-mnist.md). It costs a core, which spins while the loop
+   * shuffled (measured: docs/fashion-mnist.md). It costs a core, which spins while the loop
    * runs, so it is off by default, and even when asked for it starts only with shuffling, on
    * training rows of at least 32 MiB, and when the processors and {@link #threads()} allow two
    * threads or more. One-vs-rest counts each part's helper against that cap (on two processors
