@@ -74,7 +74,7 @@ final class PanamaVectorOps implements VectorOps {
    * The sum of the lanes in one fixed pairwise order (halves, then quarters, ...).
    * {@code reduceLanes(ADD)} leaves the order to the implementation, and JDK 25's C2 uses another
    * one than its interpreter, so a dot would change its last bits once compiled and a seeded
-   * training run could depend on JIT timing. The shuffles cost a few nanoseconds per reduction.
+   * training run could depend on JIT timing. The shuffles add a few instructions per reduction.
    */
   static float sumLanes(FloatVector v) {
     if (L > 8) {
