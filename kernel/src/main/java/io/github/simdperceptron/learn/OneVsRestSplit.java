@@ -176,7 +176,7 @@ final class OneVsRestSplit {
     }
     MulticlassModel model = MulticlassModel.wrap(w, b, data.labels());
     TrainingReport report = new TrainingReport(rules[0].name(), mistakes, updates, new double[0], converged, halted,
-        false, false, 0, 1.0 - model.accuracy(data), seconds, visits, log.toArray());
+        false, false, 0, PostFitFigures.of(model, data, options.bias(), true), seconds, visits, log.toArray());
     return new FitResult<>(model, report.withClassCounts(classMistakes, classUpdates));
   }
 }
