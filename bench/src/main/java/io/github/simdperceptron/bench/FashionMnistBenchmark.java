@@ -43,7 +43,7 @@ public final class FashionMnistBenchmark {
   private FashionMnistBenchmark() {}
 
   /**
-   * The four variants the issue asks for; one-vs-rest also with one thread, to show what training
+   * The four multi-class variants; one-vs-rest also with one thread, to show what training
    * its two halves of the classes at once (the default on two or more cores) gains or loses; and
    * the four with the prefetch thread ({@link TrainingOptions#withPrefetch}), which on two cores
    * trains one-vs-rest in one part with the helper on the other core.

@@ -19,10 +19,9 @@ final class OneVsRestSplit {
   static final long PARALLEL_THRESHOLD = 1L << 24;
   /**
    * A part needs this many classes. Each part fetches every example again, so the split pays when
-   * the parts' rows fit a core's L1 where all K rows do not: on Fashion-MNIST (K = 10, d = 784,
-   * 31 KB of weights against a 32 KB L1 on Zen 3) two parts trained 10 epochs faster than one in
-   * 19 of 20 paired runs (median 0.47-0.80 s against 0.60-0.83 s; FashionMnistBenchmark,
-   * docs/fashion-mnist.md). On a machine whose other core is busy the split loses;
+   * the parts' rows fit a core's L1 where all K rows do not (Fashion-MNIST: K = 10, d = 784, 31 KB
+   * of weights against a 32 KB L1; measured: docs/fashion-mnist.md). On a machine whose other core
+   * is busy the split loses;
    * {@link TrainingOptions#withThreads} caps it.
    */
   static final int MIN_CLASSES_PER_PART = 5;

@@ -18,11 +18,12 @@ public final class TrainingOptions {
   private final boolean recordUpdates;
   private final ProgressListener progress;
   private final int threads;
-  private final boolean prefetch;
+  /** Null without the prefetch thread. */
+  private final RowPrefetcher.Settings prefetch;
 
   private TrainingOptions(int maxEpochs, long seed, boolean shuffle, boolean bias, float tau,
       double validationFraction, int patience, int voteCap, boolean recordUpdates, ProgressListener progress,
-      int threads, boolean prefetch) {
+      int threads, RowPrefetcher.Settings prefetch) {
     this.maxEpochs = maxEpochs;
     this.seed = seed;
     this.shuffle = shuffle;
@@ -39,7 +40,7 @@ public final class TrainingOptions {
 
   /** The defaults. */
   public static TrainingOptions defaults() {
-    return new TrainingOptions(10, 0L, true, true, 0f, 0.0, 5, Integer.MAX_VALUE, false, null, 0, false);
+    return new TrainingOptions(10, 0L, true, true, 0f, 0.0, 5, Integer.MAX_VALUE, false, null, 0, null);
   }
 
   /** At most this many epochs (passes over the training set); at least 1. */
@@ -136,8 +137,7 @@ public final class TrainingOptions {
    * Whether a second thread reads each example's row a few visits before the training loop
    * visits it (8 rows ahead, one read per cache line; docs/learners.md). It pays when the rows
    * come from memory, i.e. the training set is larger than the last-level cache and the order is
-   * shuffled: on Fashion-MNIST (188 MB of floats) it was faster in 16 of 21 paired runs, by up
-   * to 39%, and slower in 5, by up to 12% (docs/fashion-mnist.md). It costs a core, which spins while the loop
+   * shuffled (measured: docs/fashion-mnist.md). It costs a core, which spins while the loop
    * runs, so it is off by default, and even when asked for it starts only with shuffling, on
    * training rows of at least 32 MiB, and when the processors and {@link #threads()} allow two
    * threads or more. One-vs-rest counts each part's helper against that cap (on two processors
@@ -145,8 +145,13 @@ public final class TrainingOptions {
    * not depend on it: the helper only reads the rows.
    */
   public TrainingOptions withPrefetch(boolean on) {
+    return withPrefetcher(on ? RowPrefetcher.Settings.DEFAULT : null);
+  }
+
+  /** The prefetch thread with these settings, or none (null). */
+  TrainingOptions withPrefetcher(RowPrefetcher.Settings settings) {
     return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress, threads, on);
+        recordUpdates, progress, threads, settings);
   }
 
   public int maxEpochs() {
@@ -201,6 +206,10 @@ public final class TrainingOptions {
 
   /** Whether a prefetch thread runs beside the training loop; see {@link #withPrefetch}. */
   public boolean prefetch() {
+    return prefetch != null;
+  }
+
+  RowPrefetcher.Settings prefetcher() {
     return prefetch;
   }
 
@@ -209,6 +218,6 @@ public final class TrainingOptions {
     return "maxEpochs=" + maxEpochs + ", seed=" + seed + ", shuffle=" + shuffle + ", bias=" + bias + ", tau=" + tau
         + ", validationFraction=" + validationFraction + ", patience=" + patience
         + (voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + voteCap) + (threads == 0 ? "" : ", threads=" + threads)
-        + (prefetch ? ", prefetch=true" : "");
+        + (prefetch != null ? ", prefetch=true" : "");
   }
 }
