@@ -48,9 +48,12 @@ public final class MulticlassLearner {
   /**
    * One-vs-rest: one binary learner of the given algorithm per class (class c against all others),
    * trained in one pass per example over the shared example order; prediction by the largest
-   * score. Without early stopping the model's row c and bias c equal, bit for bit, those of
-   * {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and the report's
-   * {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes. Supports
+   * score. Without early stopping, on integer-valued data, the model's row c and bias c equal, bit
+   * for bit, those of {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and
+   * the report's {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes;
+   * on real-valued data the K scores are summed in another order than the binary dot
+   * (docs/learners.md, training layout), so the two agree unless an activation falls within
+   * rounding of the threshold. Supports
    * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; VOTED throws {@link IllegalArgumentException}
    * (its per-class model is not one weight row). On large data with at least 10 classes the
    * classes are split into parts of at least 5, one per processor (at most

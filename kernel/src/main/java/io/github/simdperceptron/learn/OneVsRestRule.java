@@ -9,11 +9,13 @@ import java.util.List;
 /**
  * One-vs-rest in one pass: K binary learners, one per class (class c sees {@code y = +1} on its
  * own examples and {@code -1} on all others), sharing the example order. On every visit the K
- * activations come from one multi-row pass (each equal to the single dot bit for bit), then every
- * class whose learner errs is updated in its own row. Each class stops exactly when its own
+ * activations come from one pass over the example's non-zeros against the feature-major weights
+ * ({@link ClassWeights}), then every class whose learner errs is updated, all in one more pass.
+ * Each class stops exactly when its own
  * binary run would: after an epoch without an update of that class (converged), or for PLA after
  * n consecutive visits without one (halted); a stopped class is neither updated nor counted any
- * more. So the result equals K independent binary runs with the same seed (docs/learners.md).
+ * more. So the result equals K independent binary runs with the same seed, bit for bit on
+ * integer-valued data (docs/learners.md).
  *
  * <p>A rule may own only the classes {@code [first, first + k)} of the data (one part of a run
  * split across cores, see {@link OneVsRestSplit}); it then records the outcome of every visit so
