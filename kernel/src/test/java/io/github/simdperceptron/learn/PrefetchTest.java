@@ -292,9 +292,11 @@ class PrefetchTest {
   void oneVsRestCountsTheHelperAgainstTheThreads() {
     DenseDataset big = bigTenClasses();
     TrainingOptions prefetch = BASE.withPrefetch(true);
-    assertEquals(2, OneVsRestSplit.parts(big, BASE, 2), "2 processors without the helper: 2 parts");
+    // Ten classes split into parts of 5 only where a part pads to fewer class lanes (8-lane vectors).
+    int two = io.github.simdperceptron.kernel.internal.ClassScores.paddedClasses(1) <= 8 ? 2 : 1;
+    assertEquals(two, OneVsRestSplit.parts(big, BASE, 2), "2 processors without the helper: 2 parts");
     assertEquals(1, OneVsRestSplit.parts(big, prefetch, 2), "2 processors with it: one part and its helper");
-    assertEquals(2, OneVsRestSplit.parts(big, prefetch, 4), "4 processors: two parts, two helpers");
+    assertEquals(two, OneVsRestSplit.parts(big, prefetch, 4), "4 processors: two parts, two helpers");
     assertEquals(1, OneVsRestSplit.parts(big, prefetch.withThreads(3), 8), "threads 3: one part and its helper");
   }
 
