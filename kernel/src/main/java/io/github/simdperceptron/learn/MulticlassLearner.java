@@ -34,15 +34,12 @@ public final class MulticlassLearner {
 
   static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options,
       Labels labels) {
-    switch (algorithm) {
-      case PERCEPTRON:
-        return new MulticlassRule(dimension, options.bias(), labels);
-      case AVERAGED:
-        return new MulticlassRule.Averaged(dimension, options.bias(), labels);
-      default:
-        throw new IllegalArgumentException("the multi-class perceptron is PERCEPTRON or AVERAGED, got " + algorithm
-            + "; for " + algorithm + " per class use fitOneVsRest");
+    if (!algorithm.multiclass()) {
+      throw new IllegalArgumentException("the multi-class perceptron is PERCEPTRON or AVERAGED, got " + algorithm
+          + "; for " + algorithm + " per class use fitOneVsRest");
     }
+    return algorithm == Algorithm.AVERAGED ? new MulticlassRule.Averaged(dimension, options.bias(), labels)
+        : new MulticlassRule(dimension, options.bias(), labels);
   }
 
   /**

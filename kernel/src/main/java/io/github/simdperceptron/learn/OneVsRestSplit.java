@@ -85,7 +85,7 @@ final class OneVsRestSplit {
 
   /** Throws {@link IllegalArgumentException} for an algorithm one-vs-rest does not run. */
   static void checkSupported(Algorithm algorithm) {
-    if (algorithm == Algorithm.VOTED) {
+    if (!algorithm.oneVsRest()) {
       throw unsupported(algorithm);
     }
   }
