@@ -68,9 +68,19 @@ final class TrainCommand implements Callable<Integer> {
     if (testLabels != null && test == null) {
       throw new UsageException("--test-labels needs --test");
     }
-    Dataset trainSet = dataArgs.read(data, 0);
-    train.checkClasses(data, trainSet);
-    Dataset testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);
+    Warmup warmup = Warmup.enabled() ? Warmup.startFor(train, options,
+        dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data)) : null;
+    Dataset trainSet;
+    Dataset testSet;
+    try {
+      trainSet = dataArgs.read(data, 0);
+      train.checkClasses(data, trainSet);
+      testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);
+    } finally {
+      if (warmup != null) {
+        warmup.finish();
+      }
+    }
     Progress progress = json ? null : Progress.forStderr(spec.commandLine().getErr(), options.maxEpochs());
     FitResult<? extends Model> fit = train.fit(trainSet, options.withProgress(progress));
     if (progress != null) {
