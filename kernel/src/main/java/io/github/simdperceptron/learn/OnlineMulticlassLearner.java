@@ -61,8 +61,12 @@ public final class OnlineMulticlassLearner {
     Objects.requireNonNull(model, "model");
     OnlineMulticlassLearner learner = create(algorithm, model.dimension(), model.labels(), options);
     MulticlassRule rule = learner.rule;
+    ClassWeights w = rule.weights;
     for (int c = 0; c < rule.k; c++) {
-      System.arraycopy(model.weights(c), 0, rule.w, c * rule.d, rule.d);
+      float[] row = model.weights(c);
+      for (int j = 0; j < w.d; j++) {
+        w.w[j * w.kp + c] = row[j];
+      }
     }
     if (options.bias()) {
       System.arraycopy(model.biases(), 0, rule.b, 0, rule.k);
