@@ -1,12 +1,18 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.io.FormatException;
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,12 +40,24 @@ public final class Main implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "a sub-command is required");
   }
 
+  /** Runs the command on the process's standard streams and exits with its code. */
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    OutputSink stdout = new OutputSink(new FileOutputStream(FileDescriptor.out));
+    PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8),
+        1 << 16));
+    System.exit(run(args, out, new PrintWriter(System.err, true), stdout::failure));
   }
 
   /** Runs the command with these streams; returns the exit code. */
   static int run(String[] args, PrintWriter out, PrintWriter err) {
+    return run(args, out, err, () -> null);
+  }
+
+  /**
+   * Runs the command; a failed write to {@code out} (a full disk, a closed pipe) makes a
+   * successful run exit with 1, and {@code outFailure} says why when it knows.
+   */
+  static int run(String[] args, PrintWriter out, PrintWriter err, Supplier<IOException> outFailure) {
     boolean debug = Arrays.asList(args).contains("--debug");
     CommandLine cl = new CommandLine(new Main());
     cl.setOut(out);
@@ -63,7 +81,12 @@ public final class Main implements Runnable {
       return code;
     });
     int code = cl.execute(args);
-    out.flush();
+    if (out.checkError()) {
+      IOException why = outFailure.get();
+      err.println("perceptron: writing standard output failed" + (why == null || why.getMessage() == null ? ""
+          : " (" + why.getMessage() + ")") + ": the output is incomplete");
+      code = code == 0 ? 1 : code;
+    }
     err.flush();
     return code;
   }
