@@ -50,6 +50,7 @@ final class DiffCommand implements Callable<Integer> {
       return multiclass(ds, options);
     }
     Comparison c = Comparison.run(train.algorithm, ds, options);
+    Overflow.check(c.kernel.model(), ds, data);
     TrainingReport r = c.kernel.report();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -98,6 +99,7 @@ final class DiffCommand implements Callable<Integer> {
   private int multiclass(Dataset ds, TrainingOptions options) {
     MulticlassComparison c = MulticlassComparison.run(train.multiclass == TrainArgs.Multiclass.ovr, train.algorithm,
         ds, options);
+    Overflow.check(c.kernel.model(), ds, data);
     TrainingReport r = c.kernel.report();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

@@ -46,6 +46,7 @@ final class EvalCommand implements Callable<Integer> {
     SavedModel saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, model.dimension());
+    Overflow.check(model, ds, data);
     int[] predicted = model.predictClasses(ds);
     List<String> truthNames = ds.labels().names();
     List<String> predictedNames = new ArrayList<>(model.labels().names());

@@ -51,6 +51,7 @@ final class PredictCommand implements Callable<Integer> {
     SavedModel saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
+    Overflow.check(model, ds, data);
     if (output == null) {
       write(spec.commandLine().getOut(), model, ds);
     } else {

@@ -76,6 +76,10 @@ final class TrainCommand implements Callable<Integer> {
     if (progress != null) {
       progress.done();
     }
+    Overflow.check(fit.model(), trainSet, data);
+    if (testSet != null) {
+      Overflow.check(fit.model(), testSet, test);
+    }
     ModelFile.write(model, SavedModel.of(fit.model(), fit.report().algorithm(), options));
     TrainingReport r = fit.report();
     double trainAccuracy = fit.model().accuracy(trainSet);
