@@ -43,6 +43,7 @@ final class EvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    FileArgs.input("--model", modelFile);
     SavedModel saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, model.dimension());

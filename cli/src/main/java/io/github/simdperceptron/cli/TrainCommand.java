@@ -68,6 +68,7 @@ final class TrainCommand implements Callable<Integer> {
     if (testLabels != null && test == null) {
       throw new UsageException("--test-labels needs --test");
     }
+    FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
     Dataset trainSet = dataArgs.read(data, 0);
     train.checkClasses(data, trainSet);
     Dataset testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);

@@ -7,9 +7,16 @@ import static io.github.simdperceptron.cli.CliTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.simdperceptron.cli.CliTest.Result;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.simdperceptron.io.ModelFile;
 import java.io.IOException;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+import java.util.stream.Stream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -103,5 +110,119 @@ class HostileInputTest {
   void evalJsonOntoAFullDiskFails() {
     Result r = Launch.command().stdout(FULL).run("eval", "--json", "--model", model.toString(), "--data", TEST);
     assertOneLineError(r, 1, "writing standard output failed");
+  }
+
+  @Test
+  void trainingOntoItsOwnDataIsRefused() throws IOException {
+    Path data = dir.resolve("d.svm");
+    Files.copy(Path.of(TRAIN), data);
+    byte[] before = Files.readAllBytes(data);
+    assertOneLineError(run("train", "--data", data.toString(), "--algorithm", "pla", "--model", data.toString()), 2,
+        "--model " + data, "same file as the input");
+    Path test = dir.resolve("t.svm");
+    Files.copy(Path.of(TEST), test);
+    assertOneLineError(run("train", "--data", data.toString(), "--test", test.toString(), "--algorithm", "pla",
+        "--model", test.toString()), 2, "--model " + test, "same file");
+    assertArrayEquals(before, Files.readAllBytes(data));
+    assertArrayEquals(Files.readAllBytes(Path.of(TEST)), Files.readAllBytes(test));
+  }
+
+  @Test
+  void predictOutputOntoItsDataOrModelIsRefused() throws IOException {
+    Path data = dir.resolve("d.svm");
+    Files.copy(Path.of(TEST), data);
+    byte[] modelBytes = Files.readAllBytes(model);
+    assertOneLineError(run("predict", "--model", model.toString(), "--data", data.toString(), "--output",
+        data.toString()), 2, "--output " + data, "same file as the input");
+    assertOneLineError(run("predict", "--model", model.toString(), "--data", data.toString(), "--output",
+        model.toString()), 2, "--output " + model, "same file as the input");
+    assertArrayEquals(Files.readAllBytes(Path.of(TEST)), Files.readAllBytes(data));
+    assertArrayEquals(modelBytes, Files.readAllBytes(model));
+  }
+
+  @Test
+  void aSymlinkedModelStaysALinkToTheNewModel() throws IOException {
+    Path real = dir.resolve("real.bin");
+    Files.copy(model, real);
+    Path link = Files.createSymbolicLink(dir.resolve("link.bin"), Path.of("real.bin"));
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--model", link.toString()).code());
+    assertTrue(Files.isSymbolicLink(link));
+    assertEquals("AVERAGED", ModelFile.read(real).algorithm());
+    Path dangling = Files.createSymbolicLink(dir.resolve("dangling.bin"), Path.of("new.bin"));
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "pla", "--model", dangling.toString()).code());
+    assertTrue(Files.isSymbolicLink(dangling));
+    assertEquals("PLA", ModelFile.read(dir.resolve("new.bin")).algorithm());
+  }
+
+  @Test
+  void aDeviceIsNeverReplaced() throws IOException {
+    Path devNull = Path.of("/dev/null");
+    assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--model", devNull.toString()), 2,
+        "--model /dev/null", "not a regular file");
+    assertOneLineError(run("predict", "--model", model.toString(), "--data", TEST, "--output", devNull.toString()),
+        2, "--output /dev/null", "not a regular file");
+    assertFalse(Files.isRegularFile(devNull));
+    assertTrue(Files.isWritable(devNull));
+    assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--model", dir.toString()), 2,
+        "--model " + dir, "is a directory");
+  }
+
+  @Test
+  void aReplacedModelKeepsItsPermissionsAndANewOneFollowsTheUmask() throws IOException {
+    Set<PosixFilePermission> shared = PosixFilePermissions.fromString("rw-r--r--");
+    Files.setPosixFilePermissions(model, shared);
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--model", model.toString()).code());
+    assertEquals(shared, Files.getPosixFilePermissions(model));
+    Set<PosixFilePermission> group = PosixFilePermissions.fromString("rw-rw----");
+    Files.setPosixFilePermissions(model, group);
+    assertEquals(0, run("predict", "--model", model.toString(), "--data", TEST, "--output", model + ".txt").code());
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "pla", "--model", model.toString()).code());
+    assertEquals(group, Files.getPosixFilePermissions(model));
+    Path plain = Files.createFile(dir.resolve("plain"));
+    assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(Path.of(model + ".txt")));
+    Path fresh = dir.resolve("fresh.bin");
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "pla", "--model", fresh.toString()).code());
+    assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(fresh));
+  }
+
+  @Test
+  void errorsAboutTheModelNameTheModelNotATemporaryFile() {
+    Path missing = dir.resolve("no-such-dir").resolve("m.bin");
+    Result t = run("train", "--data", TRAIN, "--algorithm", "pla", "--model", missing.toString());
+    assertOneLineError(t, 2, "--model " + missing, "does not exist");
+    assertFalse(t.err().contains(".tmp"), t.err());
+    Result p = run("predict", "--model", dir.toString(), "--data", TEST);
+    assertOneLineError(p, 2, "--model " + dir, "is a directory");
+    assertOneLineError(run("eval", "--model", dir.toString(), "--data", TEST), 2, "--model " + dir,
+        "is a directory");
+  }
+
+  @Test
+  void aWriteKilledMidwayLeavesNoTemporaryFileForGood() throws Exception {
+    Path data = dir.resolve("wide.svm");
+    Files.writeString(data, "1 1:1 40000000:1\n-1 2:1\n");
+    Path big = dir.resolve("big.bin");
+    Path out = dir.resolve("out");
+    Path err = dir.resolve("err");
+    Process p = Launch.command().javaOpts("-Xmx1g").start(out, err, "train", "--data", data.toString(),
+        "--algorithm", "pla", "--model", big.toString());
+    Path tmp = null;
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (tmp == null && p.isAlive() && System.nanoTime() < deadline) {
+      tmp = temporaries().stream().findFirst().orElse(null);
+      Thread.onSpinWait();
+    }
+    assertTrue(tmp != null, "the temporary file of the model never appeared: " + Files.readString(err));
+    p.destroyForcibly().waitFor();
+    assertTrue(Files.exists(tmp), "killed after the write finished; nothing to clean up");
+    assertFalse(Files.exists(big));
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "pla", "--model", big.toString()).code());
+    assertEquals(List.of(), temporaries());
+  }
+
+  private List<Path> temporaries() throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList();
+    }
   }
 }
