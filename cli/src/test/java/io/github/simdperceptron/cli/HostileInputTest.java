@@ -220,6 +220,36 @@ class HostileInputTest {
     assertEquals(List.of(), temporaries());
   }
 
+  /** 100,000 examples of 30 non-zeros each (3 million; 24 MB as CSR), values of 3 decimals. */
+  Path wideLibsvm() throws IOException {
+    long seed = 3;
+    System.out.println("wideLibsvm seed " + seed);
+    Random rnd = new Random(seed);
+    Path f = dir.resolve("wide.svm");
+    try (java.io.Writer w = Files.newBufferedWriter(f)) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < 100_000; i++) {
+        line.setLength(0);
+        line.append(i % 2 == 0 ? "-1" : "1");
+        int index = 0;
+        for (int k = 0; k < 30; k++) {
+          index += 1 + rnd.nextInt(600);
+          line.append(' ').append(index).append(':').append(rnd.nextInt(1000) / 1000.0);
+        }
+        w.append(line).append('\n');
+      }
+    }
+    return f;
+  }
+
+  @Test
+  void aLibsvmFileTrainsInAHeapOfThreeTimesItsCsrSize() throws IOException {
+    Path data = wideLibsvm();
+    Result r = Launch.command().javaOpts("-Xmx72m").run("train", "--data", data.toString(), "--algorithm", "pla",
+        "--epochs", "1", "--model", dir.resolve("w.bin").toString());
+    assertEquals(0, r.code(), r.err());
+  }
+
   private List<Path> temporaries() throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList();
