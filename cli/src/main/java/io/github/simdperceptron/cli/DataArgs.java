@@ -71,6 +71,14 @@ final class DataArgs {
    * {@code needLabels} (predict) a missing labels file is no error and every row gets class "0".
    */
   Dataset read(Path file, Path labelsFile, int dimension, boolean needLabels) throws IOException {
+    try {
+      return readWhole(file, labelsFile, dimension, needLabels);
+    } catch (OutOfMemoryError e) {
+      throw new DataOutOfMemory(file, e);
+    }
+  }
+
+  private Dataset readWhole(Path file, Path labelsFile, int dimension, boolean needLabels) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new UsageException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
     }

@@ -80,7 +80,17 @@ public final class Main implements Runnable {
       err.flush();
       return code;
     });
-    int code = cl.execute(args);
+    int code;
+    try {
+      code = cl.execute(args);
+    } catch (OutOfMemoryError e) {
+      err.println("perceptron" + (args.length > 0 && !args[0].startsWith("-") ? " " + args[0] : "") + ": "
+          + message(e));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      code = exitCode(e);
+    }
     if (out.checkError()) {
       IOException why = outFailure.get();
       err.println("perceptron: writing standard output failed" + (why == null || why.getMessage() == null ? ""
@@ -112,7 +122,10 @@ public final class Main implements Runnable {
       return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : f.getClass().getSimpleName());
     }
     if (ex instanceof OutOfMemoryError) {
-      return "out of memory (" + ex.getMessage() + "); give Java more with JAVA_OPTS=-Xmx...";
+      long mb = Runtime.getRuntime().maxMemory() >> 20;
+      return "out of memory" + (ex instanceof DataOutOfMemory ? " " + ex.getMessage() : " (" + ex.getMessage() + ")")
+          + " in a heap of " + mb + " MB: give Java more, e.g. JAVA_OPTS=-Xmx" + Math.max(1, mb / 512) + "g"
+          + " (README: how much memory a file needs)";
     }
     String m = ex.getMessage();
     if (ex instanceof UsageException || ex instanceof WorkFailure || ex instanceof FormatException) {

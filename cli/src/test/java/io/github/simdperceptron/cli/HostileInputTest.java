@@ -250,6 +250,38 @@ class HostileInputTest {
     assertEquals(0, r.code(), r.err());
   }
 
+  @Test
+  void runningOutOfHeapIsOneLineNamingTheFileAndTheFix() throws IOException {
+    Path data = wideLibsvm();
+    Result r = Launch.command().javaOpts("-Xmx24m").run("train", "--data", data.toString(), "--algorithm", "pla",
+        "--model", dir.resolve("w.bin").toString());
+    assertOneLineError(r, 1, "perceptron train: out of memory reading " + data, "JAVA_OPTS=-Xmx");
+  }
+
+  @Test
+  void aHugeSingleLineInASmallHeapIsOneLine() throws IOException {
+    Path data = dir.resolve("one-line.svm");
+    StringBuilder sb = new StringBuilder("1");
+    for (int j = 1; j <= 1_500_000; j++) {
+      sb.append(' ').append(j).append(":0.5");
+    }
+    Files.writeString(data, sb.append("\n-1 1:1\n"));
+    Result r = Launch.command().javaOpts("-Xmx32m").run("train", "--data", data.toString(), "--algorithm", "pla",
+        "--model", dir.resolve("w.bin").toString());
+    assertOneLineError(r, 1, "out of memory reading " + data, "JAVA_OPTS=-Xmx");
+  }
+
+  @Test
+  void aBillionEpochsAllocateNothingUpFront() {
+    Result r = Launch.command().javaOpts("-Xmx128m").run("train", "--data", TRAIN, "--algorithm", "pla", "--epochs",
+        "1000000000", "--model", dir.resolve("e.bin").toString(), "--json");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("\"converged\":true"), r.out());
+    Result d = Launch.command().javaOpts("-Xmx128m").run("diff", "--data", TRAIN, "--algorithm", "perceptron",
+        "--epochs", "1000000000");
+    assertEquals(0, d.code(), d.err());
+  }
+
   private List<Path> temporaries() throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList();
