@@ -46,6 +46,7 @@ final class DiffCommand implements Callable<Integer> {
     train.checkMulticlass();
     Dataset ds = dataArgs.read(data, 0);
     train.checkClasses(data, ds);
+    ModelSize.check(ds, data, dataArgs.largestIndexLine, train, dataArgs);
     if (train.multiclass != null) {
       return multiclass(ds, options);
     }

@@ -56,6 +56,10 @@ final class TrainCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     TrainingOptions options = train.options();
+    if (validationFraction == 0 && spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
+      throw new UsageException("--patience applies to early stopping, which needs --validation-fraction F too"
+          + " (e.g. --validation-fraction 0.1)");
+    }
     if (validationFraction != 0 || spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
       try {
         options = options.withEarlyStopping(validationFraction, patience);
@@ -71,7 +75,15 @@ final class TrainCommand implements Callable<Integer> {
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
     Dataset trainSet = dataArgs.read(data, 0);
     train.checkClasses(data, trainSet);
+    ModelSize.check(trainSet, data, dataArgs.largestIndexLine, train, dataArgs);
+    if (trainSet.labels().size() == 1) {
+      dataArgs.warn(data + ": every example is of class " + trainSet.labels().name(0) + ", so the model learns"
+          + " nothing to tell classes apart (is the label column right?)");
+    }
     Dataset testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);
+    if (testSet != null) {
+      dataArgs.warnUnknownClasses(test, testSet, trainSet.labels());
+    }
     Progress progress = json ? null : Progress.forStderr(spec.commandLine().getErr(), options.maxEpochs());
     FitResult<? extends Model> fit = train.fit(trainSet, options.withProgress(progress));
     if (progress != null) {

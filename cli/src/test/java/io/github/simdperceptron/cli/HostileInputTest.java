@@ -12,7 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.io.ModelFile;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.zip.GZIPOutputStream;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
@@ -23,24 +26,12 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The command under input and surroundings a careless or hostile user gives it: nothing silent, nothing lost. */
-class HostileInputTest {
+class HostileInputTest extends WithModel {
   static final Path FULL = Path.of("/dev/full");
 
-  @TempDir
-  Path dir;
-
-  Path model;
-
-  @BeforeEach
-  void trainAModel() {
-    model = dir.resolve("m.bin");
-    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "pla", "--model", model.toString()).code());
-  }
 
   /** Two features near 1e20, separable by x1 + x2 > 0: every score of a trained model overflows float32. */
   Path hugeFeatures(String name, boolean threeClasses) throws IOException {
@@ -280,6 +271,39 @@ class HostileInputTest {
     Result d = Launch.command().javaOpts("-Xmx128m").run("diff", "--data", TRAIN, "--algorithm", "perceptron",
         "--epochs", "1000000000");
     assertEquals(0, d.code(), d.err());
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void anIdxHeaderClaimingMoreThanTheFileHoldsIsTruncationNotOutOfMemory(boolean gzip) throws IOException {
+    String suffix = gzip ? ".gz" : "";
+    Path images = dir.resolve("lies-images-idx3-ubyte" + suffix);
+    Path labels = dir.resolve("lies-labels-idx1-ubyte" + suffix);
+    ByteArrayOutputStream im = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(im);
+    out.writeInt(0x803);
+    out.writeInt(2_700_000);
+    out.writeInt(28);
+    out.writeInt(28);
+    out.write(new byte[10 * 784]);
+    ByteArrayOutputStream lb = new ByteArrayOutputStream();
+    DataOutputStream lo = new DataOutputStream(lb);
+    lo.writeInt(0x801);
+    lo.writeInt(2_700_000);
+    lo.write(new byte[10]);
+    Files.write(images, gzip ? gzip(im.toByteArray()) : im.toByteArray());
+    Files.write(labels, gzip ? gzip(lb.toByteArray()) : lb.toByteArray());
+    Result r = Launch.command().javaOpts("-Xmx64m").run("train", "--data", images.toString(), "--algorithm", "pla",
+        "--model", dir.resolve("i.bin").toString());
+    assertOneLineError(r, 2, images.toString(), "truncated");
+  }
+
+  static byte[] gzip(byte[] bytes) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (GZIPOutputStream z = new GZIPOutputStream(b)) {
+      z.write(bytes);
+    }
+    return b.toByteArray();
   }
 
   private List<Path> temporaries() throws IOException {

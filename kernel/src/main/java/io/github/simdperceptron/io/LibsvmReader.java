@@ -24,6 +24,9 @@ public final class LibsvmReader implements ExampleReader {
   private String label;
   private double labelValue;
   private int maxIndex = -1;
+  private long maxIndexLine;
+  private long dropped;
+  private long firstDroppedLine;
 
   LibsvmReader(InputStream in, String source, LibsvmFormat format) {
     this.lines = new LineSource(in, source);
@@ -75,6 +78,9 @@ public final class LibsvmReader implements ExampleReader {
       float value = parseValue(s, p, colon, q);
       if (format.dimension() > 0 && index >= format.dimension()) {
         if (format.dropBeyond()) {
+          if (dropped++ == 0) {
+            firstDroppedLine = lines.line();
+          }
           continue;
         }
         throw error(s, p, q, "index " + s.substring(p, colon) + " is beyond the dimension " + format.dimension()
@@ -82,8 +88,9 @@ public final class LibsvmReader implements ExampleReader {
       }
       append(index, value);
     }
-    for (int k = 0; k < nnz; k++) {
-      maxIndex = Math.max(maxIndex, idx[k]);
+    if (nnz > 0 && idx[nnz - 1] > maxIndex) {
+      maxIndex = idx[nnz - 1];
+      maxIndexLine = lines.line();
     }
     return true;
   }
@@ -241,6 +248,21 @@ public final class LibsvmReader implements ExampleReader {
   @Override
   public String source() {
     return lines.source();
+  }
+
+  /** How many features were skipped for an index beyond a fixed dimension (with dropBeyond). */
+  public long droppedFeatures() {
+    return dropped;
+  }
+
+  /** The first line a feature was skipped on, from 1; 0 when none was. */
+  public long firstDroppedLine() {
+    return firstDroppedLine;
+  }
+
+  /** The line of the largest feature index read so far, from 1; 0 before any feature. */
+  public long largestIndexLine() {
+    return maxIndexLine;
   }
 
   @Override

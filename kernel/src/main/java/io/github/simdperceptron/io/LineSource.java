@@ -1,6 +1,7 @@
 package io.github.simdperceptron.io;
 
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -10,6 +11,7 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.zip.ZipException;
 
 /**
  * The lines of a UTF-8 text stream, one at a time: {@code \n}, {@code \r\n} and {@code \r} end a
@@ -137,7 +139,14 @@ final class LineSource implements Closeable {
   }
 
   private boolean fill() throws IOException {
-    int n = in.read(buf, 0, buf.length);
+    int n;
+    try {
+      n = in.read(buf, 0, buf.length);
+    } catch (ZipException | EOFException e) {
+      // Only the gzip layer throws these; a plain stream just ends.
+      throw FormatException.atLine(source, line + 1, 0, null, "corrupt or truncated gzip data (" + e.getMessage()
+          + ")");
+    }
     if (n <= 0) {
       return false;
     }
