@@ -5,6 +5,7 @@ import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
+import java.util.Properties;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -136,12 +138,22 @@ public final class Main implements Runnable {
         ? m.replace('\n', ' ') : kind + ": " + m.replace('\n', ' ');
   }
 
-  /** The version from the jar's manifest, or "dev". */
+  /** The version Maven wrote into version.properties when it built the command. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
-    public String[] getVersion() {
-      String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"perceptron " + (v == null ? "dev" : v) + ", Java " + System.getProperty("java.version")};
+    public String[] getVersion() throws IOException {
+      return new String[] {"perceptron " + version() + ", Java " + System.getProperty("java.version")};
+    }
+
+    static String version() throws IOException {
+      Properties p = new Properties();
+      try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+        if (in == null) {
+          throw new IOException("version.properties is missing from the build");
+        }
+        p.load(in);
+      }
+      return p.getProperty("version");
     }
   }
 }

@@ -116,7 +116,10 @@ final class TrainCommand implements Callable<Integer> {
           .put("updates", r.updates())
           .put("epochs", r.epochs())
           .put("converged", r.converged())
+          .put("halted", r.halted())
           .put("stopped_early", r.stoppedEarly())
+          .put("stop_reason", r.converged() ? "converged" : r.halted() ? "halted" : r.stoppedEarly() ? "stopped_early"
+              : r.voteCapReached() ? "vote_cap" : "max_epochs")
           .put("examples_per_second", r.examplesPerSecond())
           .put("training_error", r.trainingError())
           .put("model", model.toString()));
