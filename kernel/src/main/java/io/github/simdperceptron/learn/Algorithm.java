@@ -12,6 +12,6 @@ public enum Algorithm {
   VOTED,
   /** Averaged perceptron (CIML Algorithm 7, sums in double). */
   AVERAGED,
-  /** Margin perceptron: updates when y * a <= tau. */
+  /** Margin perceptron: updates when y * a &lt;= tau. */
   MARGIN
 }

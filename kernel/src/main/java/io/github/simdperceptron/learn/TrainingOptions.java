@@ -69,7 +69,7 @@ public final class TrainingOptions {
         recordUpdates, progress, threads, prefetch);
   }
 
-  /** The margin perceptron's tau (>= 0, finite): update when y * a <= tau. Other algorithms ignore it. */
+  /** The margin perceptron's tau (>= 0, finite): update when y * a &lt;= tau. Other algorithms ignore it. */
   public TrainingOptions withTau(float t) {
     if (!(t >= 0f) || Float.isInfinite(t)) {
       throw new IllegalArgumentException("tau must be finite and >= 0, got " + t);

@@ -123,7 +123,7 @@ public final class TrainingReport {
     return storedVectors;
   }
 
-  /** Training error of the returned model: fraction of training rows with y * score <= 0. */
+  /** Training error of the returned model: fraction of training rows with y * score &lt;= 0. */
   public double trainingError() {
     return trainingError;
   }
