@@ -18,6 +18,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UTFDataFormatException;
 import java.nio.ByteBuffer;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -193,6 +194,9 @@ public final class ModelFile {
   /** Reads a model file. */
   public static SavedModel read(Path path) throws IOException {
     Objects.requireNonNull(path, "path");
+    if (Files.isDirectory(path)) {
+      throw new FileSystemException(path.toString(), null, "is a directory, not a model file");
+    }
     long size = Files.size(path);
     return read(() -> Files.newInputStream(path), size, path.toString());
   }
