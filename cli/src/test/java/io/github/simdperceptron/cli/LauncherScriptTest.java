@@ -32,6 +32,10 @@ class LauncherScriptTest {
   }
 
   private String launch(String... args) throws IOException, InterruptedException {
+    return launch(0, args);
+  }
+
+  private String launch(int code, String... args) throws IOException, InterruptedException {
     List<String> cmd = new java.util.ArrayList<>(List.of(root.resolve("bin/perceptron").toString()));
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -40,7 +44,7 @@ class LauncherScriptTest {
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-    assertEquals(0, p.exitValue(), out);
+    assertEquals(code, p.exitValue(), out);
     return out;
   }
 
@@ -48,12 +52,28 @@ class LauncherScriptTest {
     return Files.exists(builds) ? Files.readAllLines(builds).size() : 0;
   }
 
-  @Test
-  void buildsOnFirstUseAndAgainWhenTheSourcesAreNewerThanTheJar() throws Exception {
+  private void tree() throws IOException {
     Files.createDirectories(root.resolve("bin"));
     Files.copy(Path.of("..", "bin", "perceptron"), root.resolve("bin/perceptron"));
     builds = root.resolve("builds.txt");
     script(root.resolve("fake/mvn"), "echo build >> '" + builds + "'\nmkdir -p cli/target\ntouch cli/target/perceptron.jar");
+  }
+
+  @Test
+  void passesTheExitCodeOnAndDropsOnlyTheIncubatorNotice() throws Exception {
+    tree();
+    script(root.resolve("jdk/bin/java"), "echo 'WARNING: Using incubator modules: jdk.incubator.vector' >&2\n"
+        + "echo 'perceptron eval: data.svm:3:1: bad' >&2\necho out\nexit 2");
+    List<String> lines = launch(2, "eval").lines().toList();
+    assertEquals(3, lines.size(), lines.toString());
+    assertTrue(lines.contains("out"), lines.toString());
+    assertTrue(lines.contains("perceptron eval: data.svm:3:1: bad"), lines.toString());
+    assertTrue(lines.get(0).startsWith("perceptron: building "), lines.toString());
+  }
+
+  @Test
+  void buildsOnFirstUseAndAgainWhenTheSourcesAreNewerThanTheJar() throws Exception {
+    tree();
     script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
     Path source = root.resolve("kernel/src/main/java/A.java");
     Files.createDirectories(source.getParent());
