@@ -72,6 +72,9 @@ final class TrainCommand implements Callable<Integer> {
     if (testLabels != null && test == null) {
       throw new UsageException("--test-labels needs --test");
     }
+    if (DataArgs.isStdin(data) && DataArgs.isStdin(test)) {
+      throw new UsageException("--test -: standard input can be read once, and --data - reads it");
+    }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
     Dataset trainSet = dataArgs.read(data, 0);
     train.checkClasses(data, trainSet);

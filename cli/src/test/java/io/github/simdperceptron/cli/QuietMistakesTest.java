@@ -136,5 +136,7 @@ class QuietMistakesTest extends WithModel {
     Files.writeString(bad, "1 1:1\n-1 2:x\n");
     assertOneLineError(Launch.command().stdin(bad).run("train", "--data", "-", "--algorithm", "pla", "--model",
         dir.resolve("s.bin").toString()), 2, "(standard input):2:4: in '2:x'");
+    assertOneLineError(run("train", "--data", "-", "--test", "-", "--algorithm", "pla", "--model",
+        dir.resolve("s.bin").toString()), 2, "--test -: standard input can be read once");
   }
 }
