@@ -3,6 +3,7 @@ package io.github.simdperceptron.bench;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.io.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
+import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.MulticlassLearner;
@@ -42,7 +43,7 @@ public final class FashionMnistBenchmark {
   private FashionMnistBenchmark() {}
 
   /**
-   * The four variants the issue asks for; one-vs-rest also with one thread, to show what training
+   * The four multi-class variants; one-vs-rest also with one thread, to show what training
    * its two halves of the classes at once (the default on two or more cores) gains or loses; and
    * the four with the prefetch thread ({@link TrainingOptions#withPrefetch}), which on two cores
    * trains one-vs-rest in one part with the helper on the other core.
@@ -126,11 +127,12 @@ public final class FashionMnistBenchmark {
       last = r.model();
     }
     if (last != null) {
+      Csr csr = new Csr(train);
       for (Floor floor : Floor.values()) {
         double[] seconds = new double[timedFits];
         for (int i = 0; i < WARMUP_FITS + timedFits; i++) {
           long start = System.nanoTime();
-          score(last, train, floor);
+          score(last, train, floor, csr);
           if (i >= WARMUP_FITS) {
             seconds[i - WARMUP_FITS] = (System.nanoTime() - start) / 1e9;
           }
@@ -141,21 +143,27 @@ public final class FashionMnistBenchmark {
     }
     System.out.printf("%ntrain s: the training loop (TrainingReport.seconds); fit s: the whole fit call, with the "
         + "final training-error pass;%nexamples/s: visits / median train s; cpu s: CPU time of the process during a "
-        + "fit (all threads);%nscoring alone: %d passes of the learners' K-row pass (Dataset.multiDot into one buffer), no update, "
-        + "over every example%nin the learners' shuffled order, in file order, or over the first example every time "
-        + "(weights and row stay in%nthe caches: the arithmetic alone);%nload average now %.2f%n", EPOCHS, loadAverage());
+        + "fit (all threads);%nscoring: %d passes of K scores per example, no update, row-major (Dataset.multiDot: K dot "
+        + "products over the dense row)%nor feature-major (ClassScores.scores over the row's non-zeros, the learners' pass), "
+        + "over every example in the learners'%nshuffled order, in file order, or over the first example every time "
+        + "(weights and row stay in the caches: the arithmetic alone);%nload average now %.2f%n", EPOCHS, loadAverage());
   }
 
   /** The scoring floors: which rows {@link #score} visits. */
   enum Floor {
-    SHUFFLED("scoring alone, shuffled"),
-    IN_ORDER("scoring alone, in order"),
-    ONE_ROW("scoring alone, one row");
+    SHUFFLED("row-major scoring, shuffled", false),
+    IN_ORDER("row-major scoring, in order", false),
+    ONE_ROW("row-major scoring, one row", false),
+    FEATURE_MAJOR_SHUFFLED("feature-major scoring, shuffled", true),
+    FEATURE_MAJOR_IN_ORDER("feature-major scoring, in order", true),
+    FEATURE_MAJOR_ONE_ROW("feature-major scoring, one row", true);
 
     final String title;
+    final boolean featureMajor;
 
-    Floor(String title) {
+    Floor(String title, boolean featureMajor) {
       this.title = title;
+      this.featureMajor = featureMajor;
     }
   }
 
@@ -164,34 +172,80 @@ public final class FashionMnistBenchmark {
    * as the learners do (one {@code Dataset.multiDot} into a reused buffer): every example in the
    * learners' shuffled order, every example in file order, or the first example n times.
    */
-  private static void score(MulticlassModel model, DenseDataset train, Floor floor) {
+  private static void score(MulticlassModel model, DenseDataset train, Floor floor, Csr csr) {
     int k = model.classes();
     int d = train.dimension();
-    float[] rows = new float[k * d];
+    int kp = ClassScores.paddedClasses(k);
+    float[] rows = new float[floor.featureMajor ? d * kp : k * d];
     for (int c = 0; c < k; c++) {
-      System.arraycopy(model.weights(c), 0, rows, c * d, d);
+      float[] row = model.weights(c);
+      for (int j = 0; j < d; j++) {
+        rows[floor.featureMajor ? j * kp + c : c * d + j] = row[j];
+      }
     }
-    float[] out = new float[k];
+    float[] out = new float[kp];
     Random rnd = new Random(SEED);
     int n = train.size();
     int[] order = new int[n];
     float sink = 0;
     for (int e = 0; e < EPOCHS; e++) {
       for (int i = 0; i < n; i++) {
-        order[i] = floor == Floor.ONE_ROW ? 0 : i;
+        order[i] = floor == Floor.ONE_ROW || floor == Floor.FEATURE_MAJOR_ONE_ROW ? 0 : i;
       }
-      for (int i = n - 1; floor == Floor.SHUFFLED && i > 0; i--) {
+      boolean shuffled = floor == Floor.SHUFFLED || floor == Floor.FEATURE_MAJOR_SHUFFLED;
+      for (int i = n - 1; shuffled && i > 0; i--) {
         int j = rnd.nextInt(i + 1);
         int t = order[i];
         order[i] = order[j];
         order[j] = t;
       }
       for (int t = 0; t < n; t++) {
-        train.multiDot(order[t], rows, k, out);
+        int i = order[t];
+        if (floor.featureMajor) {
+          ClassScores.scores(rows, kp, csr.idx, csr.val, csr.ptr[i], csr.ptr[i + 1], out);
+        } else {
+          train.multiDot(i, rows, k, out);
+        }
         sink += out[0];
       }
     }
     blackhole = sink;
+  }
+
+  /** The training rows' non-zeros, as the learners' feature-major pass reads them. */
+  static final class Csr {
+    final int[] ptr;
+    final int[] idx;
+    final float[] val;
+
+    Csr(DenseDataset data) {
+      int n = data.size();
+      int d = data.dimension();
+      ptr = new int[n + 1];
+      for (int i = 0; i < n; i++) {
+        ptr[i + 1] = ptr[i] + data.nonZeros(i) - zeros(data, i);
+      }
+      idx = new int[ptr[n]];
+      val = new float[ptr[n]];
+      for (int i = 0, t = 0; i < n; i++) {
+        float[] a = data.rowArray(i);
+        for (int j = 0, off = data.rowOffset(i); j < d; j++) {
+          if (a[off + j] != 0f) {
+            idx[t] = j;
+            val[t++] = a[off + j];
+          }
+        }
+      }
+    }
+
+    private static int zeros(DenseDataset data, int i) {
+      float[] a = data.rowArray(i);
+      int z = 0;
+      for (int j = data.rowOffset(i), end = j + data.dimension(); j < end; j++) {
+        z += a[j] == 0f ? 1 : 0;
+      }
+      return z;
+    }
   }
 
   private static long processCpuNanos() {

@@ -102,7 +102,7 @@ public class MultiDotBenchmark {
     return CommonOps_FDRM.mult(rowsMatrix, xMatrix, outMatrix);
   }
 
-  /** The baseline of the multi-row target: k separate dot calls ("ten separate dot calls" at k = 10). */
+  /** The baseline of the multi-row dot: k separate dot calls. */
   @Benchmark
   public float[] separateDotsPanama() {
     for (int r = 0; r < k; r++) {

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -35,8 +38,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the report's JMH benchmarks (or reads their JSON) and writes {@code docs/benchmarks.md} and
- * the plots under {@code docs/plots/}.
+ * Runs the report's JMH benchmarks into a results directory, then writes {@code benchmarks.md} and
+ * its plots from that directory alone: the JMH JSON (which names the JDK) and
+ * {@value RunInfo#FILE}, written when the benchmarks ran (the commit, the machine, the load, the
+ * wall time). Nothing in the report comes from the machine that renders it, so a committed results
+ * directory always renders to the same page.
  *
  * <pre>
  * mvn -B -q package -DskipTests -pl bench -am
@@ -44,8 +50,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *     io.github.simdperceptron.bench.ReportGenerator --quick|--full [--out docs] [--results DIR] [--from-json]
  * </pre>
  *
- * <p>{@code --from-json} skips the runs and rebuilds the report from the JSON already in the results
- * directory (default {@code bench/results/report-quick} or {@code report-full}).
+ * <p>{@code --from-json} skips the runs and renders the results directory as it is (default
+ * {@code bench/results/report-quick} or {@code report-full}).
  *
  * <p>The roofline: in the same run, the streaming read bandwidth BW (best of
  * {@link StreamBandwidthBenchmark}'s methods, bytes/ns) and the L1-resident dot throughput F (the
@@ -60,7 +66,7 @@ public final class ReportGenerator {
 
   /** One JMH result: the benchmark's short name (Class.method), its parameters, the score in ns/op. */
   record Result(String name, Map<String, String> params, double ns, double errorNs, int forks, int iterations,
-      String jdk, String vm) {
+      String jdk, String vm, int warmupIterations, String warmupTime, String measurementTime) {
     String param(String key) {
       return params.getOrDefault(key, "");
     }
@@ -115,11 +121,15 @@ public final class ReportGenerator {
         double err = m.get("scoreError").isJsonPrimitive() ? m.get("scoreError").getAsDouble() : Double.NaN;
         out.add(new Result(name, params, m.get("score").getAsDouble() * scale, err * scale,
             o.get("forks").getAsInt(), o.get("measurementIterations").getAsInt(),
-            o.has("jdkVersion") ? o.get("jdkVersion").getAsString() : "?",
-            o.has("vmVersion") ? o.get("vmVersion").getAsString() : "?"));
+            text(o, "jdkVersion"), text(o, "vmVersion"), o.get("warmupIterations").getAsInt(), text(o, "warmupTime"),
+            text(o, "measurementTime")));
       }
       return out;
     }
+  }
+
+  private static String text(JsonObject o, String key) {
+    return o.has(key) ? o.get(key).getAsString() : "?";
   }
 
   static double nsPer(String unit) {
@@ -204,6 +214,9 @@ public final class ReportGenerator {
 
   // ---------------------------------------------------------------- main
 
+  private static final String USAGE =
+      "usage: ReportGenerator --quick|--full [--out docs] [--results DIR] [--from-json]";
+
   public static void main(String[] args) throws Exception {
     System.setProperty("java.awt.headless", "true");
     Boolean quick = null;
@@ -228,85 +241,135 @@ public final class ReportGenerator {
           fromJson = true;
           break;
         default:
-          System.err.println("usage: ReportGenerator --quick|--full [--out docs] [--results DIR] [--from-json]");
+          System.err.println(USAGE);
           System.exit(2);
       }
     }
     if (quick == null) {
-      System.err.println("usage: ReportGenerator --quick|--full [--out docs] [--results DIR] [--from-json]");
+      System.err.println(USAGE);
       System.exit(2);
     }
     String mode = quick ? "quick" : "full";
     if (results == null) {
       results = Paths.get("bench/results/report-" + mode);
     }
-    Env env = new Env();
-    env.loadStart = loadAverage();
-    env.start = ZonedDateTime.now();
-    long t0 = System.nanoTime();
+    if (!fromJson) {
+      RunInfo before = RunInfo.capture(mode);
+      long t0 = System.nanoTime();
+      run(quick, results);
+      before.finished((System.nanoTime() - t0) / 1e9, loadAverage()).write(results.resolve(RunInfo.FILE));
+    }
+    int count = generate(results, out, Paths.get("docs"));
+    System.out.printf("wrote %s and %s (%d results)%n", out.resolve("benchmarks.md"), out.resolve("plots"), count);
+  }
+
+  /**
+   * Writes {@code out/benchmarks.md} and {@code out/plots/} from the JSON and {@value RunInfo#FILE}
+   * in {@code results}; {@code docs} is the documentation root the page links into. Returns the
+   * number of results.
+   */
+  static int generate(Path results, Path out, Path docs) throws IOException {
+    RunInfo info = RunInfo.read(results.resolve(RunInfo.FILE));
     List<Path> files;
-    if (fromJson) {
-      try (var s = Files.list(results)) {
-        files = s.filter(p -> p.toString().endsWith(".json")).sorted().collect(Collectors.toList());
-      }
-      Path meta = results.resolve("run.properties");
-      if (Files.exists(meta)) {
-        env.readMeta(meta);
-      }
-    } else {
-      files = run(quick, results);
-      env.loadEnd = loadAverage();
-      env.seconds = (System.nanoTime() - t0) / 1e9;
-      env.writeMeta(results.resolve("run.properties"));
+    try (var s = Files.list(results)) {
+      files = s.filter(p -> p.toString().endsWith(".json")).sorted().collect(Collectors.toList());
     }
     List<Result> all = new ArrayList<>();
     for (Path f : files) {
       all.addAll(parse(f));
     }
-    env.mode = mode;
-    env.results = results;
+    if (all.isEmpty()) {
+      throw new IllegalArgumentException("no JMH results in " + results);
+    }
     Files.createDirectories(out.resolve("plots"));
-    String md = Report.write(all, env, out, l3Bytes());
+    String md = Report.write(all, info, results, out, docs);
     Files.writeString(out.resolve("benchmarks.md"), md, StandardCharsets.UTF_8);
-    System.out.printf("wrote %s and %s (%d results, %.0f s)%n", out.resolve("benchmarks.md"), out.resolve("plots"),
-        all.size(), env.seconds);
+    return all.size();
   }
 
-  /** Where and how the run happened. */
-  static final class Env {
-    String mode = "quick";
-    Path results = Paths.get("bench/results");
-    String loadStart = "?";
-    String loadEnd = "?";
-    double seconds = Double.NaN;
-    ZonedDateTime start = ZonedDateTime.now();
-    String cpu = cpuModel();
-    int cores = Runtime.getRuntime().availableProcessors();
-    String kernel = Kernel.describe();
+  /**
+   * Where and how a run happened, recorded in {@value #FILE} beside its JSON when the benchmarks
+   * ran. {@code commitNote} says how the commit was found when it was not read at run time.
+   */
+  record RunInfo(String mode, String start, double seconds, String loadStart, String loadEnd, String kernel,
+      String cpu, int cores, long l3Bytes, String commit, String commitNote) {
+    static final String FILE = "run.properties";
 
-    void writeMeta(Path p) throws IOException {
-      java.util.Properties props = new java.util.Properties();
+    /** The machine, the kernel and the commit now, before the benchmarks run. */
+    static RunInfo capture(String mode) {
+      return new RunInfo(mode, ZonedDateTime.now().toString(), Double.NaN, loadAverage(), "?", Kernel.describe(),
+          cpuModel(), Runtime.getRuntime().availableProcessors(), ReportGenerator.l3Bytes(), gitCommit(), "");
+    }
+
+    RunInfo finished(double wallSeconds, String load) {
+      return new RunInfo(mode, start, wallSeconds, loadStart, load, kernel, cpu, cores, l3Bytes, commit, commitNote);
+    }
+
+    void write(Path p) throws IOException {
+      Properties props = new Properties();
+      props.setProperty("mode", mode);
+      props.setProperty("start", start);
+      props.setProperty("seconds", Double.toString(seconds));
       props.setProperty("loadStart", loadStart);
       props.setProperty("loadEnd", loadEnd);
-      props.setProperty("seconds", Double.toString(seconds));
-      props.setProperty("start", start.toString());
       props.setProperty("kernel", kernel);
-      try (var w = Files.newBufferedWriter(p)) {
+      props.setProperty("cpu", cpu);
+      props.setProperty("cores", Integer.toString(cores));
+      props.setProperty("l3Bytes", Long.toString(l3Bytes));
+      props.setProperty("commit", commit);
+      try (var w = Files.newBufferedWriter(p, StandardCharsets.UTF_8)) {
         props.store(w, "ReportGenerator run");
       }
     }
 
-    void readMeta(Path p) throws IOException {
-      java.util.Properties props = new java.util.Properties();
-      try (var r = Files.newBufferedReader(p)) {
+    static RunInfo read(Path p) throws IOException {
+      if (!Files.exists(p)) {
+        throw new IllegalArgumentException(p + " is missing: it is written when the benchmarks run, and the "
+            + "report is rendered only from what that run recorded");
+      }
+      Properties props = new Properties();
+      try (var r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
         props.load(r);
       }
-      loadStart = props.getProperty("loadStart", loadStart);
-      loadEnd = props.getProperty("loadEnd", loadEnd);
-      seconds = Double.parseDouble(props.getProperty("seconds", "NaN"));
-      start = ZonedDateTime.parse(props.getProperty("start", start.toString()));
-      kernel = props.getProperty("kernel", kernel);
+      return new RunInfo(required(props, p, "mode"), required(props, p, "start"),
+          Double.parseDouble(required(props, p, "seconds")), required(props, p, "loadStart"),
+          required(props, p, "loadEnd"), required(props, p, "kernel"), required(props, p, "cpu"),
+          Integer.parseInt(required(props, p, "cores")), Long.parseLong(required(props, p, "l3Bytes")),
+          required(props, p, "commit"), props.getProperty("commitNote", ""));
     }
+
+    private static String required(Properties props, Path p, String key) {
+      String v = props.getProperty(key);
+      if (v == null) {
+        throw new IllegalArgumentException(p + " has no '" + key + "'");
+      }
+      return v;
+    }
+  }
+
+  /** {@code git rev-parse HEAD}, with {@code -dirty} when tracked files have uncommitted changes; "unknown" without git. */
+  static String gitCommit() {
+    try {
+      String head = git("rev-parse", "HEAD");
+      return git("status", "--porcelain", "--untracked-files=no").isEmpty() ? head : head + "-dirty";
+    } catch (IOException e) {
+      return "unknown";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
+  }
+
+  private static String git(String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add("git");
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    if (p.waitFor() != 0) {
+      throw new IOException("git " + String.join(" ", args) + " failed");
+    }
+    return out;
   }
 
   static String loadAverage() {
@@ -348,37 +411,39 @@ public final class ReportGenerator {
   static final class Report {
     private Report() {}
 
-    static String write(List<Result> all, Env env, Path out, long l3) throws IOException {
-      Roofline roof = roofline(all, l3);
+    static String write(List<Result> all, RunInfo info, Path results, Path out, Path docs) throws IOException {
+      Roofline roof = roofline(all, info.l3Bytes());
       StringBuilder md = new StringBuilder();
-      String jdk = all.get(0).jdk() + " (" + all.get(0).vm() + ")";
-      String cmd = "java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar "
-          + "io.github.simdperceptron.bench.ReportGenerator --" + env.mode;
+      String generator = "java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar "
+          + "io.github.simdperceptron.bench.ReportGenerator --" + info.mode()
+          + (out.normalize().equals(Paths.get("docs")) ? "" : " --out " + out)
+          + (results.normalize().equals(Paths.get("bench/results/report-" + info.mode())) ? "" : " --results " + results);
       md.append("# Benchmark report: training throughput, the roofline, plots\n\n");
-      md.append("Generated by `bench/.../ReportGenerator` from the JMH JSON in `").append(env.results)
+      md.append("Generated by `bench/.../ReportGenerator` from the JMH JSON and `").append(RunInfo.FILE)
+          .append("` in `").append(results)
           .append("/`; every number below was measured in that one run. Do not edit by hand: rerun the command.\n\n");
       md.append("| | |\n|---|---|\n");
-      md.append("| CPU | `").append(env.cpu).append("`, ").append(env.cores).append(" cores visible, L3 ")
-          .append(l3 >> 20).append(" MiB |\n");
-      md.append("| JDK | ").append(jdk).append(" |\n");
-      md.append("| kernel | `").append(env.kernel).append("` (`Kernel.describe()`) |\n");
-      md.append("| date | ").append(env.start.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)).append(" |\n");
-      md.append("| mode | `--").append(env.mode).append("`: ").append(all.get(0).forks()).append(" forks, ")
-          .append(all.get(0).iterations()).append(" measurement iterations per result")
-          .append(env.mode.equals("quick") ? " of 0.3 s (2 warmups of 0.3 s)" : " of 1 s (2 warmups of 1 s)")
-          .append(" |\n");
-      md.append("| wall time | ").append(Double.isNaN(env.seconds) ? "?" : String.format(Locale.ROOT, "%.0f s", env.seconds))
+      md.append("| commit | `").append(info.commit()).append('`')
+          .append(info.commitNote().isEmpty() ? "" : " (" + info.commitNote() + ")").append(" |\n");
+      md.append("| JDK | ").append(distinct(all, r -> r.jdk() + " (" + r.vm() + ")")).append(" |\n");
+      md.append("| CPU | `").append(info.cpu()).append("`, ").append(info.cores()).append(" cores visible, L3 ")
+          .append(info.l3Bytes() >> 20).append(" MiB |\n");
+      md.append("| kernel | `").append(info.kernel()).append("` (`Kernel.describe()`) |\n");
+      md.append("| date | ").append(startTime(info.start())).append(" |\n");
+      md.append("| JMH | ").append(distinct(all, r -> r.forks() + " forks, " + r.warmupIterations() + " warmup iterations of "
+          + r.warmupTime() + ", " + r.iterations() + " measurement iterations of " + r.measurementTime()))
+          .append(" per result |\n");
+      md.append("| wall time | ").append(Double.isNaN(info.seconds()) ? "?" : String.format(Locale.ROOT, "%.0f s", info.seconds()))
           .append(" (the whole command) |\n");
-      md.append("| load average (1, 5, 15 min) | start ").append(env.loadStart).append(", end ").append(env.loadEnd)
+      md.append("| load average (1, 5, 15 min) | start ").append(info.loadStart()).append(", end ").append(info.loadEnd())
           .append(" |\n\n");
-      md.append("Reproduce (after `mvn -B -q package -DskipTests -pl bench -am`):\n\n```\n").append(cmd)
-          .append("\n```\n\n");
-      md.append("The machine is shared with other work; JMH errors are 99.9% intervals over forks x iterations, and a "
+      md.append("Run the benchmarks again and rewrite this page (after `mvn -B -q package -DskipTests -pl bench -am`):\n\n```\n")
+          .append(generator).append("\n```\n\nRewrite this page from the committed JSON, without running anything: the same "
+          + "command with `--from-json`.\n\n");
+      md.append("JMH errors are 99.9% intervals over forks x iterations; a "
           + "result marked *noisy* has an error above half its score (its forks disagreed: rerun before quoting it). "
-          + "`--quick` measures dense training at d = 10, 1000, 100000, sparse at d = 10^6 with 10 and 1000 non-zeros "
-          + "per row, the dot (Panama, reference) at d = 1024 and 16M and one stream method; `--full` adds d = 100, "
-          + "10^4, 10^6, sparse d = 10^5 and 10^7 with 10 to 10^4 non-zeros, the fast scalar dot, more dot sizes, all "
-          + "three stream methods, and 2 x 1 s warmups + 3 x 1 s measurements.\n\n");
+          + "`--quick` measures a subset of `--full`'s sizes with shorter iterations (the parameter sets are in "
+          + "`ReportGenerator.run`).\n\n");
 
       // roofline
       md.append("## The roofline (measured in this run)\n\n");
@@ -459,12 +524,25 @@ public final class ReportGenerator {
       Plots.roofline(dots, training, roof, out.resolve("plots/roofline.png"));
       md.append("## Every result against its bound\n\n![fraction of the roofline bound](plots/roofline.png)\n\n");
 
-      md.append("## Fashion-MNIST\n\nNot run by this generator (it needs Debian's `dataset-fashion-mnist` and about a "
-          + "minute per variant). The measured figures, their machine, load and command are in "
-          + "[fashion-mnist.md](fashion-mnist.md): 10 shuffled epochs over 60,000 images (d = 784, 10 classes) in "
-          + "0.47-0.80 s median per variant over the second session's runs (750,000-1,280,000 examples/s; "
-          + "one-vs-rest on both cores), test accuracy 0.79-0.85, JDK 17 and 25.\n");
+      String fashion = out.toAbsolutePath().normalize()
+          .relativize(docs.toAbsolutePath().normalize().resolve("fashion-mnist.md")).toString().replace('\\', '/');
+      md.append("## Fashion-MNIST\n\nNot run by this generator: it needs the Fashion-MNIST files. Its figures and "
+          + "the command that produces them: [fashion-mnist.md](").append(fashion).append(").\n");
       return md.toString();
+    }
+
+    /** A recorded start time to the second, or as recorded when it is not a zoned date-time. */
+    static String startTime(String start) {
+      try {
+        return ZonedDateTime.parse(start).truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+      } catch (DateTimeParseException e) {
+        return start;
+      }
+    }
+
+    /** The distinct values of {@code f} over the results, in order of appearance. */
+    static String distinct(List<Result> all, java.util.function.Function<Result, String> f) {
+      return all.stream().map(f).distinct().collect(Collectors.joining("; "));
     }
 
     static String pm(Result r) {

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,7 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The JMH JSON parsing and the derived figures of the report, on a tiny hand-written result file. */
+/**
+ * The JMH JSON parsing, the derived figures, and the report rendered from a results directory alone,
+ * on a tiny hand-written result file.
+ */
 class ReportGeneratorTest {
   private static final String JSON = "[\n"
       + result("StreamBandwidthBenchmark.fourStreams", "\"floats\": \"33554432\"", 6.0e6, 1.0e5, "ns/op") + ",\n"
@@ -69,6 +73,56 @@ class ReportGeneratorTest {
     assertEquals(20.0e6 / (t.visits() * 1000.0), t.nsPerNonZero(), 1e-12);
     assertEquals(4000.0 * rows, t.workingSet(), 1e-6);
     assertTrue(t.workingSet() > 32L << 20);
+  }
+
+  @Test
+  void theReportComesFromTheResultsDirectoryAlone(@TempDir Path dir) throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    Path results = dir.resolve("results");
+    Files.createDirectories(results);
+    Files.writeString(results.resolve("r.json"), JSON);
+    ReportGenerator.RunInfo recorded = new ReportGenerator.RunInfo("full", "2026-01-02T03:04:05.678Z[Etc/UTC]",
+        12.4, "0.10 0.20 0.30", "0.40 0.50 0.60", "panama 512-bit (16 float lanes), fma on", "Test CPU 9000", 7,
+        48L << 20, "0123456789abcdef0123456789abcdef01234567", "");
+    recorded.write(results.resolve(ReportGenerator.RunInfo.FILE));
+    assertEquals(recorded, ReportGenerator.RunInfo.read(results.resolve(ReportGenerator.RunInfo.FILE)));
+
+    Path docs = dir.resolve("docs");
+    Path out = docs.resolve("full");
+    assertEquals(4, ReportGenerator.generate(results, out, docs));
+    String md = Files.readString(out.resolve("benchmarks.md"));
+    assertTrue(md.contains("| commit | `0123456789abcdef0123456789abcdef01234567` |"), md);
+    assertTrue(md.contains("| JDK | 17.0.15 (17.0.15+6) |"), md);
+    assertTrue(md.contains("| CPU | `Test CPU 9000`, 7 cores visible, L3 48 MiB |"), md);
+    assertTrue(md.contains("| kernel | `panama 512-bit (16 float lanes), fma on`"), md);
+    assertTrue(md.contains("| date | 2026-01-02T03:04:05Z |"), md);
+    assertTrue(md.contains("| JMH | 2 forks, 1 warmup iterations of 300 ms, 2 measurement iterations of 300 ms per result |"), md);
+    assertTrue(md.contains("| wall time | 12 s"), md);
+    assertTrue(md.contains("start 0.10 0.20 0.30, end 0.40 0.50 0.60"), md);
+    assertTrue(md.contains("ReportGenerator --full --out " + out + " --results " + results + "\n"), md);
+    assertTrue(md.contains("[fashion-mnist.md](../fashion-mnist.md)"), md);
+    assertTrue(Files.exists(out.resolve("plots/training-dense.png")));
+  }
+
+  @Test
+  void refusesAResultsDirectoryWithoutItsRunRecord(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("r.json"), JSON);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ReportGenerator.generate(dir, dir.resolve("out"), dir));
+    assertTrue(e.getMessage().contains(ReportGenerator.RunInfo.FILE), e.getMessage());
+    Files.writeString(dir.resolve(ReportGenerator.RunInfo.FILE), "mode=quick\n");
+    e = assertThrows(IllegalArgumentException.class, () -> ReportGenerator.generate(dir, dir.resolve("out"), dir));
+    assertTrue(e.getMessage().contains("'start'"), e.getMessage());
+  }
+
+  @Test
+  void theCommittedRunsRecordTheirCommit() throws IOException {
+    for (String mode : new String[] {"quick", "full"}) {
+      Path record = Path.of("..", "bench", "results", "report-" + mode, ReportGenerator.RunInfo.FILE);
+      ReportGenerator.RunInfo info = ReportGenerator.RunInfo.read(record);
+      assertEquals(mode, info.mode());
+      assertTrue(info.commit().matches("[0-9a-f]{40}(-dirty)?"), record + ": " + info.commit());
+    }
   }
 
   @Test

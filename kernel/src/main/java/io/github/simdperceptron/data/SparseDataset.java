@@ -1,6 +1,7 @@
 package io.github.simdperceptron.data;
 
 import io.github.simdperceptron.kernel.SparseOps;
+import io.github.simdperceptron.kernel.internal.SparseLoops;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -240,45 +241,62 @@ public final class SparseDataset extends Dataset {
     return rowPtr[i + 1] - rowPtr[i];
   }
 
+  // The rows were validated when the dataset was built (indices in [0, d), values finite), so the
+  // row operations check only the weight vector's length and run the unchecked loops.
+
   @Override
   public float dot(int i, float[] w) {
-    int off = rowPtr[i];
-    int cnt = rowPtr[i + 1] - off;
-    return values == null
-        ? SparseOps.dotBinary(indices, off, cnt, w)
-        : SparseOps.dot(indices, values, off, cnt, w);
+    return dot(i, w, 0);
   }
 
   @Override
   public float dot(int i, float[] w, int wOffset) {
-    return SparseOps.dot(indices, values, rowPtr[i], nonZeros(i), w, wOffset, dimension);
+    checkWeights(w, wOffset);
+    int off = rowPtr[i];
+    int cnt = rowPtr[i + 1] - off;
+    return values == null
+        ? SparseLoops.sparseDotBinary(indices, off, cnt, w, wOffset)
+        : SparseLoops.sparseDot(indices, values, off, cnt, w, wOffset);
   }
 
   @Override
   public void addTo(int i, float alpha, float[] w) {
-    int off = rowPtr[i];
-    int cnt = rowPtr[i + 1] - off;
-    if (values == null) {
-      SparseOps.scatterAddBinary(alpha, indices, off, cnt, w);
-    } else {
-      SparseOps.scatterAdd(alpha, indices, values, off, cnt, w);
-    }
+    addTo(i, alpha, w, 0);
   }
 
   @Override
   public void addTo(int i, float alpha, float[] w, int wOffset) {
-    SparseOps.scatterAdd(alpha, indices, values, rowPtr[i], nonZeros(i), w, wOffset, dimension);
+    checkWeights(w, wOffset);
+    int off = rowPtr[i];
+    int cnt = rowPtr[i + 1] - off;
+    if (values == null) {
+      SparseLoops.scatterAddBinary(alpha, indices, off, cnt, w, wOffset);
+    } else {
+      SparseLoops.scatterAdd(alpha, indices, values, off, cnt, w, wOffset);
+    }
   }
 
   @Override
   public void addTo(int i, float a, double b, float[] w, double[] u) {
-    int off = rowPtr[i];
-    SparseOps.dualScatterAdd(a, b, indices, values, off, rowPtr[i + 1] - off, w, u);
+    addTo(i, a, b, w, u, 0);
   }
 
   @Override
   public void addTo(int i, float a, double b, float[] w, double[] u, int wOffset) {
-    SparseOps.dualScatterAdd(a, b, indices, values, rowPtr[i], nonZeros(i), w, u, wOffset, dimension);
+    checkWeights(w, wOffset);
+    if (u.length < wOffset + dimension) {
+      throw new IllegalArgumentException("u has length " + u.length + ", needs " + wOffset + " + " + dimension);
+    }
+    int off = rowPtr[i];
+    SparseLoops.dualScatterAdd(a, b, indices, values, off, rowPtr[i + 1] - off, w, u, wOffset);
+  }
+
+  /** O(1): the validated indices are below dimension, so w[wOffset, wOffset + dimension) covers them. */
+  private void checkWeights(float[] w, int wOffset) {
+    if (wOffset < 0 || w.length - wOffset < dimension) {
+      throw new IllegalArgumentException("w has length " + w.length + ", needs offset " + wOffset + " + dimension "
+          + dimension);
+    }
   }
 
   @Override

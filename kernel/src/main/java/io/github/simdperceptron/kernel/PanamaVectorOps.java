@@ -74,7 +74,7 @@ final class PanamaVectorOps implements VectorOps {
    * The sum of the lanes in one fixed pairwise order (halves, then quarters, ...).
    * {@code reduceLanes(ADD)} leaves the order to the implementation, and JDK 25's C2 uses another
    * one than its interpreter, so a dot would change its last bits once compiled and a seeded
-   * training run could depend on JIT timing. The shuffles cost a few nanoseconds per reduction.
+   * training run could depend on JIT timing. The shuffles add a few instructions per reduction.
    */
   static float sumLanes(FloatVector v) {
     if (L > 8) {
@@ -105,9 +105,8 @@ final class PanamaVectorOps implements VectorOps {
   /**
    * Past the caches the two operands are read as four streams (both halves side by side) instead
    * of two: the hardware prefetchers follow each stream separately and stop at every 4 KiB page,
-   * so more streams keep more cache-line misses in flight. JMH, Zen 3, JDK 17, one run
-   * (docs/kernel-benchmarks.md): this loop over two 16M-float arrays took 5.10 ms, the two-stream
-   * loop 6.14 ms.
+   * so more streams keep more cache-line misses in flight (measured: docs/kernel-benchmarks.md,
+   * design decisions).
    */
   private static float dotFourStreams(float[] a, int aOff, float[] b, int bOff, int n) {
     final int h = n / (4 * L) * (2 * L);
@@ -200,8 +199,8 @@ final class PanamaVectorOps implements VectorOps {
 
   @Override
   public void dualAxpy(float a, double b, float[] x, int xOff, float[] w, int wOff, double[] u, int uOff, int n) {
-    // One pass, widening each x vector into two double vectors. JDK 17's C2 does not vectorize
-    // the plain float-to-double loop: it measured 2x slower than this for d = 784 (JDK 25's does).
+    // One pass, widening each x vector into two double vectors: JDK 17's C2 leaves the plain
+    // float-to-double loop scalar (JDK 25's vectorizes it).
     int i = 0;
     for (int bound = n - L; i <= bound; i += L) {
       FloatVector xv = FloatVector.fromArray(F, x, xOff + i);
@@ -231,7 +230,7 @@ final class PanamaVectorOps implements VectorOps {
     // Two rows per pass, each summed exactly as dot() sums it (same accumulators, same order), so
     // every out[r] equals dot(row r, x) bit for bit: a one-vs-rest pass then equals K binary runs.
     // Two rows keep the 8 accumulators and the x vectors in registers; three or four rows with
-    // 4 accumulators each spill on AVX2 and measured no faster.
+    // 4 accumulators each spill on AVX2 (docs/kernel-benchmarks.md, design decisions).
     for (; r + 2 <= k; r += 2) {
       multiDot2(rows, rowsOff + r * d, d, x, xOff, out, outOff + r);
     }

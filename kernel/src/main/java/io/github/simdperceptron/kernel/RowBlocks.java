@@ -5,7 +5,7 @@ import java.util.stream.IntStream;
 
 /** Runs a per-row-range task, split over the common fork-join pool when the work is large. */
 final class RowBlocks {
-  /** Below about this many multiply-adds (~100 us on one core) a fork costs more than it saves. */
+  /** Below about this many multiply-adds a fork costs more than it saves. */
   static final long PARALLEL_THRESHOLD = 1L << 19;
 
   @FunctionalInterface

@@ -1,5 +1,7 @@
 package io.github.simdperceptron.kernel;
 
+import io.github.simdperceptron.kernel.internal.SparseLoops;
+
 /**
  * The operations every implementation provides. Arguments are trusted: the public facades
  * ({@link DenseOps}, {@link SparseOps}) check them once before calling in.

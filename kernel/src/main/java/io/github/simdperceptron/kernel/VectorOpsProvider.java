@@ -9,7 +9,7 @@ import java.util.Locale;
  * Picks the implementation once, when the class is initialised.
  *
  * <p>Panama when {@code jdk.incubator.vector} is in the boot layer and the C2 compiler is
- * available (without C2 the Vector API falls back to Java objects and runs ~250x slower);
+ * available (without C2 the Vector API falls back to Java objects, far slower than scalar code);
  * otherwise the fast scalar implementation, with one warning that says how to enable Panama.
  * The system property {@code simdperceptron.impl} ({@code auto}, {@code panama}, {@code scalar})
  * forces a choice (a forced Panama runs even without C2, e.g. under {@code -Xint}); a forced Panama
@@ -56,8 +56,8 @@ final class VectorOpsProvider {
   }
 
   /**
-   * Why Panama would be slow here (no C2: the Vector API then runs as Java objects, ~250x slower
-   * than scalar), or null. A forced {@code simdperceptron.impl=panama} overrides this.
+   * Why Panama would be slow here (no C2: the Vector API then runs as Java objects, far slower
+   * than scalar code), or null. A forced {@code simdperceptron.impl=panama} overrides this.
    */
   private static String compilerObstacle() {
     String vmInfo = System.getProperty("java.vm.info", "");

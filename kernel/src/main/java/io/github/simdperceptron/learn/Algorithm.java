@@ -1,17 +1,72 @@
 package io.github.simdperceptron.learn;
 
-/** The binary perceptron algorithms; docs/learners.md fixes what each one does, step by step. */
+import java.util.Locale;
+
+/**
+ * The binary perceptron algorithms, and where each one can be used: docs/learners.md fixes what
+ * each one does, step by step. Every learner asks its algorithm ({@link #online()},
+ * {@link #oneVsRest()}, {@link #multiclass()}) instead of keeping a list of its own.
+ */
 public enum Algorithm {
   /** The online perceptron: Algorithm 2.10, with the bias CIML Algorithm 5. */
-  PERCEPTRON,
+  PERCEPTRON(true, true, true),
   /** Cyclic PLA: the perceptron, halting after one full cycle without a mistake. */
-  PLA,
+  PLA(false, true, false),
   /** Pocket with ratchet: keeps the weights with the fewest training errors (strict improvement only). */
-  POCKET,
+  POCKET(false, true, false),
   /** Voted perceptron (Freund and Schapire): every intermediate vector votes with its survival count. */
-  VOTED,
+  VOTED(true, false, false),
   /** Averaged perceptron (CIML Algorithm 7, sums in double). */
-  AVERAGED,
+  AVERAGED(true, true, true),
   /** Margin perceptron: updates when y * a &lt;= tau. */
-  MARGIN
+  MARGIN(true, true, false);
+
+  private final boolean online;
+  private final boolean oneVsRest;
+  private final boolean multiclass;
+
+  Algorithm(boolean online, boolean oneVsRest, boolean multiclass) {
+    this.online = online;
+    this.oneVsRest = oneVsRest;
+    this.multiclass = multiclass;
+  }
+
+  /**
+   * Whether it learns one example at a time ({@link OnlineLearner}): PLA's halt and pocket's
+   * error count need the whole training set.
+   */
+  public boolean online() {
+    return online;
+  }
+
+  /**
+   * Whether one-vs-rest trains it per class ({@link MulticlassLearner#fitOneVsRest}): a voted
+   * learner per class is not one weight row ({@link #AVERAGED} is its linear counterpart).
+   */
+  public boolean oneVsRest() {
+    return oneVsRest;
+  }
+
+  /**
+   * Whether the multi-class perceptron has a form of it ({@link MulticlassLearner#fit},
+   * {@link OnlineMulticlassLearner}): the perceptron and its averaged form.
+   */
+  public boolean multiclass() {
+    return multiclass;
+  }
+
+  /** The name in lower case, as the command and the model files write it: "perceptron", "averaged", ... */
+  public String canonicalName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The algorithm of a name in any case ("Averaged", "pla"); null when there is none. */
+  public static Algorithm byName(String name) {
+    for (Algorithm a : values()) {
+      if (a.name().equalsIgnoreCase(name)) {
+        return a;
+      }
+    }
+    return null;
+  }
 }

@@ -34,23 +34,23 @@ public final class MulticlassLearner {
 
   static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options,
       Labels labels) {
-    switch (algorithm) {
-      case PERCEPTRON:
-        return new MulticlassRule(dimension, options.bias(), labels);
-      case AVERAGED:
-        return new MulticlassRule.Averaged(dimension, options.bias(), labels);
-      default:
-        throw new IllegalArgumentException("the multi-class perceptron is PERCEPTRON or AVERAGED, got " + algorithm
-            + "; for " + algorithm + " per class use fitOneVsRest");
+    if (!algorithm.multiclass()) {
+      throw new IllegalArgumentException("the multi-class perceptron is PERCEPTRON or AVERAGED, got " + algorithm
+          + "; for " + algorithm + " per class use fitOneVsRest");
     }
+    return algorithm == Algorithm.AVERAGED ? new MulticlassRule.Averaged(dimension, options.bias(), labels)
+        : new MulticlassRule(dimension, options.bias(), labels);
   }
 
   /**
    * One-vs-rest: one binary learner of the given algorithm per class (class c against all others),
    * trained in one pass per example over the shared example order; prediction by the largest
-   * score. Without early stopping the model's row c and bias c equal, bit for bit, those of
-   * {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and the report's
-   * {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes. Supports
+   * score. Without early stopping, on integer-valued data, the model's row c and bias c equal, bit
+   * for bit, those of {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and
+   * the report's {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes;
+   * on real-valued data the K scores are summed in another order than the binary dot
+   * (docs/learners.md, training layout), so the two agree unless an activation falls within
+   * rounding of the threshold. Supports
    * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; VOTED throws {@link IllegalArgumentException}
    * (its per-class model is not one weight row). On large data with at least 10 classes the
    * classes are split into parts of at least 5, one per processor (at most

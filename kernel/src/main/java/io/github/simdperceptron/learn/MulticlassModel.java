@@ -213,13 +213,13 @@ public final class MulticlassModel implements Model {
   }
 
   /**
-   * The arg max of {@code dots[r] + biases[r]}, the first one on ties: the decision rule shared by
-   * the model and the training rules.
+   * The arg max of {@code dots[r] + biases[r]} over r < biases.length (dots may be longer: padded
+   * scores), the first one on ties: the decision rule shared by the model and the training rules.
    */
   static int argMax(float[] dots, float[] biases) {
     int best = 0;
     float bestScore = dots[0] + biases[0];
-    for (int r = 1; r < dots.length; r++) {
+    for (int r = 1; r < biases.length; r++) {
       float s = dots[r] + biases[r];
       if (s > bestScore) {
         best = r;

@@ -4,38 +4,39 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 
 /**
- * The multi-class perceptron: one weight row per class (row-major K x d) and one bias per class.
- * On every visit the K scores come from one multi-row pass; the predicted class is the arg max
- * (ties to the smallest index); on a mistake x is added to the true class's row and subtracted
- * from the predicted one's (and with the bias, b[true] += 1, b[predicted] -= 1).
+ * The multi-class perceptron: one weight row per class, stored feature-major
+ * ({@link ClassWeights}), and one bias per class. On every visit the K scores come from one pass
+ * over the row's non-zeros; the predicted class is the arg max of score + bias (ties to the
+ * smallest index); on a mistake x is added to the true class's row and subtracted from the
+ * predicted one's in one pass (and with the bias, b[true] += 1, b[predicted] -= 1).
  */
 class MulticlassRule extends UpdateRule<MulticlassModel> {
   final int k;
-  final int d;
-  final float[] w;
+  final ClassWeights weights;
   final float[] b;
   final boolean bias;
   final Labels labels;
-  private final float[] scores;
 
   MulticlassRule(int dimension, boolean bias, Labels labels) {
+    this(dimension, bias, labels, false);
+  }
+
+  MulticlassRule(int dimension, boolean bias, Labels labels, boolean averaged) {
     this.k = labels.size();
-    this.d = dimension;
-    this.w = new float[k * dimension];
+    this.weights = new ClassWeights(k, dimension, averaged);
     this.b = new float[k];
     this.bias = bias;
     this.labels = labels;
-    this.scores = new float[k];
   }
 
   @Override
   int visit(Dataset data, int i) {
-    data.multiDot(i, w, k, scores);
-    int predicted = MulticlassModel.argMax(scores, b);
+    weights.score(data, i);
+    int predicted = MulticlassModel.argMax(weights.scores, b);
     int truth = data.classOf(i);
     int outcome = CORRECT;
     if (predicted != truth) {
-      update(data, i, truth, predicted);
+      update(truth, predicted);
       outcome = MISTAKE | UPDATED;
     }
     visited();
@@ -43,9 +44,10 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
   }
 
   /** w[truth] += x_i, w[predicted] -= x_i; with the bias b[truth] += 1, b[predicted] -= 1. */
-  void update(Dataset data, int i, int truth, int predicted) {
-    data.addTo(i, 1f, w, truth * d);
-    data.addTo(i, -1f, w, predicted * d);
+  void update(int truth, int predicted) {
+    weights.delta[truth] = 1f;
+    weights.delta[predicted] = -1f;
+    weights.applyUpdate();
     if (bias) {
       b[truth] += 1f;
       b[predicted] -= 1f;
@@ -57,7 +59,7 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
 
   @Override
   MulticlassModel model() {
-    return MulticlassModel.wrap(w.clone(), b.clone(), labels);
+    return MulticlassModel.wrap(weights.rowMajor(), b.clone(), labels);
   }
 
   @Override
@@ -72,24 +74,21 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
    * visit. The model is {@code w - u / c}, {@code b - beta / c}, computed in double.
    */
   static final class Averaged extends MulticlassRule {
-    private final double[] u;
     private final double[] beta;
     private long c = 1;
 
     Averaged(int dimension, boolean bias, Labels labels) {
-      super(dimension, bias, labels);
-      this.u = new double[k * dimension];
+      super(dimension, bias, labels, true);
       this.beta = new double[k];
     }
 
     @Override
-    void update(Dataset data, int i, int truth, int predicted) {
+    void update(int truth, int predicted) {
       double cd = c;
-      data.addTo(i, 1f, cd, w, u, truth * d);
-      data.addTo(i, -1f, -cd, w, u, predicted * d);
+      weights.deltaU[truth] = cd;
+      weights.deltaU[predicted] = -cd;
+      super.update(truth, predicted);
       if (bias) {
-        b[truth] += 1f;
-        b[predicted] -= 1f;
         beta[truth] += cd;
         beta[predicted] -= cd;
       }
@@ -102,15 +101,13 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
 
     @Override
     MulticlassModel model() {
-      float[] avg = new float[w.length];
-      for (int j = 0; j < avg.length; j++) {
-        avg[j] = (float) ((double) w[j] - u[j] / c);
-      }
+      long[] count = new long[k];
+      java.util.Arrays.fill(count, c);
       float[] avgB = new float[k];
       for (int r = 0; r < k; r++) {
-        avgB[r] = (float) ((double) b[r] - beta[r] / c);
+        avgB[r] = ClassWeights.average(b[r], beta[r], c);
       }
-      return MulticlassModel.wrap(avg, avgB, labels);
+      return MulticlassModel.wrap(weights.averagedRowMajor(count), avgB, labels);
     }
 
     @Override

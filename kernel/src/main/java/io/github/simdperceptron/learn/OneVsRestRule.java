@@ -9,11 +9,13 @@ import java.util.List;
 /**
  * One-vs-rest in one pass: K binary learners, one per class (class c sees {@code y = +1} on its
  * own examples and {@code -1} on all others), sharing the example order. On every visit the K
- * activations come from one multi-row pass (each equal to the single dot bit for bit), then every
- * class whose learner errs is updated in its own row. Each class stops exactly when its own
+ * activations come from one pass over the example's non-zeros against the feature-major weights
+ * ({@link ClassWeights}), then every class whose learner errs is updated, all in one more pass.
+ * Each class stops exactly when its own
  * binary run would: after an epoch without an update of that class (converged), or for PLA after
  * n consecutive visits without one (halted); a stopped class is neither updated nor counted any
- * more. So the result equals K independent binary runs with the same seed (docs/learners.md).
+ * more. So the result equals K independent binary runs with the same seed, bit for bit on
+ * integer-valued data (docs/learners.md).
  *
  * <p>A rule may own only the classes {@code [first, first + k)} of the data (one part of a run
  * split across cores, see {@link OneVsRestSplit}); it then records the outcome of every visit so
@@ -27,13 +29,12 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   final int first;
   final int k;
   final int d;
-  final float[] w;
+  final ClassWeights weights;
   final float[] b;
   final boolean bias;
   final Labels labels;
   private final boolean part;
   private final float threshold;
-  private final float[] scores;
   private final boolean[] stopped;
   private final int[] clean;
   private final boolean shuffle;
@@ -63,18 +64,22 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
    */
   OneVsRestRule(Algorithm algorithm, int dimension, boolean bias, float tau, Labels labels, int first, int count,
       boolean shuffle) {
+    this(algorithm, dimension, bias, tau, labels, first, count, shuffle, false);
+  }
+
+  private OneVsRestRule(Algorithm algorithm, int dimension, boolean bias, float tau, Labels labels, int first,
+      int count, boolean shuffle, boolean averaged) {
     this.shuffle = shuffle;
     this.algorithm = algorithm;
     this.first = first;
     this.k = count;
     this.d = dimension;
-    this.w = new float[k * dimension];
+    this.weights = new ClassWeights(count, dimension, averaged);
     this.b = new float[k];
     this.bias = bias;
     this.part = count < labels.size();
     this.labels = part ? Labels.of(labels.names().subList(first, first + count)) : labels;
     this.threshold = algorithm == Algorithm.MARGIN ? tau : 0f;
-    this.scores = new float[k];
     this.stopped = new boolean[k];
     this.clean = new int[k];
     this.epochMistakes = new int[k];
@@ -102,7 +107,8 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   }
 
   private int visitClasses(Dataset data, int i) {
-    data.multiDot(i, w, k, scores);
+    weights.score(data, i);
+    float[] scores = weights.scores;
     int truth = data.classOf(i) - first;
     int outcome = CORRECT;
     for (int c = 0; c < k; c++) {
@@ -116,7 +122,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
         outcome |= MISTAKE;
       }
       if (ya <= threshold) {
-        update(data, i, c, y);
+        mark(c, y);
         epochUpdates[c]++;
         clean[c] = 0;
         outcome |= UPDATED;
@@ -125,15 +131,23 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
       }
       visited(c);
     }
+    if ((outcome & UPDATED) != 0) {
+      applyUpdates(data);
+    }
     return outcome;
   }
 
-  /** The binary perceptron update of class c: w_c += y x_i; b_c += y. */
-  void update(Dataset data, int i, int c, float y) {
-    data.addTo(i, y, w, c * d);
+  /** Marks class c for the binary perceptron update w_c += y x_i, b_c += y of this visit. */
+  void mark(int c, float y) {
+    weights.delta[c] = y;
     if (bias) {
       b[c] += y;
     }
+  }
+
+  /** Applies the marked updates to the row last scored, in one pass over its non-zeros. */
+  void applyUpdates(Dataset data) {
+    weights.applyUpdate();
   }
 
   /** Called after every visit of a class that has not stopped, update or not. */
@@ -180,7 +194,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   @Override
   MulticlassModel model() {
-    return MulticlassModel.wrap(w.clone(), b.clone(), labels);
+    return MulticlassModel.wrap(weights.rowMajor(), b.clone(), labels);
   }
 
   @Override
@@ -198,24 +212,22 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
    * counts the visits of its own run, which end when that class stops).
    */
   static final class Averaged extends OneVsRestRule {
-    private final double[] u;
     private final double[] beta;
     private final long[] counter;
 
     Averaged(int dimension, boolean bias, Labels labels, int first, int count) {
-      super(Algorithm.AVERAGED, dimension, bias, 0f, labels, first, count);
-      this.u = new double[k * dimension];
+      super(Algorithm.AVERAGED, dimension, bias, 0f, labels, first, count, false, true);
       this.beta = new double[k];
       this.counter = new long[k];
       Arrays.fill(counter, 1L);
     }
 
     @Override
-    void update(Dataset data, int i, int c, float y) {
+    void mark(int c, float y) {
+      super.mark(c, y);
       double yc = (double) y * counter[c];
-      data.addTo(i, y, yc, w, u, c * d);
+      weights.deltaU[c] = yc;
       if (bias) {
-        b[c] += y;
         beta[c] += yc;
       }
     }
@@ -227,15 +239,11 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
     @Override
     MulticlassModel model() {
-      float[] avg = new float[w.length];
       float[] avgB = new float[k];
       for (int c = 0; c < k; c++) {
-        for (int j = c * d, end = j + d; j < end; j++) {
-          avg[j] = (float) ((double) w[j] - u[j] / counter[c]);
-        }
-        avgB[c] = (float) ((double) b[c] - beta[c] / counter[c]);
+        avgB[c] = ClassWeights.average(b[c], beta[c], counter[c]);
       }
-      return MulticlassModel.wrap(avg, avgB, labels);
+      return MulticlassModel.wrap(weights.averagedRowMajor(counter), avgB, labels);
     }
   }
 
@@ -259,14 +267,24 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     }
 
     @Override
-    void update(Dataset data, int i, int c, float y) {
+    void applyUpdates(Dataset data) {
       if (margins == null) {
         margins = new float[data.size()];
         // Zero weights and bias: every activation is 0, so every example is an error.
         Arrays.fill(pocketErrors, data.size());
       }
-      super.update(data, i, c, y);
-      System.arraycopy(w, c * d, row, 0, d);
+      float[] updated = weights.delta.clone();
+      super.applyUpdates(data);
+      for (int c = 0; c < k; c++) {
+        if (updated[c] != 0f) {
+          pocket(data, c);
+        }
+      }
+    }
+
+    /** Counts class c's training errors with the batch-margin kernel; pockets its row on a strict improvement. */
+    private void pocket(Dataset data, int c) {
+      weights.row(c, row);
       data.margins(row, b[c], margins);
       int e = 0;
       for (int j = 0; j < margins.length; j++) {

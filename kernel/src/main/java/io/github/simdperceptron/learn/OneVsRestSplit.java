@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -18,11 +19,9 @@ final class OneVsRestSplit {
   /** Below about this many multiply-adds per epoch one core does the job faster than a fork. */
   static final long PARALLEL_THRESHOLD = 1L << 24;
   /**
-   * A part needs this many classes. Each part fetches every example again, so the split pays when
-   * the parts' rows fit a core's L1 where all K rows do not: on Fashion-MNIST (K = 10, d = 784,
-   * 31 KB of weights against a 32 KB L1 on Zen 3) two parts trained 10 epochs faster than one in
-   * 19 of 20 paired runs (median 0.47-0.80 s against 0.60-0.83 s; FashionMnistBenchmark,
-   * docs/fashion-mnist.md). On a machine whose other core is busy the split loses;
+   * A part needs this many classes. Each part fetches every example again, so the split pays only
+   * when a part's arithmetic per non-zero is smaller than the whole run's (fewer padded class
+   * lanes) and the cores are free; on a machine whose other core is busy the split loses:
    * {@link TrainingOptions#withThreads} caps it.
    */
   static final int MIN_CLASSES_PER_PART = 5;
@@ -38,7 +37,8 @@ final class OneVsRestSplit {
 
   /**
    * How many parts to train at once: one when the work is small, when there are fewer than
-   * {@code 2 * MIN_CLASSES_PER_PART} classes, or when the loop must see the whole model after
+   * {@code 2 * MIN_CLASSES_PER_PART} classes, when a part's classes would pad to as many vector
+   * lanes as all K (the part would repeat the whole arithmetic), or when the loop must see the whole model after
    * every epoch (early stopping, a progress listener); else one per processor, at most
    * {@link TrainingOptions#threads()} when that is not 0, each of at least
    * {@code MIN_CLASSES_PER_PART} classes. With {@link TrainingOptions#prefetch()} every part
@@ -49,6 +49,14 @@ final class OneVsRestSplit {
     int threads = options.threadBudget(processors);
     int parts = Math.min(k / MIN_CLASSES_PER_PART, options.prefetch() ? threads / 2 : threads);
     if (parts < 2 || options.validationFraction() > 0 || options.progress() != null) {
+      return 1;
+    }
+    // A part scores whole vectors of classes: when its classes pad to as many lanes as all K, it
+    // would do the whole run's arithmetic again (e.g. 10 classes in 16-lane vectors).
+    while (parts >= 2 && ClassScores.paddedClasses((k + parts - 1) / parts) >= ClassScores.paddedClasses(k)) {
+      parts--;
+    }
+    if (parts < 2) {
       return 1;
     }
     long nonZeros = 0;
@@ -77,7 +85,7 @@ final class OneVsRestSplit {
 
   /** Throws {@link IllegalArgumentException} for an algorithm one-vs-rest does not run. */
   static void checkSupported(Algorithm algorithm) {
-    if (algorithm == Algorithm.VOTED) {
+    if (!algorithm.oneVsRest()) {
       throw unsupported(algorithm);
     }
   }
@@ -177,7 +185,7 @@ final class OneVsRestSplit {
     }
     MulticlassModel model = MulticlassModel.wrap(w, b, data.labels());
     TrainingReport report = new TrainingReport(rules[0].name(), mistakes, updates, new double[0], converged, halted,
-        false, false, 0, 1.0 - model.accuracy(data), seconds, visits, log.toArray());
+        false, false, 0, PostFitFigures.of(model, data, options.bias(), true), seconds, visits, log.toArray());
     return new FitResult<>(model, report.withClassCounts(classMistakes, classUpdates));
   }
 }

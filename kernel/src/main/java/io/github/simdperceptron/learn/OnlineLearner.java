@@ -29,7 +29,7 @@ public final class OnlineLearner {
       LinearModel warm) {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(options, "options");
-    if (algorithm == Algorithm.PLA || algorithm == Algorithm.POCKET) {
+    if (!algorithm.online()) {
       throw new IllegalArgumentException(algorithm + " needs the whole training set; use BinaryLearner.fit");
     }
     if (dimension < 1) {

@@ -11,9 +11,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A second thread that reads the rows the training loop is about to visit, a few visits ahead,
  * so that they are closer than memory when the loop gets there. Java has no prefetch instruction,
- * and a load issued by the training thread itself stalls it until the row arrives (measured:
- * touching the next rows on the same thread gained nothing); another core can wait for memory
- * instead. The rows are only read, never written, and the weights are not touched (a read of a
+ * and a load issued by the training thread itself stalls it until the row arrives (touching the
+ * next rows on the same thread gained nothing: docs/fashion-mnist.md); another core can wait for
+ * memory instead. The rows are only read, never written, and the weights are not touched (a read of a
  * line the loop writes would make the two cores trade it), so the training result is the same
  * with or without it.
  *
@@ -31,7 +31,8 @@ final class RowPrefetcher {
   static final int MAX_DISTANCE = 1 << 16;
   /**
    * Training rows of fewer bytes than this stay in the caches after the first epoch, and a
-   * helper would only keep a core busy: 32 MiB, the last-level cache of the machine measured.
+   * helper would only keep a core busy: 32 MiB, the last-level cache of the machine the helper was
+   * measured on.
    */
   static final long MIN_BYTES = 32L << 20;
   /** Idle spins before the helper parks for {@link #PARK_NANOS} at a time. */
@@ -40,13 +41,32 @@ final class RowPrefetcher {
   /** Floats or ints per 64-byte cache line: one read per line is enough to bring it in. */
   private static final int LINE = 16;
 
-  /** The size threshold in force; tests lower it to run the helper on small data. */
-  static volatile long minBytes = MIN_BYTES;
-  /** Helpers started in this JVM, and the rows they read in all, for tests. */
-  static final AtomicLong STARTED = new AtomicLong();
-  static final AtomicLong ROWS_READ = new AtomicLong();
-  /** The helper started last, for tests. */
-  static volatile RowPrefetcher latest;
+  /** Hears of the helpers a fit starts and of the rows each read; called by the helpers' threads. */
+  interface Listener {
+    Listener NONE = new Listener() {};
+
+    /** A helper is about to start. */
+    default void started(RowPrefetcher helper) {}
+
+    /** A helper ended after reading {@code rowsRead} rows; called on the helper's thread. */
+    default void ended(RowPrefetcher helper, long rowsRead) {}
+  }
+
+  /**
+   * When a helper starts ({@code minBytes}: rows of fewer bytes train without one) and who hears
+   * of it. {@link TrainingOptions#withPrefetch(boolean)} sets {@link #DEFAULT}.
+   */
+  static final class Settings {
+    static final Settings DEFAULT = new Settings(MIN_BYTES, Listener.NONE);
+
+    final long minBytes;
+    final Listener listener;
+
+    Settings(long minBytes, Listener listener) {
+      this.minBytes = minBytes;
+      this.listener = listener;
+    }
+  }
 
   private static final VarHandle CURSOR;
   private static final VarHandle STOPPED;
@@ -66,6 +86,7 @@ final class RowPrefetcher {
   private final int distance;
   /** When not null, the helper writes the index of every row it reads here (tests). */
   private final int[] log;
+  private final Listener listener;
   private final Thread thread;
   /** (epoch << 32) | position of the visit the loop is about to make; written by the loop only. */
   @SuppressWarnings("unused")
@@ -76,11 +97,12 @@ final class RowPrefetcher {
   private final AtomicLong rowsRead = new AtomicLong();
   private float sink;
 
-  private RowPrefetcher(Dataset data, int[] order, int distance, int[] log) {
+  private RowPrefetcher(Dataset data, int[] order, int distance, int[] log, Listener listener) {
     this.data = data;
     this.order = order;
     this.distance = distance;
     this.log = log;
+    this.listener = listener;
     this.thread = new Thread(this::run, "simdperceptron-prefetch");
     this.thread.setDaemon(true);
   }
@@ -88,8 +110,8 @@ final class RowPrefetcher {
   /**
    * Starts a helper for a loop over {@code data} in the order held by {@code order} (refilled in
    * place every epoch), or returns null when it would not pay or cannot run: prefetch not asked
-   * for, no shuffling (the hardware prefetchers follow file order), fewer than {@link #minBytes}
-   * of rows, or fewer than two threads allowed by the options and the processors (a spinning
+   * for, no shuffling (the hardware prefetchers follow file order), fewer than
+   * {@link Settings#minBytes} of rows, or fewer than two threads allowed by the options and the processors (a spinning
    * helper on one processor would take the loop's time). A helper that cannot be started (no
    * memory for a thread) is skipped too: it is a speed hint.
    *
@@ -97,24 +119,25 @@ final class RowPrefetcher {
    *     an integer in [1, 65536] and a helper would start
    */
   static RowPrefetcher startIfWanted(TrainingOptions options, Dataset data, int[] order) {
-    if (!options.prefetch() || !options.shuffle()
-        || options.threadBudget(Runtime.getRuntime().availableProcessors()) < 2 || rowBytes(data) < minBytes) {
+    Settings settings = options.prefetcher();
+    if (settings == null || !options.shuffle()
+        || options.threadBudget(Runtime.getRuntime().availableProcessors()) < 2
+        || rowBytes(data) < settings.minBytes) {
       return null;
     }
     int distance = distance();
     try {
-      return start(data, order, distance, null);
+      return start(data, order, distance, null, settings.listener);
     } catch (OutOfMemoryError e) {
       return null;
     }
   }
 
   /** Starts a helper whatever the options, the processors and the size. */
-  static RowPrefetcher start(Dataset data, int[] order, int distance, int[] log) {
-    RowPrefetcher p = new RowPrefetcher(data, order, distance, log);
+  static RowPrefetcher start(Dataset data, int[] order, int distance, int[] log, Listener listener) {
+    RowPrefetcher p = new RowPrefetcher(data, order, distance, log, listener);
+    listener.started(p);
     p.thread.start();
-    STARTED.incrementAndGet();
-    latest = p;
     return p;
   }
 
@@ -222,8 +245,8 @@ final class RowPrefetcher {
       }
     }
     rowsRead.set(read);
-    ROWS_READ.addAndGet(read);
     sink = s;
+    listener.ended(this, read);
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.theory.Theory;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -130,18 +129,11 @@ final class Trainer {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     M model = best != null ? best : rule.model();
-    double trainingError = !rule.reportsTrainingError() ? Double.NaN
-        : model instanceof BinaryModel ? ((BinaryModel) model).trainingError(train)
-        : 1.0 - model.accuracy(train);
     TrainingReport report = new TrainingReport(rule.name(), Arrays.copyOf(mistakesPerEpoch, epoch),
         Arrays.copyOf(updatesPerEpoch, epoch), Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch),
-        converged, halted, stoppedEarly, capReached, rule.storedVectors(), trainingError, seconds, visits,
+        converged, halted, stoppedEarly, capReached, rule.storedVectors(),
+        PostFitFigures.of(model, train, options.bias(), rule.reportsTrainingError()), seconds, visits,
         log == null ? new int[0] : log.toArray());
-    if (model instanceof LinearModel) {
-      LinearModel linear = (LinearModel) model;
-      boolean bias = options.bias();
-      report.withTheory(Theory.radius(train, bias), Theory.margin(train, linear.weightsView(), linear.bias(), bias));
-    }
     return new FitResult<>(model, report);
   }
 

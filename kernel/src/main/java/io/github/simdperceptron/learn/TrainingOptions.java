@@ -1,7 +1,8 @@
 package io.github.simdperceptron.learn;
 
 /**
- * Options shared by every learner. Immutable; each {@code withX} returns a copy. Defaults:
+ * Options shared by every learner. Immutable: each {@code withX} returns a changed copy, and
+ * {@link #builder()} / {@link #toBuilder()} set several at once. Defaults:
  * 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, no validation split (patience 5 when
  * one is set), no cap on voted vectors, no update log, no progress listener, threads 0 (as many as
  * the JVM has processors, where a learner can use more than one), no prefetch thread.
@@ -18,64 +19,62 @@ public final class TrainingOptions {
   private final boolean recordUpdates;
   private final ProgressListener progress;
   private final int threads;
-  private final boolean prefetch;
+  /** Null without the prefetch thread. */
+  private final RowPrefetcher.Settings prefetch;
 
-  private TrainingOptions(int maxEpochs, long seed, boolean shuffle, boolean bias, float tau,
-      double validationFraction, int patience, int voteCap, boolean recordUpdates, ProgressListener progress,
-      int threads, boolean prefetch) {
-    this.maxEpochs = maxEpochs;
-    this.seed = seed;
-    this.shuffle = shuffle;
-    this.bias = bias;
-    this.tau = tau;
-    this.validationFraction = validationFraction;
-    this.patience = patience;
-    this.voteCap = voteCap;
-    this.recordUpdates = recordUpdates;
-    this.progress = progress;
-    this.threads = threads;
-    this.prefetch = prefetch;
+  private TrainingOptions(Builder b) {
+    this.maxEpochs = b.maxEpochs;
+    this.seed = b.seed;
+    this.shuffle = b.shuffle;
+    this.bias = b.bias;
+    this.tau = b.tau;
+    this.validationFraction = b.validationFraction;
+    this.patience = b.patience;
+    this.voteCap = b.voteCap;
+    this.recordUpdates = b.recordUpdates;
+    this.progress = b.progress;
+    this.threads = b.threads;
+    this.prefetch = b.prefetch;
   }
 
   /** The defaults. */
   public static TrainingOptions defaults() {
-    return new TrainingOptions(10, 0L, true, true, 0f, 0.0, 5, Integer.MAX_VALUE, false, null, 0, false);
+    return new Builder().build();
+  }
+
+  /** A builder holding the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these options. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /** At most this many epochs (passes over the training set); at least 1. */
   public TrainingOptions withMaxEpochs(int epochs) {
-    if (epochs < 1) {
-      throw new IllegalArgumentException("maxEpochs must be >= 1, got " + epochs);
-    }
-    return new TrainingOptions(epochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress, threads, prefetch);
+    return toBuilder().maxEpochs(epochs).build();
   }
 
   /** The seed of the example order and of the validation split. */
   public TrainingOptions withSeed(long s) {
-    return new TrainingOptions(maxEpochs, s, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress, threads, prefetch);
+    return toBuilder().seed(s).build();
   }
 
   /** Whether every epoch visits the examples in a new seeded random order. */
   public TrainingOptions withShuffle(boolean on) {
-    return new TrainingOptions(maxEpochs, seed, on, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress, threads, prefetch);
+    return toBuilder().shuffle(on).build();
   }
 
   /** Whether a bias b is learned (b += y on every update). */
   public TrainingOptions withBias(boolean on) {
-    return new TrainingOptions(maxEpochs, seed, shuffle, on, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress, threads, prefetch);
+    return toBuilder().bias(on).build();
   }
 
   /** The margin perceptron's tau (>= 0, finite): update when y * a &lt;= tau. Other algorithms ignore it. */
   public TrainingOptions withTau(float t) {
-    if (!(t >= 0f) || Float.isInfinite(t)) {
-      throw new IllegalArgumentException("tau must be finite and >= 0, got " + t);
-    }
-    return new TrainingOptions(maxEpochs, seed, shuffle, bias, t, validationFraction, patience, voteCap,
-        recordUpdates, progress, threads, prefetch);
+    return toBuilder().tau(t).build();
   }
 
   /**
@@ -84,35 +83,22 @@ public final class TrainingOptions {
    * validation accuracy, and return the best model seen.
    */
   public TrainingOptions withEarlyStopping(double fraction, int patienceEpochs) {
-    if (!(fraction >= 0.0 && fraction < 1.0)) {
-      throw new IllegalArgumentException("validationFraction must be in [0, 1), got " + fraction);
-    }
-    if (patienceEpochs < 1) {
-      throw new IllegalArgumentException("patience must be >= 1, got " + patienceEpochs);
-    }
-    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, fraction, patienceEpochs, voteCap,
-        recordUpdates, progress, threads, prefetch);
+    return toBuilder().earlyStopping(fraction, patienceEpochs).build();
   }
 
   /** The voted perceptron keeps at most this many vectors (>= 1); training stops when it would need more. */
   public TrainingOptions withVoteCap(int cap) {
-    if (cap < 1) {
-      throw new IllegalArgumentException("voteCap must be >= 1, got " + cap);
-    }
-    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, cap,
-        recordUpdates, progress, threads, prefetch);
+    return toBuilder().voteCap(cap).build();
   }
 
   /** Whether the report keeps the example index of every update, in order. */
   public TrainingOptions withUpdateLog(boolean on) {
-    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap, on,
-        progress, threads, prefetch);
+    return toBuilder().updateLog(on).build();
   }
 
   /** A listener called after every epoch, or null for none. */
   public TrainingOptions withProgress(ProgressListener listener) {
-    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, listener, threads, prefetch);
+    return toBuilder().progress(listener).build();
   }
 
   /**
@@ -125,19 +111,14 @@ public final class TrainingOptions {
    * The result does not depend on it, only the time does.
    */
   public TrainingOptions withThreads(int n) {
-    if (n < 0) {
-      throw new IllegalArgumentException("threads must be >= 0 (0 = one per processor), got " + n);
-    }
-    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress, n, prefetch);
+    return toBuilder().threads(n).build();
   }
 
   /**
    * Whether a second thread reads each example's row a few visits before the training loop
    * visits it (8 rows ahead, one read per cache line; docs/learners.md). It pays when the rows
    * come from memory, i.e. the training set is larger than the last-level cache and the order is
-   * shuffled: on Fashion-MNIST (188 MB of floats) it was faster in 16 of 21 paired runs, by up
-   * to 39%, and slower in 5, by up to 12% (docs/fashion-mnist.md). It costs a core, which spins while the loop
+   * shuffled (measured: docs/fashion-mnist.md). It costs a core, which spins while the loop
    * runs, so it is off by default, and even when asked for it starts only with shuffling, on
    * training rows of at least 32 MiB, and when the processors and {@link #threads()} allow two
    * threads or more. One-vs-rest counts each part's helper against that cap (on two processors
@@ -145,8 +126,12 @@ public final class TrainingOptions {
    * not depend on it: the helper only reads the rows.
    */
   public TrainingOptions withPrefetch(boolean on) {
-    return new TrainingOptions(maxEpochs, seed, shuffle, bias, tau, validationFraction, patience, voteCap,
-        recordUpdates, progress, threads, on);
+    return withPrefetcher(on ? RowPrefetcher.Settings.DEFAULT : null);
+  }
+
+  /** The prefetch thread with these settings, or none (null). */
+  TrainingOptions withPrefetcher(RowPrefetcher.Settings settings) {
+    return toBuilder().prefetcher(settings).build();
   }
 
   public int maxEpochs() {
@@ -201,7 +186,141 @@ public final class TrainingOptions {
 
   /** Whether a prefetch thread runs beside the training loop; see {@link #withPrefetch}. */
   public boolean prefetch() {
+    return prefetch != null;
+  }
+
+  RowPrefetcher.Settings prefetcher() {
     return prefetch;
+  }
+
+  /**
+   * Builds {@link TrainingOptions}: every setter checks its argument at once (throwing
+   * {@link IllegalArgumentException} that names it) and returns this builder. Not thread-safe.
+   */
+  public static final class Builder {
+    private int maxEpochs = 10;
+    private long seed;
+    private boolean shuffle = true;
+    private boolean bias = true;
+    private float tau;
+    private double validationFraction;
+    private int patience = 5;
+    private int voteCap = Integer.MAX_VALUE;
+    private boolean recordUpdates;
+    private ProgressListener progress;
+    private int threads;
+    private RowPrefetcher.Settings prefetch;
+
+    private Builder() {}
+
+    private Builder(TrainingOptions o) {
+      maxEpochs = o.maxEpochs;
+      seed = o.seed;
+      shuffle = o.shuffle;
+      bias = o.bias;
+      tau = o.tau;
+      validationFraction = o.validationFraction;
+      patience = o.patience;
+      voteCap = o.voteCap;
+      recordUpdates = o.recordUpdates;
+      progress = o.progress;
+      threads = o.threads;
+      prefetch = o.prefetch;
+    }
+
+    /** See {@link TrainingOptions#withMaxEpochs}. */
+    public Builder maxEpochs(int epochs) {
+      if (epochs < 1) {
+        throw new IllegalArgumentException("maxEpochs must be >= 1, got " + epochs);
+      }
+      maxEpochs = epochs;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withSeed}. */
+    public Builder seed(long s) {
+      seed = s;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withShuffle}. */
+    public Builder shuffle(boolean on) {
+      shuffle = on;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withBias}. */
+    public Builder bias(boolean on) {
+      bias = on;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withTau}. */
+    public Builder tau(float t) {
+      if (!(t >= 0f) || Float.isInfinite(t)) {
+        throw new IllegalArgumentException("tau must be finite and >= 0, got " + t);
+      }
+      tau = t;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withEarlyStopping}. */
+    public Builder earlyStopping(double fraction, int patienceEpochs) {
+      if (!(fraction >= 0.0 && fraction < 1.0)) {
+        throw new IllegalArgumentException("validationFraction must be in [0, 1), got " + fraction);
+      }
+      if (patienceEpochs < 1) {
+        throw new IllegalArgumentException("patience must be >= 1, got " + patienceEpochs);
+      }
+      validationFraction = fraction;
+      patience = patienceEpochs;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withVoteCap}. */
+    public Builder voteCap(int cap) {
+      if (cap < 1) {
+        throw new IllegalArgumentException("voteCap must be >= 1, got " + cap);
+      }
+      voteCap = cap;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withUpdateLog}. */
+    public Builder updateLog(boolean on) {
+      recordUpdates = on;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withProgress}. */
+    public Builder progress(ProgressListener listener) {
+      progress = listener;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withThreads}. */
+    public Builder threads(int n) {
+      if (n < 0) {
+        throw new IllegalArgumentException("threads must be >= 0 (0 = one per processor), got " + n);
+      }
+      threads = n;
+      return this;
+    }
+
+    /** See {@link TrainingOptions#withPrefetch}. */
+    public Builder prefetch(boolean on) {
+      return prefetcher(on ? RowPrefetcher.Settings.DEFAULT : null);
+    }
+
+    Builder prefetcher(RowPrefetcher.Settings settings) {
+      prefetch = settings;
+      return this;
+    }
+
+    /** The options. */
+    public TrainingOptions build() {
+      return new TrainingOptions(this);
+    }
   }
 
   @Override
@@ -209,6 +328,6 @@ public final class TrainingOptions {
     return "maxEpochs=" + maxEpochs + ", seed=" + seed + ", shuffle=" + shuffle + ", bias=" + bias + ", tau=" + tau
         + ", validationFraction=" + validationFraction + ", patience=" + patience
         + (voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + voteCap) + (threads == 0 ? "" : ", threads=" + threads)
-        + (prefetch ? ", prefetch=true" : "");
+        + (prefetch != null ? ", prefetch=true" : "");
   }
 }

@@ -19,25 +19,23 @@ public final class TrainingReport {
   private final boolean stoppedEarly;
   private final boolean voteCapReached;
   private final int storedVectors;
-  private final double trainingError;
+  private final PostFitFigures figures;
   private final double seconds;
   private final long visits;
   private final int[] updateLog;
-  private double radius = Double.NaN;
-  private double margin = Double.NaN;
   private final int[][] classMistakesPerEpoch;
   private final int[][] classUpdatesPerEpoch;
 
   TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
       double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
-      boolean voteCapReached, int storedVectors, double trainingError, double seconds, long visits, int[] updateLog) {
+      boolean voteCapReached, int storedVectors, PostFitFigures figures, double seconds, long visits, int[] updateLog) {
     this(algorithm, mistakesPerEpoch, updatesPerEpoch, validationAccuracyPerEpoch, converged, halted, stoppedEarly,
-        voteCapReached, storedVectors, trainingError, seconds, visits, updateLog, new int[0][], new int[0][]);
+        voteCapReached, storedVectors, figures, seconds, visits, updateLog, new int[0][], new int[0][]);
   }
 
   private TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
       double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
-      boolean voteCapReached, int storedVectors, double trainingError, double seconds, long visits, int[] updateLog,
+      boolean voteCapReached, int storedVectors, PostFitFigures figures, double seconds, long visits, int[] updateLog,
       int[][] classMistakesPerEpoch, int[][] classUpdatesPerEpoch) {
     this.algorithm = algorithm;
     this.mistakesPerEpoch = mistakesPerEpoch;
@@ -48,7 +46,7 @@ public final class TrainingReport {
     this.stoppedEarly = stoppedEarly;
     this.voteCapReached = voteCapReached;
     this.storedVectors = storedVectors;
-    this.trainingError = trainingError;
+    this.figures = figures;
     this.seconds = seconds;
     this.visits = visits;
     this.updateLog = updateLog;
@@ -59,7 +57,7 @@ public final class TrainingReport {
   /** This report with the per-class counts of a one-vs-rest run ([class][epoch]; owned from now on). */
   TrainingReport withClassCounts(int[][] mistakes, int[][] updates) {
     return new TrainingReport(algorithm, mistakesPerEpoch, updatesPerEpoch, validationAccuracyPerEpoch, converged,
-        halted, stoppedEarly, voteCapReached, storedVectors, trainingError, seconds, visits, updateLog, mistakes,
+        halted, stoppedEarly, voteCapReached, storedVectors, figures, seconds, visits, updateLog, mistakes,
         updates);
   }
 
@@ -123,9 +121,13 @@ public final class TrainingReport {
     return storedVectors;
   }
 
-  /** Training error of the returned model: fraction of training rows with y * score &lt;= 0. */
+  /**
+   * Training error of the returned model: the fraction of training rows with y * score &lt;= 0
+   * (binary) or predicted wrongly (multi-class); NaN for one part of a split run. Computed on the
+   * first call (one pass over the training data), then kept.
+   */
   public double trainingError() {
-    return trainingError;
+    return figures.trainingError();
   }
 
   /** Wall time of the training loop, in seconds. */
@@ -172,33 +174,32 @@ public final class TrainingReport {
     return updateLog.clone();
   }
 
-  /** Sets the theory fields (package-private: filled once by the training loop). */
-  TrainingReport withTheory(double r, double m) {
-    this.radius = r;
-    this.margin = m;
-    return this;
+  /** The post-fit figures, computed on first use (package-private, for tests). */
+  PostFitFigures figures() {
+    return figures;
   }
 
   /**
-   * R = max ||x_i|| over the training set (of (x_i, 1) when the bias was on); NaN when not
-   * computed (multi-class runs).
+   * R = max ||x_i|| over the training set (of (x_i, 1) when the bias was on); NaN for multi-class
+   * and voted models. Computed on the first call (one pass over the training data), then kept.
    */
   public double radius() {
-    return radius;
+    return figures.radius();
   }
 
   /**
    * The normalised margin the returned linear separator achieves on the training set,
    * {@code min_i y_i (w.x_i + b) / ||(w, b)||}; negative infinity when it does not separate the
-   * data; NaN when not computed (voted and multi-class models).
+   * data; NaN for voted and multi-class models. Computed on the first call (one pass over the
+   * training data), then kept.
    */
   public double margin() {
-    return margin;
+    return figures.margin();
   }
 
   /** Whether the returned linear separator classifies every training example correctly (margin > 0). */
   public boolean separated() {
-    return margin > 0;
+    return margin() > 0;
   }
 
   /**
@@ -208,9 +209,11 @@ public final class TrainingReport {
    * was not separated, NaN when not computed.
    */
   public double mistakeBound() {
+    double margin = margin();
     if (Double.isNaN(margin)) {
       return Double.NaN;
     }
+    double radius = radius();
     return margin > 0 ? (radius / margin) * (radius / margin) : Double.POSITIVE_INFINITY;
   }
 
@@ -218,7 +221,7 @@ public final class TrainingReport {
   public String toString() {
     return algorithm + ": epochs=" + epochs() + ", mistakes=" + mistakes() + ", updates=" + updates()
         + ", converged=" + converged + (halted ? ", halted" : "") + (stoppedEarly ? ", stopped early" : "")
-        + (voteCapReached ? ", vote cap reached" : "") + ", training error=" + trainingError
+        + (voteCapReached ? ", vote cap reached" : "") + ", training error=" + trainingError()
         + String.format(", %.3f s", seconds);
   }
 }

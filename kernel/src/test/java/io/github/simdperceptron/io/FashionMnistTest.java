@@ -87,7 +87,7 @@ class FashionMnistTest {
     assertEquals(1f, max);
   }
 
-  /** The accuracy target: averaged learners reach 0.84 on the test set in 10 shuffled epochs. */
+  /** The averaged learners reach 0.84 test accuracy in 10 shuffled epochs. */
   @Test
   void averagedReachesTheTargetAccuracy() {
     TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(10).withSeed(42);

@@ -336,4 +336,33 @@ class TrainingReportTest {
       }
     }
   }
+
+  @Test
+  void postFitFiguresAreComputedOnFirstUseAndEqualADirectPass() {
+    Dataset data = IntData.noisy(150, 11, 0.1, SEED);
+    for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED, Algorithm.POCKET}) {
+      String ctx = alg + ", data seed " + SEED;
+      FitResult<BinaryModel> fit = BinaryLearner.fit(alg, data, opts().withMaxEpochs(4));
+      TrainingReport r = fit.report();
+      PostFitFigures figures = r.figures();
+      assertEquals(0, figures.computed(), ctx + ": nothing computed by the fit itself");
+      assertTrue(figures.holdsData(), ctx);
+      LinearModel m = (LinearModel) fit.model();
+      assertEquals(m.trainingError(data), r.trainingError(), ctx + ": training error");
+      assertEquals(1, figures.computed(), ctx + ": only the training error");
+      assertEquals(io.github.simdperceptron.theory.Theory.radius(data, true), r.radius(), ctx + ": radius");
+      assertEquals(2, figures.computed(), ctx);
+      assertEquals(io.github.simdperceptron.theory.Theory.margin(data, m.weights(), m.bias(), true), r.margin(),
+          ctx + ": margin");
+      assertEquals(3, figures.computed(), ctx);
+      assertFalse(figures.holdsData(), ctx + ": the data is let go once every figure is known");
+      assertEquals(m.trainingError(data), r.trainingError(), ctx + ": kept");
+    }
+    Dataset three = MulticlassEquivalenceTest.realValuedProblem(false, 120, 8, 3, SEED);
+    FitResult<MulticlassModel> multi = MulticlassLearner.fit(Algorithm.PERCEPTRON, three, opts().withMaxEpochs(3));
+    assertEquals(0, multi.report().figures().computed(), "multi-class: nothing computed by the fit");
+    assertEquals(1.0 - multi.model().accuracy(three), multi.report().trainingError(), "multi-class training error");
+    assertFalse(multi.report().figures().holdsData(), "multi-class: no theory figures, data let go");
+    assertTrue(Double.isNaN(multi.report().radius()), "multi-class radius");
+  }
 }

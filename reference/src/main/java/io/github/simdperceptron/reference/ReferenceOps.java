@@ -151,4 +151,45 @@ public final class ReferenceOps {
       out[i] = sum + bias;
     }
   }
+
+  /**
+   * K-class scores over feature-major weights ({@code w[j * kp + c]} is the weight of class c for
+   * feature j): {@code out[c] = sum_t val[t] * w[idx[t] * kp + c]} for c in [0, kp), each class
+   * summed over t = from..to-1 left to right in float; {@code val == null} means every value is 1.
+   */
+  public static void classScores(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
+    for (int c = 0; c < kp; c++) {
+      float sum = 0f;
+      for (int t = from; t < to; t++) {
+        float x = val == null ? 1f : val[t];
+        sum = sum + x * w[idx[t] * kp + c];
+      }
+      out[c] = sum;
+    }
+  }
+
+  /** {@code w[idx[t] * kp + c] = w[idx[t] * kp + c] + val[t] * delta[c]} for every t and c in [0, kp). */
+  public static void classUpdate(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] delta) {
+    for (int t = from; t < to; t++) {
+      float x = val == null ? 1f : val[t];
+      for (int c = 0; c < kp; c++) {
+        w[idx[t] * kp + c] = w[idx[t] * kp + c] + x * delta[c];
+      }
+    }
+  }
+
+  /**
+   * {@link #classUpdate(float[], int, int[], float[], int, int, float[])} on w, and in double
+   * {@code u[idx[t] * kp + c] = u[idx[t] * kp + c] + (double) val[t] * deltaU[c]}.
+   */
+  public static void classUpdate(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to,
+      float[] delta, double[] deltaU) {
+    classUpdate(w, kp, idx, val, from, to, delta);
+    for (int t = from; t < to; t++) {
+      double x = val == null ? 1.0 : val[t];
+      for (int c = 0; c < kp; c++) {
+        u[idx[t] * kp + c] = u[idx[t] * kp + c] + x * deltaU[c];
+      }
+    }
+  }
 }

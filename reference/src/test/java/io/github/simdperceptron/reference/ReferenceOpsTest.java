@@ -422,4 +422,36 @@ class ReferenceOpsTest {
       }
     }
   }
+
+  @Test
+  void classScoresAndUpdatesMatchEjmlOnFeatureMajorMatrices() {
+    for (int nnz : SIZES) {
+      int dim = nnz + 1 + r.nextInt(2 * nnz + 8);
+      int[] idx = distinctSorted(nnz, dim);
+      float[] val = reals(nnz);
+      for (int kp : new int[] {1, 8, 16}) {
+        // Feature-major weights are a row-major d x kp matrix: the scores are the row vector x^T W.
+        float[] w = reals(dim * kp);
+        Supplier<String> c = () -> seed + " nnz=" + nnz + " dim=" + dim + " kp=" + kp;
+        for (float[] values : new float[][] {val, null}) {
+          FMatrixRMaj x = FMatrixRMaj.wrap(1, dim, densify(idx, values, dim));
+          FMatrixRMaj ejml = new FMatrixRMaj(1, kp);
+          CommonOps_FDRM.mult(x, FMatrixRMaj.wrap(dim, kp, w), ejml);
+          float[] out = new float[kp];
+          ReferenceOps.classScores(w, kp, idx, values, 0, nnz, out);
+          assertNumericallyEqual(ejml.data, out, () -> c.get() + (values == null ? " binary" : "") + " classScores");
+
+          // The update adds the outer product x delta^T to W.
+          float[] delta = reals(kp);
+          float[] updated = w.clone();
+          ReferenceOps.classUpdate(updated, kp, idx, values, 0, nnz, delta);
+          FMatrixRMaj outer = new FMatrixRMaj(dim, kp);
+          CommonOps_FDRM.multTransA(x, FMatrixRMaj.wrap(1, kp, delta), outer);
+          FMatrixRMaj sum = new FMatrixRMaj(dim, kp);
+          CommonOps_FDRM.add(FMatrixRMaj.wrap(dim, kp, w), outer, sum);
+          assertNumericallyEqual(sum.data, updated, () -> c.get() + (values == null ? " binary" : "") + " classUpdate");
+        }
+      }
+    }
+  }
 }

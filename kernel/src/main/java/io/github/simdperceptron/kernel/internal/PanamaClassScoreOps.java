@@ -1,0 +1,123 @@
+package io.github.simdperceptron.kernel.internal;
+
+import io.github.simdperceptron.kernel.Kernel;
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API implementation, loaded reflectively by {@link ClassScores} only when the kernel
+ * runs on Panama. The weights of one feature are whole vectors ({@code kp} is a multiple of the
+ * lane count), so a non-zero costs one broadcast and {@code kp / L} vector multiply-adds, with no
+ * lane sums. The loops are small static methods: C2 on JDK 17 boxes vectors in larger ones.
+ */
+final class PanamaClassScoreOps implements ClassScoreOps {
+  private static final VectorSpecies<Float> F =
+      VectorSpecies.of(float.class, VectorShape.forBitSize(Kernel.vectorBits()));
+  private static final int L = F.length();
+  private static final VectorSpecies<Double> D = VectorSpecies.of(double.class, F.vectorShape());
+  private static final int DL = D.length();
+  private static final boolean FMA = Kernel.usesFma();
+
+  PanamaClassScoreOps() {}
+
+  private static FloatVector term(FloatVector x, FloatVector w, FloatVector sum) {
+    return FMA ? x.fma(w, sum) : x.mul(w).add(sum);
+  }
+
+  @Override
+  public void scores(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
+    for (int o = 0; o < kp; o += L) {
+      if (val == null) {
+        scoresBinary(w, kp, o, idx, from, to, out);
+      } else {
+        scores(w, kp, o, idx, val, from, to, out);
+      }
+    }
+  }
+
+  /** Lanes [o, o + L) of the scores: four chains over the non-zeros. */
+  private static void scores(float[] w, int kp, int o, int[] idx, float[] val, int from, int to, float[] out) {
+    FloatVector s0 = FloatVector.zero(F);
+    FloatVector s1 = s0;
+    FloatVector s2 = s0;
+    FloatVector s3 = s0;
+    int t = from;
+    for (; t + 3 < to; t += 4) {
+      s0 = term(FloatVector.broadcast(F, val[t]), FloatVector.fromArray(F, w, idx[t] * kp + o), s0);
+      s1 = term(FloatVector.broadcast(F, val[t + 1]), FloatVector.fromArray(F, w, idx[t + 1] * kp + o), s1);
+      s2 = term(FloatVector.broadcast(F, val[t + 2]), FloatVector.fromArray(F, w, idx[t + 2] * kp + o), s2);
+      s3 = term(FloatVector.broadcast(F, val[t + 3]), FloatVector.fromArray(F, w, idx[t + 3] * kp + o), s3);
+    }
+    if (t < to) {
+      s0 = term(FloatVector.broadcast(F, val[t]), FloatVector.fromArray(F, w, idx[t] * kp + o), s0);
+    }
+    if (t + 1 < to) {
+      s1 = term(FloatVector.broadcast(F, val[t + 1]), FloatVector.fromArray(F, w, idx[t + 1] * kp + o), s1);
+    }
+    if (t + 2 < to) {
+      s2 = term(FloatVector.broadcast(F, val[t + 2]), FloatVector.fromArray(F, w, idx[t + 2] * kp + o), s2);
+    }
+    s0.add(s1).add(s2.add(s3)).intoArray(out, o);
+  }
+
+  private static void scoresBinary(float[] w, int kp, int o, int[] idx, int from, int to, float[] out) {
+    FloatVector s0 = FloatVector.zero(F);
+    FloatVector s1 = s0;
+    FloatVector s2 = s0;
+    FloatVector s3 = s0;
+    int t = from;
+    for (; t + 3 < to; t += 4) {
+      s0 = s0.add(FloatVector.fromArray(F, w, idx[t] * kp + o));
+      s1 = s1.add(FloatVector.fromArray(F, w, idx[t + 1] * kp + o));
+      s2 = s2.add(FloatVector.fromArray(F, w, idx[t + 2] * kp + o));
+      s3 = s3.add(FloatVector.fromArray(F, w, idx[t + 3] * kp + o));
+    }
+    if (t < to) {
+      s0 = s0.add(FloatVector.fromArray(F, w, idx[t] * kp + o));
+    }
+    if (t + 1 < to) {
+      s1 = s1.add(FloatVector.fromArray(F, w, idx[t + 1] * kp + o));
+    }
+    if (t + 2 < to) {
+      s2 = s2.add(FloatVector.fromArray(F, w, idx[t + 2] * kp + o));
+    }
+    s0.add(s1).add(s2.add(s3)).intoArray(out, o);
+  }
+
+  @Override
+  public void update(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] delta) {
+    for (int o = 0; o < kp; o += L) {
+      update(w, kp, o, idx, val, from, to, FloatVector.fromArray(F, delta, o));
+    }
+  }
+
+  /** Lanes [o, o + L): w += val * delta (product rounded, then the sum). */
+  private static void update(float[] w, int kp, int o, int[] idx, float[] val, int from, int to, FloatVector delta) {
+    for (int t = from; t < to; t++) {
+      int j = idx[t] * kp + o;
+      FloatVector step = val == null ? delta : FloatVector.broadcast(F, val[t]).mul(delta);
+      FloatVector.fromArray(F, w, j).add(step).intoArray(w, j);
+    }
+  }
+
+  @Override
+  public void update(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, float[] delta,
+      double[] deltaU) {
+    update(w, kp, idx, val, from, to, delta);
+    for (int o = 0; o < kp; o += DL) {
+      updateDouble(u, kp, o, idx, val, from, to, DoubleVector.fromArray(D, deltaU, o));
+    }
+  }
+
+  /** Lanes [o, o + DL) of u: u += (double) val * deltaU. */
+  private static void updateDouble(double[] u, int kp, int o, int[] idx, float[] val, int from, int to,
+      DoubleVector delta) {
+    for (int t = from; t < to; t++) {
+      int j = idx[t] * kp + o;
+      DoubleVector step = val == null ? delta : DoubleVector.broadcast(D, (double) val[t]).mul(delta);
+      DoubleVector.fromArray(D, u, j).add(step).intoArray(u, j);
+    }
+  }
+}

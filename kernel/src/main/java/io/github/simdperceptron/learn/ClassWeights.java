@@ -1,0 +1,102 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.kernel.internal.ClassScores;
+
+/**
+ * The weights of K classes in the feature-major layout of {@link ClassScores} ({@code w[j * kp + c]}),
+ * with the running sums u of the averaged learners when asked, and the rows of the dataset being
+ * trained on in the form the kernel reads. Shared by the multi-class and one-vs-rest rules.
+ */
+final class ClassWeights {
+  final int k;
+  final int d;
+  final int kp;
+  final float[] w;
+  /** The averaged learners' sums (CIML Algorithm 7, in double), same layout; null otherwise. */
+  final double[] u;
+  /** The scores of the last {@link #score} call, kp entries. */
+  final float[] scores;
+  /** Per-class steps of the next update, kp entries, zero between updates. */
+  final float[] delta;
+  final double[] deltaU;
+  private Dataset rowsOf;
+  private CompactRows rows;
+  private int from;
+  private int to;
+
+  ClassWeights(int k, int d, boolean averaged) {
+    this.k = k;
+    this.d = d;
+    this.kp = ClassScores.paddedClasses(k);
+    long size = (long) d * kp;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException(k + " classes x " + d + " features is more weights than one array holds");
+    }
+    this.w = new float[(int) size];
+    this.u = averaged ? new double[(int) size] : null;
+    this.scores = new float[kp];
+    this.delta = new float[kp];
+    this.deltaU = averaged ? new double[kp] : null;
+  }
+
+  /** Scores row i of data into {@link #scores} and remembers the row for {@link #applyUpdate()}. */
+  void score(Dataset data, int i) {
+    if (data != rowsOf) {
+      rows = CompactRows.of(data);
+      rowsOf = data;
+    }
+    from = rows.ptr[i];
+    to = rows.ptr[i + 1];
+    ClassScores.scores(w, kp, rows.idx, rows.val, from, to, scores);
+  }
+
+  /**
+   * Adds {@code delta[c] * x} to every class row (and {@code deltaU[c] * x} to u) for the row last
+   * scored, then clears delta and deltaU.
+   */
+  void applyUpdate() {
+    if (u == null) {
+      ClassScores.update(w, kp, rows.idx, rows.val, from, to, delta);
+    } else {
+      ClassScores.update(w, u, kp, rows.idx, rows.val, from, to, delta, deltaU);
+      java.util.Arrays.fill(deltaU, 0.0);
+    }
+    java.util.Arrays.fill(delta, 0f);
+  }
+
+  /** The weights as K row-major rows (a new array). */
+  float[] rowMajor() {
+    float[] out = new float[k * d];
+    for (int j = 0; j < d; j++) {
+      for (int c = 0; c < k; c++) {
+        out[c * d + j] = w[j * kp + c];
+      }
+    }
+    return out;
+  }
+
+  /** Row c of the weights into out[0, d). */
+  void row(int c, float[] out) {
+    for (int j = 0; j < d; j++) {
+      out[j] = w[j * kp + c];
+    }
+  }
+
+  /** The averaged weights {@code w - u / count[c]}, computed in double, as K row-major rows. */
+  float[] averagedRowMajor(long[] count) {
+    float[] out = new float[k * d];
+    for (int j = 0; j < d; j++) {
+      for (int c = 0; c < k; c++) {
+        int at = j * kp + c;
+        out[c * d + j] = average(w[at], u[at], count[c]);
+      }
+    }
+    return out;
+  }
+
+  /** {@code w - u / count}, in double, rounded once to float: the averaged weight (and bias). */
+  static float average(float w, double u, long count) {
+    return (float) ((double) w - u / count);
+  }
+}

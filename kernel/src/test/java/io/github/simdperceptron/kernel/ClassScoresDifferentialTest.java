@@ -1,0 +1,130 @@
+package io.github.simdperceptron.kernel;
+
+import static io.github.simdperceptron.kernel.KernelTestSupport.assertReduction;
+import static io.github.simdperceptron.kernel.KernelTestSupport.assertSameBits;
+import static io.github.simdperceptron.kernel.KernelTestSupport.intBound;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.simdperceptron.kernel.KernelTestSupport.Data;
+import io.github.simdperceptron.kernel.KernelTestSupport.Seeded;
+import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.reference.ReferenceOps;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/**
+ * The K-class kernel over feature-major weights ({@link ClassScores}) against its literal twins
+ * {@code ReferenceOps.classScores} and {@code classUpdate}: scores bit for bit on integer data and
+ * within the rounding bound of the exact value on real data (each class is a sum of nnz products,
+ * so the bound of {@link KernelTestSupport#assertWithinBound} with n = nnz applies); updates bit
+ * for bit on any data (the product is rounded, then the sum, in both). Rows with every non-zero
+ * count around the four chains and their remainders, binary rows, padded class counts, row ranges
+ * inside a larger CSR array.
+ */
+class ClassScoresDifferentialTest {
+  private static final int[] NON_ZEROS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 33, 100, 391, 1000};
+
+  @Test
+  void theClassKernelRunsOnTheKernelsImplementation() {
+    assertEquals(Kernel.implementation(), ClassScores.implementation(),
+        "the class-score kernel must run on the implementation the kernel chose");
+    int kp = ClassScores.paddedClasses(10);
+    assertEquals(0, kp % Math.max(8, Kernel.floatLanes()), "kp " + kp + " is whole vectors");
+    assertEquals(true, kp >= 10, "kp " + kp);
+    assertEquals(ClassScores.paddedClasses(1), ClassScores.paddedClasses(Math.max(8, Kernel.floatLanes())));
+  }
+
+  @Test
+  void scoresAndUpdatesAgreeWithTheReference(TestInfo info) {
+    Seeded seeded = Seeded.forTest(info);
+    Random r = seeded.random;
+    for (int k : new int[] {1, 2, 3, 8, 10, 17, 40}) {
+      int kp = ClassScores.paddedClasses(k);
+      for (int nnz : NON_ZEROS) {
+        for (Data data : Data.values()) {
+          for (boolean binary : new boolean[] {false, true}) {
+            check(r, data, k, kp, nnz, binary, seeded);
+          }
+        }
+      }
+    }
+  }
+
+  private static void check(Random r, Data data, int k, int kp, int nnz, boolean binary, Seeded seeded) {
+    int d = nnz + 1 + r.nextInt(2 * nnz + 5);
+    int m = intBound(Math.max(1, nnz));
+    // The row sits inside a larger CSR array: other rows' entries before and after must not matter.
+    int before = r.nextInt(4);
+    int after = r.nextInt(4);
+    int[] idx = new int[before + nnz + after];
+    float[] val = new float[idx.length];
+    int[] row = distinctSorted(r, nnz, d);
+    for (int t = 0; t < idx.length; t++) {
+      idx[t] = t >= before && t < before + nnz ? row[t - before] : r.nextInt(d);
+      val[t] = KernelTestSupport.value(r, data, m);
+    }
+    float[] values = binary ? null : val;
+    float[] w = KernelTestSupport.array(r, data, m, d * kp);
+    for (int j = 0; j < d; j++) {
+      Arrays.fill(w, j * kp + k, j * kp + kp, 0f);
+    }
+    String where = seeded + " " + data + " k=" + k + " kp=" + kp + " nnz=" + nnz + (binary ? " binary" : "");
+
+    float[] out = new float[kp];
+    float[] expected = new float[kp];
+    ClassScores.scores(w, kp, idx, values, before, before + nnz, out);
+    ReferenceOps.classScores(w, kp, idx, values, before, before + nnz, expected);
+    for (int c = 0; c < kp; c++) {
+      double exact = 0;
+      double abs = 0;
+      for (int t = before; t < before + nnz; t++) {
+        double p = (double) (values == null ? 1f : values[t]) * w[idx[t] * kp + c];
+        exact += p;
+        abs += Math.abs(p);
+      }
+      int cc = c;
+      assertReduction(data, out[c], expected[c], new double[] {exact, abs}, Math.max(1, nnz),
+          () -> where + " score " + cc);
+    }
+
+    float[] delta = new float[kp];
+    double[] deltaU = new double[kp];
+    for (int c = 0; c < k; c++) {
+      delta[c] = data == Data.INTEGER ? r.nextInt(3) - 1 : KernelTestSupport.real(r);
+      deltaU[c] = data == Data.INTEGER ? delta[c] * (1 + r.nextInt(1000)) : KernelTestSupport.real(r) * 1000.0;
+    }
+    float[] fastW = w.clone();
+    float[] refW = w.clone();
+    ClassScores.update(fastW, kp, idx, values, before, before + nnz, delta);
+    ReferenceOps.classUpdate(refW, kp, idx, values, before, before + nnz, delta);
+    assertSameBits(refW, fastW, () -> where + " update");
+
+    double[] u = KernelTestSupport.doubles(r, d * kp);
+    double[] fastU = u.clone();
+    double[] refU = u.clone();
+    fastW = w.clone();
+    refW = w.clone();
+    ClassScores.update(fastW, fastU, kp, idx, values, before, before + nnz, delta, deltaU);
+    ReferenceOps.classUpdate(refW, refU, kp, idx, values, before, before + nnz, delta, deltaU);
+    assertSameBits(refW, fastW, () -> where + " averaged update, w");
+    KernelTestSupport.assertSameBits(refU, fastU, () -> where + " averaged update, u");
+  }
+
+  private static int[] distinctSorted(Random r, int count, int dim) {
+    int[] all = new int[dim];
+    for (int i = 0; i < dim; i++) {
+      all[i] = i;
+    }
+    for (int i = 0; i < count; i++) {
+      int j = i + r.nextInt(dim - i);
+      int t = all[i];
+      all[i] = all[j];
+      all[j] = t;
+    }
+    int[] out = Arrays.copyOf(all, count);
+    Arrays.sort(out);
+    return out;
+  }
+}

@@ -1,0 +1,87 @@
+package io.github.simdperceptron.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** The options value: defaults, the builder against the withX copies, immutability, bad values. */
+class TrainingOptionsTest {
+  private static final ProgressListener LISTENER = (epoch, mistakes, updates, rate) -> { };
+
+  private static void assertSameOptions(TrainingOptions a, TrainingOptions b) {
+    assertEquals(a.maxEpochs(), b.maxEpochs(), "maxEpochs");
+    assertEquals(a.seed(), b.seed(), "seed");
+    assertEquals(a.shuffle(), b.shuffle(), "shuffle");
+    assertEquals(a.bias(), b.bias(), "bias");
+    assertEquals(a.tau(), b.tau(), "tau");
+    assertEquals(a.validationFraction(), b.validationFraction(), "validationFraction");
+    assertEquals(a.patience(), b.patience(), "patience");
+    assertEquals(a.voteCap(), b.voteCap(), "voteCap");
+    assertEquals(a.recordUpdates(), b.recordUpdates(), "recordUpdates");
+    assertSame(a.progress(), b.progress(), "progress");
+    assertEquals(a.threads(), b.threads(), "threads");
+    assertEquals(a.prefetch(), b.prefetch(), "prefetch");
+    assertEquals(a.toString(), b.toString());
+  }
+
+  @Test
+  void defaultsAreTheDocumentedOnes() {
+    TrainingOptions d = TrainingOptions.defaults();
+    assertEquals(10, d.maxEpochs());
+    assertEquals(0L, d.seed());
+    assertTrue(d.shuffle());
+    assertTrue(d.bias());
+    assertEquals(0f, d.tau());
+    assertEquals(0.0, d.validationFraction());
+    assertEquals(5, d.patience());
+    assertEquals(Integer.MAX_VALUE, d.voteCap());
+    assertFalse(d.recordUpdates());
+    assertEquals(null, d.progress());
+    assertEquals(0, d.threads());
+    assertFalse(d.prefetch());
+    assertSameOptions(d, TrainingOptions.builder().build());
+  }
+
+  @Test
+  void theBuilderSetsWhatTheCopiesSet() {
+    TrainingOptions copies = TrainingOptions.defaults().withMaxEpochs(7).withSeed(-3).withShuffle(false)
+        .withBias(false).withTau(0.5f).withEarlyStopping(0.2, 3).withVoteCap(11).withUpdateLog(true)
+        .withProgress(LISTENER).withThreads(2).withPrefetch(true);
+    TrainingOptions built = TrainingOptions.builder().maxEpochs(7).seed(-3).shuffle(false).bias(false).tau(0.5f)
+        .earlyStopping(0.2, 3).voteCap(11).updateLog(true).progress(LISTENER).threads(2).prefetch(true).build();
+    assertSameOptions(copies, built);
+    assertSameOptions(built, built.toBuilder().build());
+    assertEquals(8, built.toBuilder().maxEpochs(8).build().maxEpochs());
+    assertEquals(7, built.maxEpochs(), "a builder from toBuilder leaves the options it came from alone");
+  }
+
+  @Test
+  void copiesLeaveTheOriginalAlone() {
+    TrainingOptions d = TrainingOptions.defaults();
+    d.withMaxEpochs(3).withSeed(9).withThreads(1);
+    assertSameOptions(TrainingOptions.defaults(), d);
+  }
+
+  @Test
+  void badValuesAreRefusedNamingTheOption() {
+    assertRefused("maxEpochs", () -> TrainingOptions.builder().maxEpochs(0));
+    assertRefused("maxEpochs", () -> TrainingOptions.defaults().withMaxEpochs(-1));
+    assertRefused("tau", () -> TrainingOptions.builder().tau(-0.1f));
+    assertRefused("tau", () -> TrainingOptions.defaults().withTau(Float.NaN));
+    assertRefused("tau", () -> TrainingOptions.defaults().withTau(Float.POSITIVE_INFINITY));
+    assertRefused("validationFraction", () -> TrainingOptions.builder().earlyStopping(1.0, 2));
+    assertRefused("patience", () -> TrainingOptions.defaults().withEarlyStopping(0.1, 0));
+    assertRefused("voteCap", () -> TrainingOptions.builder().voteCap(0));
+    assertRefused("threads", () -> TrainingOptions.defaults().withThreads(-1));
+  }
+
+  private static void assertRefused(String option, Executable call) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
+    assertTrue(e.getMessage().startsWith(option + " "), e.getMessage());
+  }
+}
