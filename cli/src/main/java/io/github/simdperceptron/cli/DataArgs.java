@@ -2,17 +2,24 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.CsvFormat;
 import io.github.simdperceptron.io.IdxReader;
 import io.github.simdperceptron.io.LibsvmFormat;
+import io.github.simdperceptron.io.LibsvmReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** How to read data files: the format (from the extension unless given) and its options. */
 final class DataArgs {
@@ -40,6 +47,15 @@ final class DataArgs {
           + " *-labels-idx1-ubyte[.gz])")
   Path labels;
 
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  /** The line of the largest feature index of the last libsvm file read; 0 for other formats. */
+  long largestIndexLine;
+
+  /** The name of standard input as --data: {@code -}. */
+  static final String STDIN = "-";
+
   /** The standard IDX names: {@code train-images-idx3-ubyte.gz}, {@code t10k-images.idx3-ubyte}, ... */
   private static final Pattern IDX_IMAGES = Pattern.compile("(|.*[-._])images([-._])idx3([-._])ubyte(\\.gz)?",
       Pattern.CASE_INSENSITIVE);
@@ -47,6 +63,9 @@ final class DataArgs {
   DataFormat formatOf(Path file) {
     if (format != null) {
       return format;
+    }
+    if (isStdin(file)) {
+      return DataFormat.libsvm;
     }
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (name.endsWith(".csv") || name.endsWith(".tsv")) {
@@ -71,29 +90,133 @@ final class DataArgs {
    * {@code needLabels} (predict) a missing labels file is no error and every row gets class "0".
    */
   Dataset read(Path file, Path labelsFile, int dimension, boolean needLabels) throws IOException {
+    try {
+      return readWhole(file, labelsFile, dimension, needLabels);
+    } catch (OutOfMemoryError e) {
+      throw new DataOutOfMemory(file, e);
+    }
+  }
+
+  private Dataset readWhole(Path file, Path labelsFile, int dimension, boolean needLabels) throws IOException {
+    DataFormat kind = formatOf(file);
+    checkOptions(kind);
+    largestIndexLine = 0;
+    if (isStdin(file)) {
+      if (kind == DataFormat.idx) {
+        throw new UsageException("--data -: IDX data is read from files (images and labels), not from standard input");
+      }
+      return read(kind, System.in, STDIN_NAME, dimension);
+    }
     if (!Files.isRegularFile(file)) {
       throw new UsageException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
     }
-    DataFormat kind = formatOf(file);
     if (labelsFile != null && kind != DataFormat.idx) {
       throw new UsageException(labelsFile + ": a labels file applies to IDX data only, and " + file + " is read as "
           + kind + " (--format idx if it is IDX)");
     }
-    Dataset d;
-    switch (kind) {
-      case csv:
-        d = csv(file).read(file);
-        if (dimension > 0 && d.dimension() != dimension) {
-          throw new UsageException(file + ": " + d.dimension() + " feature columns (expected " + dimension
-              + ", as the model or the training data has)");
-        }
-        return d;
-      case idx:
-        return idx(file, labelsFile, dimension, needLabels);
-      default:
-        LibsvmFormat f = LibsvmFormat.defaults().withZeroBased(zeroBased);
-        return (dimension > 0 ? f.withDimension(dimension, true) : f).read(file);
+    if (kind == DataFormat.idx) {
+      return idx(file, labelsFile, dimension, needLabels);
     }
+    return read(kind, Files.newInputStream(file), file.toString(), dimension);
+  }
+
+  /** Reads libsvm or CSV text (gzip-compressed or not) from a stream, and closes it. */
+  private Dataset read(DataFormat kind, InputStream in, String source, int dimension) throws IOException {
+    if (kind == DataFormat.csv) {
+      Dataset d = csv(Path.of(source)).read(in, source);
+      if (dimension > 0 && d.dimension() != dimension) {
+        throw new UsageException(source + ": " + d.dimension() + " feature columns (expected " + dimension
+            + ", as the model or the training data has)");
+      }
+      if (header == null && (labelColumn == null || labelColumn.equals("last") || labelColumn.matches("[0-9]+"))) {
+        warnNumberedHeader(source, d);
+      }
+      return d;
+    }
+    LibsvmFormat f = LibsvmFormat.defaults().withZeroBased(zeroBased);
+    try (LibsvmReader r = (dimension > 0 ? f.withDimension(dimension, true) : f).open(in, source)) {
+      Dataset d = r.readAll();
+      largestIndexLine = r.largestIndexLine();
+      if (r.droppedFeatures() > 0) {
+        boolean one = r.droppedFeatures() == 1;
+        warn(source + ": " + r.droppedFeatures() + (one ? " feature has an index" : " features have indices")
+            + " beyond the model's " + dimension + " features (the first on line " + r.firstDroppedLine() + "); "
+            + (one ? "it is" : "they are") + " ignored, as the model has no weight for them");
+      }
+      return d;
+    }
+  }
+
+  /** The name standard input has in messages. */
+  static final String STDIN_NAME = "(standard input)";
+
+  static boolean isStdin(Path file) {
+    return file != null && file.toString().equals(STDIN);
+  }
+
+  /** Refuses an option that the format of the file does not use (it would silently do nothing). */
+  private void checkOptions(DataFormat kind) {
+    if (kind != DataFormat.libsvm && zeroBased) {
+      throw new UsageException("--zero-based applies to libsvm data only, and this data is read as " + kind);
+    }
+    if (kind != DataFormat.csv) {
+      for (String[] o : new String[][] {{"--delimiter", delimiter}, {"--label-column", labelColumn},
+          {"--header", header == null ? null : header.toString()}}) {
+        if (o[1] != null) {
+          throw new UsageException(o[0] + " applies to CSV data only, and this data is read as " + kind
+              + " (--format csv if it is CSV)");
+        }
+      }
+    }
+  }
+
+  /** Warns once when examples of {@code data} have classes outside {@code known}: they can only be errors. */
+  void warnUnknownClasses(Path file, Dataset data, Labels known) {
+    int[] perClass = new int[data.labels().size()];
+    for (int i = 0; i < data.size(); i++) {
+      perClass[data.classOf(i)]++;
+    }
+    List<String> unknown = new ArrayList<>();
+    long examples = 0;
+    for (int c = 0; c < perClass.length; c++) {
+      if (known.indexOf(data.labels().name(c)) < 0) {
+        unknown.add(data.labels().name(c));
+        examples += perClass[c];
+      }
+    }
+    if (!unknown.isEmpty()) {
+      warn(file + ": " + examples + " example" + (examples == 1 ? " is" : "s are") + " of class" + (unknown.size() == 1
+          ? " " : "es ") + String.join(", ", unknown) + ", which the model never saw (it knows " + known
+          + "); every one counts as an error");
+    }
+  }
+
+  /**
+   * Warns when a CSV file without a header, as detected, starts with a row of consecutive integers
+   * from 0 or 1 in column order: a header of column numbers, read as an example.
+   */
+  private void warnNumberedHeader(String source, Dataset d) {
+    float[] x = d.denseRow(0);
+    int columns = x.length + 1;
+    int at = labelColumn == null ? 0 : labelColumn.equals("last") ? columns - 1 : Integer.parseInt(labelColumn) - 1;
+    String label = d.labels().name(d.classOf(0));
+    float[] row = new float[columns];
+    for (int k = 0, j = 0; k < columns; k++) {
+      row[k] = k == at ? (label.matches("-?[0-9]+") ? Float.parseFloat(label) : Float.NaN) : x[j++];
+    }
+    boolean numbered = row[0] == 0 || row[0] == 1;
+    for (int k = 1; k < columns && numbered; k++) {
+      numbered = row[k] == row[0] + k;
+    }
+    if (numbered && columns > 2) {
+      warn(source + ": line 1 holds the column numbers " + (int) row[0] + " to " + (int) row[columns - 1]
+          + " and was read as an example; give --header if it is a header");
+    }
+  }
+
+  /** Prints one warning line on stderr: "perceptron train: warning: ...". */
+  void warn(String message) {
+    Warnings.print(command, message);
   }
 
   /**

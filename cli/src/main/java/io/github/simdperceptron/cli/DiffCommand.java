@@ -46,10 +46,12 @@ final class DiffCommand implements Callable<Integer> {
     train.checkMulticlass();
     Dataset ds = dataArgs.read(data, 0);
     train.checkClasses(data, ds);
+    ModelSize.check(ds, data, dataArgs.largestIndexLine, train, dataArgs);
     if (train.multiclass != null) {
       return multiclass(ds, options);
     }
     Comparison c = Comparison.run(train.algorithm, ds, options);
+    Overflow.check(c.kernel.model(), ds, data);
     TrainingReport r = c.kernel.report();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -98,6 +100,7 @@ final class DiffCommand implements Callable<Integer> {
   private int multiclass(Dataset ds, TrainingOptions options) {
     MulticlassComparison c = MulticlassComparison.run(train.multiclass == TrainArgs.Multiclass.ovr, train.algorithm,
         ds, options);
+    Overflow.check(c.kernel.model(), ds, data);
     TrainingReport r = c.kernel.report();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

@@ -43,9 +43,12 @@ final class EvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    FileArgs.input("--model", modelFile);
     SavedModel saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, model.dimension());
+    Overflow.check(model, ds, data);
+    dataArgs.warnUnknownClasses(data, ds, model.labels());
     int[] predicted = model.predictClasses(ds);
     List<String> truthNames = ds.labels().names();
     List<String> predictedNames = new ArrayList<>(model.labels().names());

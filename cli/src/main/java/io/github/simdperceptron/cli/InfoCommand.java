@@ -1,7 +1,10 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.kernel.Kernel;
+import io.github.simdperceptron.io.ModelFile;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -9,17 +12,40 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "info", mixinStandardHelpOptions = true,
-    description = "Shows the JDK, the active kernel implementation, the vector species and the FMA choice.")
+    description = {"Shows the JDK, the active kernel implementation, the vector species and the FMA choice.",
+        "With --model, shows a model file instead: its learner, classes, dimension, bias, training options and"
+            + " largest weights."})
 final class InfoCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
+
+  @Option(names = "--model", paramLabel = "M", description = "a model file written by train, to describe")
+  Path model;
+
+  @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+      description = "with --model: how many of the largest weights to show per class (default: ${DEFAULT-VALUE})")
+  int top;
 
   @Spec
   CommandSpec spec;
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
+    if (model != null) {
+      FileArgs.input("--model", model);
+      if (top < 0) {
+        throw new UsageException("--top " + top + ": expected a count >= 0");
+      }
+      ModelSummary summary = new ModelSummary(ModelFile.read(model), top);
+      if (json) {
+        out.println(summary.json().put("model", model.toString()));
+      } else {
+        out.printf("model          %s%n", model);
+        summary.print(out);
+      }
+      return 0;
+    }
     boolean incubator = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
     String species = Kernel.vectorBits() == 0 ? "none (scalar)" : "FloatVector " + Kernel.vectorBits() + "-bit, "
         + Kernel.floatLanes() + " lanes";

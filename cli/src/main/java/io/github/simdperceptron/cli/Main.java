@@ -1,12 +1,20 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.io.FormatException;
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
+import java.util.Properties;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,12 +42,25 @@ public final class Main implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "a sub-command is required");
   }
 
+  /** Runs the command on the process's standard streams and exits with its code. */
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    OutputSink stdout = new OutputSink(new FileOutputStream(FileDescriptor.out));
+    // Line by line on a terminal (demo's table as it grows); in blocks into a file or a pipe.
+    PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8),
+        1 << 16), System.console() != null);
+    System.exit(run(args, out, new PrintWriter(System.err, true), stdout::failure));
   }
 
   /** Runs the command with these streams; returns the exit code. */
   static int run(String[] args, PrintWriter out, PrintWriter err) {
+    return run(args, out, err, () -> null);
+  }
+
+  /**
+   * Runs the command; a failed write to {@code out} (a full disk, a closed pipe) makes a
+   * successful run exit with 1, and {@code outFailure} says why when it knows.
+   */
+  static int run(String[] args, PrintWriter out, PrintWriter err, Supplier<IOException> outFailure) {
     boolean debug = Arrays.asList(args).contains("--debug");
     CommandLine cl = new CommandLine(new Main());
     cl.setOut(out);
@@ -62,8 +83,23 @@ public final class Main implements Runnable {
       err.flush();
       return code;
     });
-    int code = cl.execute(args);
-    out.flush();
+    int code;
+    try {
+      code = cl.execute(args);
+    } catch (OutOfMemoryError e) {
+      err.println("perceptron" + (args.length > 0 && !args[0].startsWith("-") ? " " + args[0] : "") + ": "
+          + message(e));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      code = exitCode(e);
+    }
+    if (out.checkError()) {
+      IOException why = outFailure.get();
+      err.println("perceptron: writing standard output failed" + (why == null || why.getMessage() == null ? ""
+          : " (" + why.getMessage() + ")") + ": the output is incomplete");
+      code = code == 0 ? 1 : code;
+    }
     err.flush();
     return code;
   }
@@ -89,7 +125,10 @@ public final class Main implements Runnable {
       return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : f.getClass().getSimpleName());
     }
     if (ex instanceof OutOfMemoryError) {
-      return "out of memory (" + ex.getMessage() + "); give Java more with JAVA_OPTS=-Xmx...";
+      long mb = Runtime.getRuntime().maxMemory() >> 20;
+      return "out of memory" + (ex instanceof DataOutOfMemory ? " " + ex.getMessage() : " (" + ex.getMessage() + ")")
+          + " in a heap of " + mb + " MB: give Java more, e.g. JAVA_OPTS=-Xmx" + Math.max(1, mb / 512) + "g"
+          + " (README: how much memory a file needs)";
     }
     String m = ex.getMessage();
     if (ex instanceof UsageException || ex instanceof WorkFailure || ex instanceof FormatException) {
@@ -100,12 +139,22 @@ public final class Main implements Runnable {
         ? m.replace('\n', ' ') : kind + ": " + m.replace('\n', ' ');
   }
 
-  /** The version from the jar's manifest, or "dev". */
+  /** The version Maven wrote into version.properties when it built the command. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
-    public String[] getVersion() {
-      String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"perceptron " + (v == null ? "dev" : v) + ", Java " + System.getProperty("java.version")};
+    public String[] getVersion() throws IOException {
+      return new String[] {"perceptron " + version() + ", Java " + System.getProperty("java.version")};
+    }
+
+    static String version() throws IOException {
+      Properties p = new Properties();
+      try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+        if (in == null) {
+          throw new IOException("version.properties is missing from the build");
+        }
+        p.load(in);
+      }
+      return p.getProperty("version");
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.AtomicFile;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.BinaryModel;
@@ -10,9 +11,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -48,20 +47,26 @@ final class PredictCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    FileArgs.input("--model", modelFile);
+    FileArgs.output("--output", output, modelFile, data, dataArgs.labels);
     SavedModel saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
+    Overflow.check(model, ds, data);
     if (output == null) {
       write(spec.commandLine().getOut(), model, ds);
     } else {
-      try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(output), StandardCharsets.UTF_8))) {
-        PrintWriter pw = new PrintWriter(w);
+      AtomicFile.write(output, stream -> {
+        OutputSink sink = new OutputSink(stream);
+        PrintWriter pw = new PrintWriter(new BufferedWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8),
+            1 << 16));
         write(pw, model, ds);
         pw.flush();
         if (pw.checkError()) {
-          throw new IOException(output + ": write failed");
+          IOException why = sink.failure();
+          throw new IOException(output + ": write failed" + (why == null ? "" : " (" + why.getMessage() + ")"), why);
         }
-      }
+      });
     }
     return 0;
   }

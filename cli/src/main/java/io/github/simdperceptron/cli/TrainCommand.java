@@ -56,6 +56,10 @@ final class TrainCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     TrainingOptions options = train.options();
+    if (validationFraction == 0 && spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
+      throw new UsageException("--patience applies to early stopping, which needs --validation-fraction F too"
+          + " (e.g. --validation-fraction 0.1)");
+    }
     if (validationFraction != 0 || spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
       try {
         options = options.withEarlyStopping(validationFraction, patience);
@@ -68,6 +72,10 @@ final class TrainCommand implements Callable<Integer> {
     if (testLabels != null && test == null) {
       throw new UsageException("--test-labels needs --test");
     }
+    if (DataArgs.isStdin(data) && DataArgs.isStdin(test)) {
+      throw new UsageException("--test -: standard input can be read once, and --data - reads it");
+    }
+    FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
     Warmup warmup = Warmup.enabled() ? Warmup.startFor(train, options,
         dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data)) : null;
     Dataset trainSet;
@@ -75,16 +83,28 @@ final class TrainCommand implements Callable<Integer> {
     try {
       trainSet = dataArgs.read(data, 0);
       train.checkClasses(data, trainSet);
+      ModelSize.check(trainSet, data, dataArgs.largestIndexLine, train, dataArgs);
+      if (trainSet.labels().size() == 1) {
+        dataArgs.warn(data + ": every example is of class " + trainSet.labels().name(0) + ", so the model learns"
+            + " nothing to tell classes apart (is the label column right?)");
+      }
       testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);
     } finally {
       if (warmup != null) {
         warmup.finish();
       }
     }
+    if (testSet != null) {
+      dataArgs.warnUnknownClasses(test, testSet, trainSet.labels());
+    }
     Progress progress = json ? null : Progress.forStderr(spec.commandLine().getErr(), options.maxEpochs());
     FitResult<? extends Model> fit = train.fit(trainSet, options.withProgress(progress));
     if (progress != null) {
       progress.done();
+    }
+    Overflow.check(fit.model(), trainSet, data);
+    if (testSet != null) {
+      Overflow.check(fit.model(), testSet, test);
     }
     ModelFile.write(model, SavedModel.of(fit.model(), fit.report().algorithm(), options));
     TrainingReport r = fit.report();
@@ -109,7 +129,10 @@ final class TrainCommand implements Callable<Integer> {
           .put("updates", r.updates())
           .put("epochs", r.epochs())
           .put("converged", r.converged())
+          .put("halted", r.halted())
           .put("stopped_early", r.stoppedEarly())
+          .put("stop_reason", r.converged() ? "converged" : r.halted() ? "halted" : r.stoppedEarly() ? "stopped_early"
+              : r.voteCapReached() ? "vote_cap" : "max_epochs")
           .put("examples_per_second", r.examplesPerSecond())
           .put("training_error", r.trainingError())
           .put("model", model.toString()));

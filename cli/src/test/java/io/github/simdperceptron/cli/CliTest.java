@@ -43,6 +43,13 @@ class CliTest {
     return Double.parseDouble(m.group(1));
   }
 
+  /** A PLA model of the small training set, written to {@code dir/m.bin}. */
+  static Path plaModel(Path dir) {
+    Path model = dir.resolve("m.bin");
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "pla", "--model", model.toString()).code());
+    return model;
+  }
+
   static void assertOneLineError(Result r, int code, String... parts) {
     assertEquals(code, r.code(), r.err());
     assertEquals(1, r.err().lines().count(), r.err());

@@ -36,26 +36,82 @@ public final class SparseDataset extends Dataset {
     Objects.requireNonNull(rowPtr, "rowPtr");
     Objects.requireNonNull(indices, "indices");
     Objects.requireNonNull(labels, "labels");
-    if (rowPtr.length != labels.length + 1) {
-      throw new IllegalArgumentException("rowPtr.length = " + rowPtr.length + " must be labels.length + 1 = "
-          + (labels.length + 1));
+    int rows = labels.length;
+    checkPointers(rowPtr, rows, indices, values);
+    int base = rowPtr[0];
+    int nnz = rowPtr[rows];
+    int[] ptr = new int[rows + 1];
+    for (int i = 0; i <= rows; i++) {
+      ptr[i] = rowPtr[i] - base;
     }
-    Builder b = builder(dimension);
-    for (int i = 0; i < labels.length; i++) {
+    return wrap(ptr, Arrays.copyOfRange(indices, base, nnz),
+        values == null ? null : Arrays.copyOfRange(values, base, nnz), dimension, labels);
+  }
+
+  /**
+   * A dataset that takes the CSR arrays over without copying them (validated in place): a reader
+   * of a large file needs no second copy. {@code indices} (and {@code values}, null for a binary
+   * dataset) hold exactly {@code rowPtr[labels.length]} entries. The caller must not modify the
+   * arrays afterwards; {@code labels} is only read.
+   */
+  public static SparseDataset wrap(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
+    Objects.requireNonNull(rowPtr, "rowPtr");
+    Objects.requireNonNull(indices, "indices");
+    Objects.requireNonNull(labels, "labels");
+    if (dimension < 1) {
+      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
+    }
+    int rows = labels.length;
+    checkPointers(rowPtr, rows, indices, values);
+    LabelCollector collector = new LabelCollector();
+    for (int i = 0; i < rows; i++) {
+      checkRow(i, indices, values, rowPtr[i], rowPtr[i + 1], dimension);
+      collector.add(labels[i], i);
+    }
+    if (rowPtr[0] != 0 || indices.length != rowPtr[rows] || (values != null && values.length != rowPtr[rows])) {
+      throw new IllegalArgumentException("the CSR arrays must hold exactly rowPtr[" + rows + "] = " + rowPtr[rows]
+          + " entries from rowPtr[0] = 0, got " + indices.length + " indices" + (values == null ? ""
+          : " and " + values.length + " values"));
+    }
+    Labels l = collector.labels();
+    return new SparseDataset(l, collector.classes(l), dimension, rowPtr, indices, values);
+  }
+
+  /** Checks that there is one row pointer per row and one more, each row a range inside the arrays. */
+  private static void checkPointers(int[] rowPtr, int rows, int[] indices, float[] values) {
+    if (rowPtr.length != rows + 1) {
+      throw new IllegalArgumentException("rowPtr.length = " + rowPtr.length + " must be labels.length + 1 = "
+          + (rows + 1));
+    }
+    if (rows == 0) {
+      throw new IllegalStateException("a dataset needs at least one example; none was added");
+    }
+    for (int i = 0; i < rows; i++) {
       int from = rowPtr[i];
       int to = rowPtr[i + 1];
       if (from < 0 || to < from || to > indices.length || (values != null && to > values.length)) {
         throw new IllegalArgumentException("row " + i + ": rowPtr range [" + from + ", " + to
             + ") is not a valid range of indices (length " + indices.length + ")");
       }
-      int[] idx = Arrays.copyOfRange(indices, from, to);
-      if (values == null) {
-        b.addBinary(idx, labels[i]);
-      } else {
-        b.add(idx, Arrays.copyOfRange(values, from, to), labels[i]);
+    }
+  }
+
+  /** Checks entries [from, to) of one row: indices strictly increasing in [0, d), values finite. */
+  private static void checkRow(int row, int[] idx, float[] val, int from, int to, int d) {
+    for (int p = from; p < to; p++) {
+      if (idx[p] < 0 || idx[p] >= d) {
+        throw new IllegalArgumentException("row " + row + ", index " + idx[p] + " (entry " + (p - from)
+            + "): outside [0, " + d + ")");
+      }
+      if (p > from && idx[p] <= idx[p - 1]) {
+        throw new IllegalArgumentException("row " + row + ", index " + idx[p] + " (entry " + (p - from)
+            + "): indices must be strictly increasing, previous is " + idx[p - 1]);
+      }
+      if (val != null && !Float.isFinite(val[p])) {
+        throw new IllegalArgumentException("row " + row + ", index " + idx[p] + ": value " + val[p]
+            + " is not finite");
       }
     }
-    return b.build();
   }
 
   /** Adds rows one at a time; each row is validated when added and copied. */
@@ -110,20 +166,7 @@ public final class SparseDataset extends Dataset {
         throw new IllegalArgumentException("row " + rows + ": " + idx.length + " indices but " + val.length
             + " values");
       }
-      for (int p = 0; p < idx.length; p++) {
-        if (idx[p] < 0 || idx[p] >= d) {
-          throw new IllegalArgumentException("row " + rows + ", index " + idx[p] + " (entry " + p
-              + "): outside [0, " + d + ")");
-        }
-        if (p > 0 && idx[p] <= idx[p - 1]) {
-          throw new IllegalArgumentException("row " + rows + ", index " + idx[p] + " (entry " + p
-              + "): indices must be strictly increasing, previous is " + idx[p - 1]);
-        }
-        if (val != null && !Float.isFinite(val[p])) {
-          throw new IllegalArgumentException("row " + rows + ", index " + idx[p] + ": value " + val[p]
-              + " is not finite");
-        }
-      }
+      checkRow(rows, idx, val, 0, idx.length, d);
       if ((long) nnz + idx.length > DenseDataset.MAX_ARRAY) {
         throw new IllegalArgumentException("row " + rows + ": more than " + DenseDataset.MAX_ARRAY
             + " non-zeros in one dataset");

@@ -85,17 +85,20 @@ public final class CsvFormat {
     return labelName;
   }
 
-  /** A streaming reader over a file. */
+  /** A streaming reader over a file, gzip-compressed or not (by its first bytes, whatever its name). */
   public CsvReader open(Path file) throws IOException {
     Objects.requireNonNull(file, "file");
-    return new CsvReader(Files.newInputStream(file), file.toString(), this);
+    return new CsvReader(new GzipDetect(Files.newInputStream(file)), file.toString(), this);
   }
 
-  /** A streaming reader over a stream (closed with the reader); {@code source} names it in messages. */
+  /**
+   * A streaming reader over a stream, gzip-compressed or not (closed with the reader); {@code source}
+   * names it in messages.
+   */
   public CsvReader open(InputStream in, String source) {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(source, "source");
-    return new CsvReader(in, source, this);
+    return new CsvReader(new GzipDetect(in), source, this);
   }
 
   /** Reads a whole file into a dense dataset. */

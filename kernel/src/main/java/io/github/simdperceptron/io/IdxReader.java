@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -128,7 +129,7 @@ public final class IdxReader {
     int b0 = in.read();
     int b1 = in.read();
     in.reset();
-    if (b0 == 0x1f && b1 == 0x8b) {
+    if (GzipDetect.isGzip(b0, b1)) {
       try {
         return new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
       } catch (IOException e) {
@@ -167,11 +168,15 @@ public final class IdxReader {
     for (int d : dims) {
       total *= d;
     }
-    byte[] data = new byte[total];
+    // A header may claim more than the file holds: grow with the data read, never to the claim at once.
+    byte[] data = new byte[Math.min(total, 1 << 20)];
     int read = 0;
     try {
       while (read < total) {
-        int r = in.read(data, read, total - read);
+        if (read == data.length) {
+          data = Arrays.copyOf(data, (int) Math.min(total, 2L * data.length));
+        }
+        int r = in.read(data, read, data.length - read);
         if (r < 0) {
           throw new EOFException("end of data");
         }

@@ -63,17 +63,20 @@ public final class LibsvmFormat {
     return dropBeyond;
   }
 
-  /** A streaming reader over a file. */
+  /** A streaming reader over a file, gzip-compressed or not (by its first bytes, whatever its name). */
   public LibsvmReader open(Path file) throws IOException {
     Objects.requireNonNull(file, "file");
-    return new LibsvmReader(Files.newInputStream(file), file.toString(), this);
+    return new LibsvmReader(new GzipDetect(Files.newInputStream(file)), file.toString(), this);
   }
 
-  /** A streaming reader over a stream (closed with the reader); {@code source} names it in messages. */
+  /**
+   * A streaming reader over a stream, gzip-compressed or not (closed with the reader); {@code source}
+   * names it in messages.
+   */
   public LibsvmReader open(InputStream in, String source) {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(source, "source");
-    return new LibsvmReader(in, source, this);
+    return new LibsvmReader(new GzipDetect(in), source, this);
   }
 
   /** Reads a whole file into a sparse dataset. */

@@ -18,13 +18,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UTFDataFormatException;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -39,9 +35,10 @@ import java.util.zip.CRC32;
  * model kind, algorithm, dimension, classes, bias, options), the weight rows and a CRC32;
  * docs/model-format.md gives the layout byte by byte.
  *
- * <p>Writing is atomic: the bytes go to a temporary file in the target's directory, which is
- * forced to disk and then renamed over the target, so a crash leaves either the old file or the
- * new one, never a mix. Reading checks the magic, the version, the length and the checksum before
+ * <p>Writing is atomic ({@link AtomicFile}): the bytes go to a temporary file in the target's
+ * directory, which is forced to disk and then renamed over the target, so a crash leaves either
+ * the old file or the new one, never a mix; a symbolic link is followed, the permissions of a
+ * replaced file are kept, and a target that is not a regular file is refused. Reading checks the magic, the version, the length and the checksum before
  * it trusts a single field, so a truncated, corrupted, wrong-version or non-model file is a
  * {@link FormatException}, never a wrong model.
  */
@@ -84,50 +81,24 @@ public final class ModelFile {
     }
     byte[] header = header(saved, body);
     long length = PREAMBLE + (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension) + 4;
-    Path target = path.toAbsolutePath();
-    Path dir = target.getParent();
-    Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-    boolean moved = false;
-    try {
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-        CRC32 crc = new CRC32();
-        OutputStream file = tap.apply(new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16));
-        DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
-        out.write(MAGIC);
-        out.writeShort(VERSION);
-        out.writeLong(length);
-        out.write(header);
-        ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
-        for (int r = 0; r < body.rows.length; r++) {
-          out.writeFloat(body.biases[r]);
-          out.writeLong(body.counts[r]);
-          writeFloats(out, body.rows[r], bb);
-        }
-        out.flush();
-        new DataOutputStream(file).writeInt((int) crc.getValue());
-        file.flush();
-        ch.force(true);
+    AtomicFile.write(path, raw -> {
+      CRC32 crc = new CRC32();
+      OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
+      DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
+      out.write(MAGIC);
+      out.writeShort(VERSION);
+      out.writeLong(length);
+      out.write(header);
+      ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
+      for (int r = 0; r < body.rows.length; r++) {
+        out.writeFloat(body.biases[r]);
+        out.writeLong(body.counts[r]);
+        writeFloats(out, body.rows[r], bb);
       }
-      try {
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-      moved = true;
-      syncDirectory(dir);
-    } finally {
-      if (!moved) {
-        Files.deleteIfExists(tmp);
-      }
-    }
-  }
-
-  private static void syncDirectory(Path dir) {
-    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-      ch.force(true);
-    } catch (IOException | UnsupportedOperationException e) {
-      // Not every platform can open a directory; the rename itself is still atomic.
-    }
+      out.flush();
+      new DataOutputStream(file).writeInt((int) crc.getValue());
+      file.flush();
+    });
   }
 
   private static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
@@ -223,6 +194,9 @@ public final class ModelFile {
   /** Reads a model file. */
   public static SavedModel read(Path path) throws IOException {
     Objects.requireNonNull(path, "path");
+    if (Files.isDirectory(path)) {
+      throw new FileSystemException(path.toString(), null, "is a directory, not a model file");
+    }
     long size = Files.size(path);
     return read(() -> Files.newInputStream(path), size, path.toString());
   }

@@ -64,7 +64,7 @@ public final class DenseOps {
     OPS.scale(alpha, x, 0, x.length);
   }
 
-  /** {@code x[offset+i] = alpha * x[offset+i]} for i < length. x is modified in that range only. */
+  /** {@code x[offset+i] = alpha * x[offset+i]} for i &lt; length. x is modified in that range only. */
   public static void scale(float alpha, float[] x, int offset, int length) {
     count(length, "length");
     range(x, "x", offset, length);
@@ -79,7 +79,7 @@ public final class DenseOps {
     OPS.axpy(alpha, x, 0, y, 0, x.length);
   }
 
-  /** {@code y[yOffset+i] += alpha * x[xOffset+i]} for i < length. y is modified, x is not. */
+  /** {@code y[yOffset+i] += alpha * x[xOffset+i]} for i &lt; length. y is modified, x is not. */
   public static void axpy(float alpha, float[] x, int xOffset, float[] y, int yOffset, int length) {
     count(length, "length");
     range(x, "x", xOffset, length);
@@ -126,7 +126,7 @@ public final class DenseOps {
 
   /**
    * The scores of k weight rows against one x, in one pass over x:
-   * {@code out[r] = sum_j rows[r*d + j] * x[j]} for r < k, where {@code d = x.length} and rows is
+   * {@code out[r] = sum_j rows[r*d + j] * x[j]} for r &lt; k, where {@code d = x.length} and rows is
    * row-major with at least k*d elements. Each out[r] equals {@code dot} of row r and x bit for bit.
    * Only out is modified.
    */
@@ -138,7 +138,7 @@ public final class DenseOps {
 
   /**
    * Offset form: {@code out[outOffset+r] = sum_{j<d} rows[rowsOffset + r*d + j] * x[xOffset+j]}
-   * for r < k. Only out is modified.
+   * for r &lt; k. Only out is modified.
    */
   public static void multiDot(float[] rows, int rowsOffset, int k, int d, float[] x, int xOffset, float[] out,
       int outOffset) {

@@ -78,7 +78,7 @@ public final class SparseOps {
     scatterAdd(alpha, indices, values, 0, indices.length, w);
   }
 
-  /** {@code w[indices[offset+i]] += alpha * values[offset+i]} for i < count, in order. w is modified. */
+  /** {@code w[indices[offset+i]] += alpha * values[offset+i]} for i &lt; count, in order. w is modified. */
   public static void scatterAdd(float alpha, int[] indices, float[] values, int offset, int count, float[] w) {
     sparseRange(indices, values, offset, count);
     Checks.notNull(w, "w");
@@ -92,7 +92,7 @@ public final class SparseOps {
     scatterAddBinary(alpha, indices, 0, indices.length, w);
   }
 
-  /** Binary form: {@code w[indices[offset+i]] += alpha} for i < count. w is modified. */
+  /** Binary form: {@code w[indices[offset+i]] += alpha} for i &lt; count. w is modified. */
   public static void scatterAddBinary(float alpha, int[] indices, int offset, int count, float[] w) {
     count(count, "count");
     range(indices, "indices", offset, count);

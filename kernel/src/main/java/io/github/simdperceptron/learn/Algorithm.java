@@ -18,7 +18,7 @@ public enum Algorithm {
   VOTED(true, false, false),
   /** Averaged perceptron (CIML Algorithm 7, sums in double). */
   AVERAGED(true, true, true),
-  /** Margin perceptron: updates when y * a <= tau. */
+  /** Margin perceptron: updates when y * a &lt;= tau. */
   MARGIN(true, true, false);
 
   private final boolean online;

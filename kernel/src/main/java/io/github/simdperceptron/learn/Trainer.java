@@ -33,9 +33,10 @@ final class Trainer {
     final int n = train.size();
     final int[] order = new int[n];
     IntList log = options.recordUpdates() ? new IntList() : null;
-    int[] mistakesPerEpoch = new int[epochs];
-    int[] updatesPerEpoch = new int[epochs];
-    double[] validationAccuracy = new double[validation == null ? 0 : epochs];
+    // Sized by the epochs run, not the cap: --epochs 1000000000 must not allocate gigabytes up front.
+    int[] mistakesPerEpoch = new int[Math.min(epochs, 64)];
+    int[] updatesPerEpoch = new int[mistakesPerEpoch.length];
+    double[] validationAccuracy = new double[validation == null ? 0 : mistakesPerEpoch.length];
     boolean converged = false;
     boolean halted = false;
     boolean capReached = false;
@@ -91,6 +92,12 @@ final class Trainer {
         // An epoch without updates has converged, also when PLA's halt fell on its last visit.
         converged = wholeEpoch && updates == 0;
         rule.epochFinished();
+        if (epoch == mistakesPerEpoch.length) {
+          int grown = (int) Math.min(epochs, 2L * epoch);
+          mistakesPerEpoch = Arrays.copyOf(mistakesPerEpoch, grown);
+          updatesPerEpoch = Arrays.copyOf(updatesPerEpoch, grown);
+          validationAccuracy = Arrays.copyOf(validationAccuracy, validation == null ? 0 : grown);
+        }
         mistakesPerEpoch[epoch] = mistakes;
         updatesPerEpoch[epoch] = updates;
         epoch++;

@@ -72,7 +72,7 @@ public final class TrainingOptions {
     return toBuilder().bias(on).build();
   }
 
-  /** The margin perceptron's tau (>= 0, finite): update when y * a <= tau. Other algorithms ignore it. */
+  /** The margin perceptron's tau (>= 0, finite): update when y * a &lt;= tau. Other algorithms ignore it. */
   public TrainingOptions withTau(float t) {
     return toBuilder().tau(t).build();
   }

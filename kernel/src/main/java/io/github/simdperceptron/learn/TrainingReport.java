@@ -122,7 +122,7 @@ public final class TrainingReport {
   }
 
   /**
-   * Training error of the returned model: the fraction of training rows with y * score <= 0
+   * Training error of the returned model: the fraction of training rows with y * score &lt;= 0
    * (binary) or predicted wrongly (multi-class); NaN for one part of a split run. Computed on the
    * first call (one pass over the training data), then kept.
    */

@@ -2,6 +2,7 @@ package io.github.simdperceptron.data;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -204,6 +205,22 @@ class DatasetValidationTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> SparseDataset.of(new int[] {0, 1, 3}, new int[] {0, 2, 2}, new float[] {1, 1, 1}, 3, new double[] {1, -1}));
     assertMentions(e, "row 1", "index 2", "previous is 2");
+  }
+
+  @Test
+  void sparseWrapTakesExactArraysOverWithoutCopying() {
+    int[] ptr = {0, 2, 3};
+    int[] idx = {0, 2, 1};
+    float[] val = {1, 2, 3};
+    SparseDataset d = SparseDataset.wrap(ptr, idx, val, 3, new double[] {1, -1});
+    assertSame(idx, d.indices());
+    assertSame(val, d.values());
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.wrap(new int[] {0, 1, 2}, new int[] {0, 1, 2}, null, 3, new double[] {1, -1})),
+        "exactly rowPtr[2] = 2");
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.wrap(new int[] {0, 1, 2}, new int[] {0, 3}, null, 3, new double[] {1, -1})),
+        "row 1", "index 3");
   }
 
   // ---------------------------------------------------------------- at least one example

@@ -1,10 +1,22 @@
 package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Dataset;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.zip.GZIPOutputStream;
 
 /** What every fuzz target asserts about a result or a documented error. */
 final class FuzzChecks {
   private FuzzChecks() {}
+
+  /** Reads a whole stream into a dataset, as a format's {@code read(InputStream, String)} does. */
+  @FunctionalInterface
+  interface Read {
+    Dataset read(InputStream in, String source) throws IOException;
+  }
 
   static void dataset(Dataset d) {
     if (d.size() < 1 || d.dimension() < 1) {
@@ -17,6 +29,63 @@ final class FuzzChecks {
     String m = e.getMessage();
     if (!m.startsWith(e.source() + ":") || m.indexOf('\n') >= 0 || m.indexOf('\r') >= 0) {
       throw new AssertionError("not a one-line message naming the source: " + m);
+    }
+  }
+
+  /**
+   * Reads {@code input} three ways, as the command meets data: from memory; gzip-compressed and
+   * trickling in a few bytes per read, as standard input from a pipe delivers it (the same
+   * dataset or the same error); and behind a gzip header it does not continue (a dataset or a
+   * documented error, never another exception).
+   */
+  static void readEveryWay(byte[] input, String source, Read read) throws IOException {
+    String plain = outcome(read, new ByteArrayInputStream(input), source);
+    int chunk = input.length == 0 ? 1 : 1 + (input[input.length - 1] & 7);
+    String piped = outcome(read, new Trickle(new ByteArrayInputStream(gzip(input)), chunk), source);
+    if (!plain.equals(piped)) {
+      throw new AssertionError("gzip through a pipe gave " + piped + ", plain " + plain);
+    }
+    byte[] fake = new byte[input.length + 2];
+    fake[0] = 0x1f;
+    fake[1] = (byte) 0x8b;
+    System.arraycopy(input, 0, fake, 2, input.length);
+    outcome(read, new ByteArrayInputStream(fake), source);
+  }
+
+  /** The dataset's shape, or the error's message (after checking it). */
+  private static String outcome(Read read, InputStream in, String source) throws IOException {
+    try {
+      Dataset d = read.read(in, source);
+      dataset(d);
+      return d.size() + " x " + d.dimension() + " " + d.labels();
+    } catch (FormatException e) {
+      message(e);
+      return e.getMessage();
+    }
+  }
+
+  static byte[] gzip(byte[] bytes) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (GZIPOutputStream z = new GZIPOutputStream(out)) {
+      z.write(bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  /** Hands out at most {@code chunk} bytes per read, as a pipe may. */
+  private static final class Trickle extends java.io.FilterInputStream {
+    private final int chunk;
+
+    Trickle(InputStream in, int chunk) {
+      super(in);
+      this.chunk = chunk;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      return super.read(b, off, Math.min(len, chunk));
     }
   }
 }

@@ -44,6 +44,14 @@ class ModelFileTest {
     return SavedModel.of(BinaryLearner.fit(a, DATA, o).model(), a.name(), o);
   }
 
+  @Test
+  void aDirectoryIsRefusedByItsName() {
+    java.nio.file.FileSystemException e = assertThrows(java.nio.file.FileSystemException.class,
+        () -> ModelFile.read(dir));
+    assertEquals(dir.toString(), e.getFile());
+    assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
+  }
+
   @ParameterizedTest
   @EnumSource(Algorithm.class)
   void roundTripGivesTheSameModelAndPredictions(Algorithm a) throws IOException {

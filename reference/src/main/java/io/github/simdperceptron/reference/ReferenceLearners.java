@@ -128,8 +128,8 @@ public final class ReferenceLearners {
 
   /**
    * Pocket with ratchet: the perceptron's (w, b) evolve as in {@link #perceptron}; the pocket
-   * starts as (0, 0) with E = n errors; after every update e = #{i : y_i (dot(w, x_i) + b) <= 0}
-   * is counted over the whole training set and, if e < E (strict), the pocket becomes a copy of
+   * starts as (0, 0) with E = n errors; after every update e = #{i : y_i (dot(w, x_i) + b) &lt;= 0}
+   * is counted over the whole training set and, if e &lt; E (strict), the pocket becomes a copy of
    * (w, b) and E = e. Returns the pocket, with E in {@code pocketErrors}.
    */
   public static ReferenceRun pocket(ReferenceData d, int maxEpochs, long seed, boolean shuffle, boolean bias) {
@@ -195,7 +195,7 @@ public final class ReferenceLearners {
    * {@code mistakesPerEpoch}, not in {@code updatesPerEpoch} nor the update log. Use
    * {@link Integer#MAX_VALUE} for no cap. {@code w, b} of the run are the last current (v, b).
    *
-   * @throws IllegalArgumentException if voteCap < 1
+   * @throws IllegalArgumentException if voteCap &lt; 1
    */
   public static ReferenceRun voted(ReferenceData d, int maxEpochs, long seed, boolean shuffle, boolean bias,
       int voteCap) {

@@ -11,7 +11,7 @@ package io.github.simdperceptron.reference;
 public final class ReferenceOps {
   private ReferenceOps() {}
 
-  /** sum_{i<n} a[aOff+i] * b[bOff+i], summed left to right in float. */
+  /** sum_{i&lt;n} a[aOff+i] * b[bOff+i], summed left to right in float. */
   public static float dot(float[] a, int aOff, float[] b, int bOff, int n) {
     float sum = 0f;
     for (int i = 0; i < n; i++) {
@@ -20,7 +20,7 @@ public final class ReferenceOps {
     return sum;
   }
 
-  /** sum_{i<n} x[off+i]^2. */
+  /** sum_{i&lt;n} x[off+i]^2. */
   public static float squaredNorm(float[] x, int off, int n) {
     float sum = 0f;
     for (int i = 0; i < n; i++) {
@@ -79,7 +79,7 @@ public final class ReferenceOps {
     }
   }
 
-  /** sum_{i<nnz} val[off+i] * w[idx[off+i]]. */
+  /** sum_{i&lt;nnz} val[off+i] * w[idx[off+i]]. */
   public static float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w) {
     float sum = 0f;
     for (int i = off; i < off + nnz; i++) {
@@ -88,7 +88,7 @@ public final class ReferenceOps {
     return sum;
   }
 
-  /** sum_{i<nnz} w[idx[off+i]]. */
+  /** sum_{i&lt;nnz} w[idx[off+i]]. */
   public static float sparseDotBinary(int[] idx, int off, int nnz, float[] w) {
     float sum = 0f;
     for (int i = off; i < off + nnz; i++) {
@@ -97,7 +97,7 @@ public final class ReferenceOps {
     return sum;
   }
 
-  /** sum_{i<nnz} val[off+i]^2. */
+  /** sum_{i&lt;nnz} val[off+i]^2. */
   public static float sparseSquaredNorm(float[] val, int off, int nnz) {
     return squaredNorm(val, off, nnz);
   }

@@ -1,0 +1,80 @@
+package io.github.simdperceptron.cli;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.LinearModel;
+import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
+import io.github.simdperceptron.learn.VotedModel;
+import java.nio.file.Path;
+
+/**
+ * Refuses a model or a score that float32 arithmetic could not hold (Infinity or NaN): the
+ * weights and scores are floats, so features of about 1e19 and more overflow them, and training
+ * or prediction on such data would report nonsense as a result.
+ */
+final class Overflow {
+  private static final String ADVICE = ": the feature values are too large for float32 arithmetic (it overflows"
+      + " above 3.4e38); scale the features (e.g. to [-1, 1] or to unit length per example) and train again";
+
+  private Overflow() {}
+
+  /** Throws a {@link UsageException} naming {@code file} when a weight of the model or its score of an example of {@code data} is not finite. */
+  static void check(Model model, Dataset data, Path file) {
+    weights(model, file);
+    if (model instanceof LinearModel) {
+      float[] s = ((LinearModel) model).scores(data);
+      for (int i = 0; i < s.length; i++) {
+        score(s[i], i, file);
+      }
+    } else if (model instanceof MulticlassModel) {
+      MulticlassModel m = (MulticlassModel) model;
+      for (int i = 0; i < data.size(); i++) {
+        for (float s : m.scores(data, i)) {
+          score(s, i, file);
+        }
+      }
+    } else if (model instanceof VotedModel) {
+      VotedModel m = (VotedModel) model;
+      for (int k = 0; k < m.vectors(); k++) {
+        float[] s = new LinearModel(m.vector(k), m.bias(k), m.labels()).scores(data);
+        for (int i = 0; i < s.length; i++) {
+          score(s[i], i, file);
+        }
+      }
+    }
+  }
+
+  private static void weights(Model model, Path file) {
+    if (model instanceof LinearModel) {
+      LinearModel m = (LinearModel) model;
+      row(m.weights(), m.bias(), file);
+    } else if (model instanceof MulticlassModel) {
+      MulticlassModel m = (MulticlassModel) model;
+      for (int c = 0; c < m.classes(); c++) {
+        row(m.weights(c), m.biases()[c], file);
+      }
+    } else if (model instanceof VotedModel) {
+      VotedModel m = (VotedModel) model;
+      for (int k = 0; k < m.vectors(); k++) {
+        row(m.vector(k), m.bias(k), file);
+      }
+    }
+  }
+
+  private static void row(float[] w, float bias, Path file) {
+    if (!Float.isFinite(bias)) {
+      throw new UsageException(file + ": the bias became " + bias + ADVICE);
+    }
+    for (int j = 0; j < w.length; j++) {
+      if (!Float.isFinite(w[j])) {
+        throw new UsageException(file + ": weight " + (j + 1) + " became " + w[j] + ADVICE);
+      }
+    }
+  }
+
+  private static void score(float s, int example, Path file) {
+    if (!Float.isFinite(s)) {
+      throw new UsageException(file + ": example " + (example + 1) + " has the score " + s + ADVICE);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package io.github.simdperceptron.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/perceptron itself, in a copy of the tree with a stand-in for Maven (which records each
+ * build) and for java (which prints its arguments): when it builds, and what it passes on.
+ */
+class LauncherScriptTest {
+  @TempDir
+  Path root;
+
+  private Path builds;
+
+  private void script(Path file, String body) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "#!/bin/sh\n" + body + "\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
+  private String launch(String... args) throws IOException, InterruptedException {
+    return launch(0, args);
+  }
+
+  private String launch(int code, String... args) throws IOException, InterruptedException {
+    List<String> cmd = new java.util.ArrayList<>(List.of(root.resolve("bin/perceptron").toString()));
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    pb.environment().put("PATH", root.resolve("fake") + ":" + System.getenv("PATH"));
+    pb.environment().put("JAVA_HOME", root.resolve("jdk").toString());
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(code, p.exitValue(), out);
+    return out;
+  }
+
+  private long builds() throws IOException {
+    return Files.exists(builds) ? Files.readAllLines(builds).size() : 0;
+  }
+
+  private void tree() throws IOException {
+    Files.createDirectories(root.resolve("bin"));
+    Files.copy(Path.of("..", "bin", "perceptron"), root.resolve("bin/perceptron"));
+    builds = root.resolve("builds.txt");
+    script(root.resolve("fake/mvn"), "echo build >> '" + builds + "'\nmkdir -p cli/target\ntouch cli/target/perceptron.jar");
+  }
+
+  @Test
+  void passesTheExitCodeOnAndDropsOnlyTheIncubatorNotice() throws Exception {
+    tree();
+    script(root.resolve("jdk/bin/java"), "echo 'WARNING: Using incubator modules: jdk.incubator.vector' >&2\n"
+        + "echo 'perceptron eval: data.svm:3:1: bad' >&2\necho out\nexit 2");
+    List<String> lines = launch(2, "eval").lines().toList();
+    assertEquals(3, lines.size(), lines.toString());
+    assertTrue(lines.contains("out"), lines.toString());
+    assertTrue(lines.contains("perceptron eval: data.svm:3:1: bad"), lines.toString());
+    assertTrue(lines.get(0).startsWith("perceptron: building "), lines.toString());
+  }
+
+  @Test
+  void buildsOnFirstUseAndAgainWhenTheSourcesAreNewerThanTheJar() throws Exception {
+    tree();
+    script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
+    Path source = root.resolve("kernel/src/main/java/A.java");
+    Files.createDirectories(source.getParent());
+    Files.writeString(source, "class A {}");
+    Files.writeString(root.resolve("pom.xml"), "<project/>");
+    Path jar = root.resolve("cli/target/perceptron.jar");
+    FileTime past = FileTime.from(Instant.now().minusSeconds(3600));
+    Files.setLastModifiedTime(source, past);
+    Files.setLastModifiedTime(root.resolve("pom.xml"), past);
+
+    String first = launch("info");
+    assertEquals(1, builds(), first);
+    assertTrue(first.contains("-jar " + jar + " info"), first);
+    launch("info");
+    assertEquals(1, builds(), "a jar newer than every source is not rebuilt");
+
+    Files.setLastModifiedTime(source, FileTime.from(Instant.now().plusSeconds(60)));
+    String pulled = launch("--version");
+    assertEquals(2, builds(), pulled);
+    assertTrue(pulled.contains("rebuilding"), pulled);
+  }
+}
