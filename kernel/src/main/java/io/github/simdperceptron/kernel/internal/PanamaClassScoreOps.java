@@ -89,7 +89,12 @@ final class PanamaClassScoreOps implements ClassScoreOps {
   @Override
   public void update(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] delta) {
     for (int o = 0; o < kp; o += L) {
-      update(w, kp, o, idx, val, from, to, FloatVector.fromArray(F, delta, o));
+      FloatVector step = FloatVector.fromArray(F, delta, o);
+      if (val == null) {
+        updateBinary(w, kp, o, idx, from, to, step);
+      } else {
+        update(w, kp, o, idx, val, from, to, step);
+      }
     }
   }
 
@@ -97,17 +102,49 @@ final class PanamaClassScoreOps implements ClassScoreOps {
   private static void update(float[] w, int kp, int o, int[] idx, float[] val, int from, int to, FloatVector delta) {
     for (int t = from; t < to; t++) {
       int j = idx[t] * kp + o;
-      FloatVector step = val == null ? delta : FloatVector.broadcast(F, val[t]).mul(delta);
-      FloatVector.fromArray(F, w, j).add(step).intoArray(w, j);
+      FloatVector.fromArray(F, w, j).add(FloatVector.broadcast(F, val[t]).mul(delta)).intoArray(w, j);
+    }
+  }
+
+  /** Lanes [o, o + L) of a binary row: w += delta. */
+  private static void updateBinary(float[] w, int kp, int o, int[] idx, int from, int to, FloatVector delta) {
+    for (int t = from; t < to; t++) {
+      int j = idx[t] * kp + o;
+      FloatVector.fromArray(F, w, j).add(delta).intoArray(w, j);
     }
   }
 
   @Override
   public void update(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, float[] delta,
       double[] deltaU) {
+    if (kp == L && kp == 2 * DL && val != null) {
+      // The common shape (all classes in one float vector, two double vectors): w and u in one
+      // pass over the non-zeros.
+      updateFused(w, u, kp, idx, val, from, to, FloatVector.fromArray(F, delta, 0),
+          DoubleVector.fromArray(D, deltaU, 0), DoubleVector.fromArray(D, deltaU, DL));
+      return;
+    }
     update(w, kp, idx, val, from, to, delta);
     for (int o = 0; o < kp; o += DL) {
-      updateDouble(u, kp, o, idx, val, from, to, DoubleVector.fromArray(D, deltaU, o));
+      DoubleVector step = DoubleVector.fromArray(D, deltaU, o);
+      if (val == null) {
+        updateDoubleBinary(u, kp, o, idx, from, to, step);
+      } else {
+        updateDouble(u, kp, o, idx, val, from, to, step);
+      }
+    }
+  }
+
+  /** kp = L = 2 DL: w[j] += x * delta, u[j] += (double) x * deltaU over both double halves, per non-zero. */
+  private static void updateFused(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to,
+      FloatVector delta, DoubleVector deltaU0, DoubleVector deltaU1) {
+    for (int t = from; t < to; t++) {
+      int j = idx[t] * kp;
+      float x = val[t];
+      FloatVector.fromArray(F, w, j).add(FloatVector.broadcast(F, x).mul(delta)).intoArray(w, j);
+      DoubleVector xd = DoubleVector.broadcast(D, (double) x);
+      DoubleVector.fromArray(D, u, j).add(xd.mul(deltaU0)).intoArray(u, j);
+      DoubleVector.fromArray(D, u, j + DL).add(xd.mul(deltaU1)).intoArray(u, j + DL);
     }
   }
 
@@ -116,8 +153,15 @@ final class PanamaClassScoreOps implements ClassScoreOps {
       DoubleVector delta) {
     for (int t = from; t < to; t++) {
       int j = idx[t] * kp + o;
-      DoubleVector step = val == null ? delta : DoubleVector.broadcast(D, (double) val[t]).mul(delta);
-      DoubleVector.fromArray(D, u, j).add(step).intoArray(u, j);
+      DoubleVector.fromArray(D, u, j).add(DoubleVector.broadcast(D, (double) val[t]).mul(delta)).intoArray(u, j);
+    }
+  }
+
+  /** Lanes [o, o + DL) of u for a binary row: u += deltaU. */
+  private static void updateDoubleBinary(double[] u, int kp, int o, int[] idx, int from, int to, DoubleVector delta) {
+    for (int t = from; t < to; t++) {
+      int j = idx[t] * kp + o;
+      DoubleVector.fromArray(D, u, j).add(delta).intoArray(u, j);
     }
   }
 }
