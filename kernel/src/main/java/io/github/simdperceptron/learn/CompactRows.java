@@ -21,6 +21,25 @@ final class CompactRows {
     this.val = val;
   }
 
+  /**
+   * The dataset as a sparse one: itself when it is sparse, else its non-zeros (same labels and
+   * classes), so that the training loop, its prefetch thread and the kernel all read the same rows.
+   */
+  static Dataset sparse(Dataset data) {
+    if (data instanceof SparseDataset) {
+      return data;
+    }
+    CompactRows rows = of(data);
+    double[] classes = new double[data.size()];
+    int[] classIndex = new int[data.size()];
+    for (int i = 0; i < classes.length; i++) {
+      classIndex[i] = data.classOf(i);
+      classes[i] = classIndex[i];
+    }
+    return SparseDataset.wrap(rows.ptr, rows.idx, rows.val, data.dimension(), classes)
+        .withLabels(data.labels(), classIndex);
+  }
+
   static CompactRows of(Dataset data) {
     int n = data.size();
     int[] ptr = new int[n + 1];

@@ -29,7 +29,8 @@ public final class MulticlassLearner {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels()), data, options, false);
+    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels()), CompactRows.sparse(data), options,
+        false);
   }
 
   static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options,
@@ -63,6 +64,7 @@ public final class MulticlassLearner {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
     OneVsRestSplit.checkSupported(algorithm);
-    return OneVsRestSplit.fit(algorithm, data, options, OneVsRestSplit.parts(data, options));
+    Dataset rows = CompactRows.sparse(data);
+    return OneVsRestSplit.fit(algorithm, rows, options, OneVsRestSplit.parts(rows, options));
   }
 }
