@@ -21,7 +21,7 @@ public final class OnlineLearner {
   private final Labels labels;
   private final int dimension;
   private final TrainingOptions options;
-  private final Random rnd;
+  private final SeededRandom rnd;
   private long visits;
   private long mistakes;
 
@@ -42,7 +42,7 @@ public final class OnlineLearner {
     this.labels = labels;
     this.dimension = dimension;
     this.options = options;
-    this.rnd = new Random(options.seed());
+    this.rnd = new SeededRandom(options.seed());
   }
 
   /**

@@ -20,7 +20,7 @@ public final class OnlineMulticlassLearner {
   private final Labels labels;
   private final int dimension;
   private final TrainingOptions options;
-  private final Random rnd;
+  private final SeededRandom rnd;
   private long visits;
   private long mistakes;
 
@@ -29,7 +29,7 @@ public final class OnlineMulticlassLearner {
     this.labels = labels;
     this.dimension = dimension;
     this.options = options;
-    this.rnd = new Random(options.seed());
+    this.rnd = new SeededRandom(options.seed());
   }
 
   /**

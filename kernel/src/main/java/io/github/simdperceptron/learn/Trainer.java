@@ -11,7 +11,7 @@ import java.util.Random;
 final class Trainer {
   private Trainer() {}
 
-  /** Fits from scratch: a fresh {@code Random(seed)} orders the examples. */
+  /** Fits from scratch: a fresh {@code Random(seed)} sequence ({@link SeededRandom}) orders the examples. */
   static <M extends Model> FitResult<M> fit(UpdateRule<M> rule, Dataset data, TrainingOptions options,
       boolean haltOnCleanCycle) {
     Dataset train = data;
@@ -21,7 +21,7 @@ final class Trainer {
       train = split[0];
       validation = split[1];
     }
-    return run(rule, train, validation, options, options.maxEpochs(), new Random(options.seed()), haltOnCleanCycle);
+    return run(rule, train, validation, options, options.maxEpochs(), new SeededRandom(options.seed()), haltOnCleanCycle);
   }
 
   /**
@@ -29,7 +29,7 @@ final class Trainer {
    * With a validation set, returns the model with the best validation accuracy seen after an epoch.
    */
   static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
-      TrainingOptions options, int epochs, Random rnd, boolean haltOnCleanCycle) {
+      TrainingOptions options, int epochs, SeededRandom rnd, boolean haltOnCleanCycle) {
     final int n = train.size();
     final int[] order = new int[n];
     IntList log = options.recordUpdates() ? new IntList() : null;
@@ -165,7 +165,7 @@ final class Trainer {
     }
     int[] perm = new int[n];
     // A stream of its own, so that the split does not shift the example order.
-    fillOrder(perm, new Random(seed ^ 0x9E3779B97F4A7C15L));
+    fillOrder(perm, new SeededRandom(seed ^ 0x9E3779B97F4A7C15L));
     int[] validationRows = Arrays.copyOf(perm, nValidation);
     int[] trainRows = Arrays.copyOfRange(perm, nValidation, n);
     Arrays.sort(validationRows);

@@ -1,0 +1,37 @@
+package io.github.simdperceptron.learn;
+
+import java.util.Random;
+
+/**
+ * {@link Random}'s sequence without its thread safety: the same 48-bit linear congruential
+ * generator that {@code java.util.Random} specifies (so {@code new SeededRandom(s)} draws exactly
+ * what {@code new Random(s)} draws, every {@code nextInt(bound)} included), kept in a plain field
+ * instead of an {@code AtomicLong} whose compare-and-set costs more than the rest of a shuffle
+ * step. The training loop shuffles with it, and the reference with {@code java.util.Random}.
+ * Not thread-safe: one training loop uses one.
+ */
+final class SeededRandom extends Random {
+  private static final long serialVersionUID = 1L;
+  private static final long MULTIPLIER = 0x5DEECE66DL;
+  private static final long ADDEND = 0xBL;
+  private static final long MASK = (1L << 48) - 1;
+
+  private long state;
+
+  SeededRandom(long seed) {
+    super(seed);
+    state = (seed ^ MULTIPLIER) & MASK;
+  }
+
+  @Override
+  public void setSeed(long seed) {
+    // Random's constructor calls this before our field exists; it is set again right after.
+    state = (seed ^ MULTIPLIER) & MASK;
+  }
+
+  @Override
+  protected int next(int bits) {
+    state = (state * MULTIPLIER + ADDEND) & MASK;
+    return (int) (state >>> (48 - bits));
+  }
+}
