@@ -13,6 +13,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -27,8 +29,6 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "perceptron", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Perceptron learners on JDK Vector API kernels, with a literal scalar reference to diff against.",
-    subcommands = {DemoCommand.class, TrainCommand.class, PredictCommand.class, EvalCommand.class,
-        DiffCommand.class, InfoCommand.class},
     footer = {"", "Exit codes: 0 success, 1 failure of the work (e.g. a diff disagreement), 2 bad usage or input."})
 public final class Main implements Runnable {
   @Option(names = "--debug", scope = ScopeType.INHERIT, description = "print the stack trace of a failure")
@@ -44,6 +44,7 @@ public final class Main implements Runnable {
 
   /** Runs the command on the process's standard streams and exits with its code. */
   public static void main(String[] args) {
+    Warmup.startEarly(args);
     OutputSink stdout = new OutputSink(new FileOutputStream(FileDescriptor.out));
     // Line by line on a terminal (demo's table as it grows); in blocks into a file or a pipe.
     PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8),
@@ -63,6 +64,21 @@ public final class Main implements Runnable {
   static int run(String[] args, PrintWriter out, PrintWriter err, Supplier<IOException> outFailure) {
     boolean debug = Arrays.asList(args).contains("--debug");
     CommandLine cl = new CommandLine(new Main());
+    // Building a sub-command's model (reflection over its options) is a good part of a cold start:
+    // when the first argument names one, only that one is built.
+    Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+    commands.put("demo", DemoCommand::new);
+    commands.put("train", TrainCommand::new);
+    commands.put("predict", PredictCommand::new);
+    commands.put("eval", EvalCommand::new);
+    commands.put("diff", DiffCommand::new);
+    commands.put("info", InfoCommand::new);
+    Supplier<Object> only = args.length > 0 ? commands.get(args[0]) : null;
+    if (only != null) {
+      cl.addSubcommand(args[0], only.get());
+    } else {
+      commands.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+    }
     cl.setOut(out);
     cl.setErr(err);
     cl.setParameterExceptionHandler((ex, a) -> {

@@ -76,8 +76,8 @@ final class TrainCommand implements Callable<Integer> {
       throw new UsageException("--test -: standard input can be read once, and --data - reads it");
     }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
-    Warmup warmup = Warmup.enabled() ? Warmup.startFor(train, options,
-        dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data)) : null;
+    Warmup warmup = Warmup.forTrain(train, options, dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm,
+        Warmup.sizeOf(data));
     Dataset trainSet;
     Dataset testSet;
     try {

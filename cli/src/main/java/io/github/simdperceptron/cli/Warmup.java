@@ -3,12 +3,16 @@ package io.github.simdperceptron.cli;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
+import java.util.Arrays;
 import java.util.Random;
 
 /**
  * Trains the chosen learner on small generated data in a background thread while the command
- * reads a large training file, so that the JIT has compiled the learner's loops and the kernel
+ * starts and reads a large training file, so that the JIT has compiled the learner's loops and the kernel
  * when the real fit starts: a cold JVM otherwise spends its first epochs interpreted and in the
  * lower compiler tiers. The generated data and the models are thrown away; the real fit's result
  * does not depend on whether, or how long, the warm-up ran. Nothing is printed.
@@ -19,31 +23,98 @@ final class Warmup {
   private static final int ROWS = 1000;
   private static final int DIMENSION = 200;
   private static final int MAX_FITS = 40;
+  /** The warm-up {@link #startEarly} began for this process's command line, if any. */
+  private static volatile Warmup early;
 
   private final Thread thread;
   private volatile boolean stop;
 
-  private Warmup(TrainArgs train, TrainingOptions options, boolean sparse, int classes) {
+  private Warmup(Algorithm algorithm, TrainArgs.Multiclass multiclass, TrainingOptions options, Boolean sparse) {
     // Short fits without the options' extras (validation split, progress, prefetch, threads): only
     // the learner's own loops are to be compiled.
-    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(3).withSeed(1).withShuffle(options.shuffle())
-        .withBias(options.bias()).withThreads(1).withTau(options.tau());
-    thread = new Thread(() -> run(train, o, sparse, classes), "perceptron-warmup");
+    TrainingOptions o = TrainingOptions.builder().maxEpochs(3).seed(1).shuffle(options.shuffle())
+        .bias(options.bias()).threads(1).tau(options.tau()).build();
+    int classes = multiclass == null ? 2 : 10;
+    thread = new Thread(() -> run(algorithm, multiclass, o, sparse, classes), "perceptron-warmup");
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
   }
 
   /**
-   * Starts a warm-up for {@code train}'s learner when the file is large enough; {@code sparse}
-   * says which dataset form the reader will produce. Returns null when no warm-up was started.
+   * Called first thing in {@code main}, before the command line is parsed (which takes a good
+   * part of a cold start): when the command is {@code train} with a training file of
+   * {@link #MIN_FILE_BYTES} or more, starts warming up the learner the raw arguments name
+   * (perceptron, binary, when they name none that exists; dense and sparse rows when the format is
+   * not clear from the file's name). Wrong or missing arguments only make a less useful warm-up:
+   * the parser reports them as usual.
    */
-  static Warmup startFor(TrainArgs train, TrainingOptions options, boolean sparse, long fileBytes) {
-    if (fileBytes < MIN_FILE_BYTES || Runtime.getRuntime().availableProcessors() < 2) {
+  static void startEarly(String[] args) {
+    try {
+      if (!enabled() || args.length == 0 || !args[0].equals("train")) {
+        return;
+      }
+      String data = value(args, "--data");
+      if (data == null || data.equals("-") || sizeOf(java.nio.file.Paths.get(data)) < MIN_FILE_BYTES
+          || Runtime.getRuntime().availableProcessors() < 2) {
+        return;
+      }
+      Algorithm algorithm = Algorithm.byName(String.valueOf(value(args, "--algorithm")));
+      TrainArgs.Multiclass multiclass = null;
+      for (TrainArgs.Multiclass m : TrainArgs.Multiclass.values()) {
+        if (m.name().equals(value(args, "--multiclass"))) {
+          multiclass = m;
+        }
+      }
+      String format = value(args, "--format");
+      String name = data.toLowerCase(java.util.Locale.ROOT);
+      Boolean sparse = "libsvm".equals(format) || name.endsWith(".svm") || name.endsWith(".libsvm") ? Boolean.TRUE
+          : "csv".equals(format) || "idx".equals(format) || name.endsWith(".csv") || name.contains("idx") ? Boolean.FALSE
+          : null;
+      TrainingOptions options = TrainingOptions.builder().shuffle(!Arrays.asList(args).contains("--no-shuffle"))
+          .bias(!Arrays.asList(args).contains("--no-bias")).build();
+      Warmup w = new Warmup(algorithm == null ? Algorithm.PERCEPTRON : algorithm, multiclass, options, sparse);
+      w.thread.start();
+      early = w;
+    } catch (RuntimeException e) {
+      // Only a guess: the command itself reports bad arguments.
+    }
+  }
+
+  /** The value after {@code option} (or in {@code option=value}), null when absent. */
+  private static String value(String[] args, String option) {
+    for (int i = 1; i < args.length; i++) {
+      if (args[i].equals(option) && i + 1 < args.length) {
+        return args[i + 1];
+      }
+      if (args[i].startsWith(option + "=")) {
+        return args[i].substring(option.length() + 1);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The warm-up for {@code train}'s learner: the one {@link #startEarly} began, else a new one when
+   * the file is large enough ({@code sparse} says which dataset form the reader will produce).
+   * Null when none runs.
+   */
+  static Warmup forTrain(TrainArgs train, TrainingOptions options, boolean sparse, long fileBytes) {
+    Warmup w = early;
+    if (w != null) {
+      early = null;
+      return w;
+    }
+    if (!enabled() || fileBytes < MIN_FILE_BYTES || Runtime.getRuntime().availableProcessors() < 2) {
       return null;
     }
-    Warmup w = new Warmup(train, options, sparse, train.multiclass == null ? 2 : 10);
+    w = new Warmup(train.algorithm, train.multiclass, options, sparse);
     w.thread.start();
     return w;
+  }
+
+  /** Whether the warm-up thread is still running (for tests). */
+  boolean running() {
+    return thread.isAlive();
   }
 
   /** False when the system property {@code perceptron.warmup} is {@code false} (to measure a cold fit). */
@@ -70,11 +141,22 @@ final class Warmup {
     }
   }
 
-  private void run(TrainArgs train, TrainingOptions options, boolean sparse, int classes) {
+  private void run(Algorithm algorithm, TrainArgs.Multiclass multiclass, TrainingOptions options, Boolean sparse,
+      int classes) {
     try {
-      Dataset data = sparse ? sparseData(classes) : denseData(classes);
+      // A libsvm file whose values are all 1 becomes a binary dataset, whose rows take other loops.
+      Dataset[] data = Boolean.FALSE.equals(sparse) ? new Dataset[] {denseData(classes)}
+          : Boolean.TRUE.equals(sparse) ? new Dataset[] {sparseData(classes, false), sparseData(classes, true)}
+          : new Dataset[] {sparseData(classes, false), sparseData(classes, true), denseData(classes)};
       for (int i = 0; i < MAX_FITS && !stop; i++) {
-        train.fit(data, options);
+        Dataset d = data[i % data.length];
+        if (multiclass == TrainArgs.Multiclass.ovr) {
+          MulticlassLearner.fitOneVsRest(algorithm, d, options);
+        } else if (multiclass == TrainArgs.Multiclass.direct) {
+          MulticlassLearner.fit(algorithm, d, options);
+        } else {
+          BinaryLearner.fit(algorithm, d, options);
+        }
       }
     } catch (RuntimeException | StackOverflowError e) {
       // A warm-up that fails changes nothing: the real fit reports its own errors.
@@ -94,12 +176,16 @@ final class Warmup {
     return b.build();
   }
 
-  private static SparseDataset sparseData(int classes) {
+  private static SparseDataset sparseData(int classes, boolean binary) {
     Random r = new Random(7);
     SparseDataset.Builder b = SparseDataset.builder(DIMENSION);
     for (int i = 0; i < ROWS; i++) {
       int nnz = 3 + r.nextInt(30);
       int[] idx = r.ints(0, DIMENSION).distinct().limit(nnz).sorted().toArray();
+      if (binary) {
+        b.addBinary(idx, i % classes);
+        continue;
+      }
       float[] val = new float[idx.length];
       for (int t = 0; t < val.length; t++) {
         val[t] = r.nextFloat();
