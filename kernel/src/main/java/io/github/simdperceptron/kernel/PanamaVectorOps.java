@@ -26,6 +26,11 @@ final class PanamaVectorOps implements VectorOps {
   private static final int MIN_VECTOR_LENGTH = 2 * L;
   /** From 1M floats (4 MiB per operand, 8x the 512 KiB L2) the dot product streams from L3 or memory. */
   private static final int STREAMING_LENGTH = 1 << 20;
+  /**
+   * Below this length a dot of whole arrays takes the offset-free loop; from here on the general
+   * loop measured as fast or faster (docs/kernel-benchmarks.md, design decisions).
+   */
+  private static final int SHORT_LENGTH = 4096;
   private static final boolean FMA = VectorOpsProvider.fmaEnabled();
   /** Lane i goes to lane i ^ k; null where k is not below the lane count. */
   private static final VectorShuffle<Float> XOR8 = L > 8 ? VectorShuffle.fromOp(F, i -> i ^ 8) : null;
@@ -102,12 +107,12 @@ final class PanamaVectorOps implements VectorOps {
     if (n >= STREAMING_LENGTH) {
       return dotFourStreams(a, aOff, b, bOff, n);
     }
-    return (aOff | bOff) == 0 ? dotFromStart(a, b, n) : dotInCache(a, aOff, b, bOff, n);
+    return (aOff | bOff) == 0 && n < SHORT_LENGTH ? dotFromStart(a, b, n) : dotInCache(a, aOff, b, bOff, n);
   }
 
   /**
-   * {@link #dotInCache} for two arrays read from index 0, the same sums in the same order: with
-   * no offsets C2 removes the loads' bounds checks from the loop, which short vectors feel.
+   * {@link #dotInCache} for two short arrays read from index 0, the same sums in the same order:
+   * with no offsets C2 removes the loads' bounds checks from the loop, which short vectors feel.
    */
   private static float dotFromStart(float[] a, float[] b, int n) {
     int i = 0;
