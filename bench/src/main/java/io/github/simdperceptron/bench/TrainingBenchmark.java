@@ -5,9 +5,8 @@ import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryLearner;
-import io.github.simdperceptron.learn.FitResult;
-import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.reference.ReferenceData;
 import io.github.simdperceptron.reference.ReferenceLearners;
 import io.github.simdperceptron.reference.ReferenceOps;
@@ -33,8 +32,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * End-to-end binary training: one {@code BinaryLearner.fit} of {@link #EPOCHS} shuffled epochs
  * (seed fixed, with bias) per operation, against the literal reference learner on the same data.
  *
- * <p>The kernel's {@code fit} ends with three passes over the data: the training error, and the
- * radius and margin of its report; the {@code reference} method does the same three passes with
+ * <p>The kernel's report computes three figures with a pass over the data each, on demand: the
+ * training error, the radius and the margin; the {@code kernel} method asks for all three, and the
+ * {@code reference} method does the same three passes with
  * {@code ReferenceOps}, so both operations are {@code EPOCHS + 3} passes: {@link #visits} row visits. Examples per second and nanoseconds per
  * non-zero are derived from the score (ms per fit) by the report generator with
  * {@link #rows} and {@link #nonZerosPerRow}.
@@ -241,8 +241,10 @@ public class TrainingBenchmark {
   }
 
   @Benchmark
-  public FitResult<BinaryModel> kernel() {
-    return BinaryLearner.fit(algorithm, data, options);
+  public double kernel() {
+    // The report computes its post-fit figures on demand: ask for all three, as the reference does.
+    TrainingReport r = BinaryLearner.fit(algorithm, data, options).report();
+    return r.trainingError() + r.radius() + r.margin();
   }
 
   /**
