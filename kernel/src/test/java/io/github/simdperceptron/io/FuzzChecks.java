@@ -35,14 +35,17 @@ final class FuzzChecks {
   /**
    * Reads {@code input} three ways, as the command meets data: from memory; gzip-compressed and
    * trickling in a few bytes per read, as standard input from a pipe delivers it (the same
-   * dataset or the same error); and behind a gzip header it does not continue (a dataset or a
+   * dataset or the same error, unless the input itself starts with gzip's magic bytes); and behind a gzip header it does not continue (a dataset or a
    * documented error, never another exception).
    */
   static void readEveryWay(byte[] input, String source, Read read) throws IOException {
     String plain = outcome(read, new ByteArrayInputStream(input), source);
     int chunk = input.length == 0 ? 1 : 1 + (input[input.length - 1] & 7);
     String piped = outcome(read, new Trickle(new ByteArrayInputStream(gzip(input)), chunk), source);
-    if (!plain.equals(piped)) {
+    // An input that itself starts like gzip is read plain as (broken) gzip, but compressed once
+    // more it is unpacked one layer only, as gunzip does: the two outcomes may then differ.
+    boolean looksGzipped = input.length >= 2 && input[0] == 0x1f && input[1] == (byte) 0x8b;
+    if (!looksGzipped && !plain.equals(piped)) {
       throw new AssertionError("gzip through a pipe gave " + piped + ", plain " + plain);
     }
     byte[] fake = new byte[input.length + 2];
