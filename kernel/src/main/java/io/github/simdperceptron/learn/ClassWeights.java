@@ -65,6 +65,19 @@ final class ClassWeights {
     java.util.Arrays.fill(delta, 0f);
   }
 
+  /**
+   * Adds {@code stepA * x} to class a's weights and {@code stepB * x} to class b's (and
+   * {@code uStepA * x}, {@code uStepB * x} to u when averaging) for the row last scored: the
+   * multi-class perceptron's update, two classes per non-zero. delta and deltaU are not used.
+   */
+  void applyTwo(int a, float stepA, double uStepA, int b, float stepB, double uStepB) {
+    if (u == null) {
+      ClassScores.updateTwo(w, kp, rows.idx, rows.val, from, to, a, stepA, b, stepB);
+    } else {
+      ClassScores.updateTwo(w, u, kp, rows.idx, rows.val, from, to, a, stepA, uStepA, b, stepB, uStepB);
+    }
+  }
+
   /** The weights as K row-major rows (a new array). */
   float[] rowMajor() {
     float[] out = new float[k * d];

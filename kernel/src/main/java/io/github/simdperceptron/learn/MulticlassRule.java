@@ -45,9 +45,7 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
 
   /** w[truth] += x_i, w[predicted] -= x_i; with the bias b[truth] += 1, b[predicted] -= 1. */
   void update(int truth, int predicted) {
-    weights.delta[truth] = 1f;
-    weights.delta[predicted] = -1f;
-    weights.applyUpdate();
+    weights.applyTwo(truth, 1f, 0.0, predicted, -1f, 0.0);
     if (bias) {
       b[truth] += 1f;
       b[predicted] -= 1f;
@@ -85,10 +83,10 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
     @Override
     void update(int truth, int predicted) {
       double cd = c;
-      weights.deltaU[truth] = cd;
-      weights.deltaU[predicted] = -cd;
-      super.update(truth, predicted);
+      weights.applyTwo(truth, 1f, cd, predicted, -1f, -cd);
       if (bias) {
+        b[truth] += 1f;
+        b[predicted] -= 1f;
         beta[truth] += cd;
         beta[predicted] -= cd;
       }

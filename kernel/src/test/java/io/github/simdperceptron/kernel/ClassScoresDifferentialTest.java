@@ -110,6 +110,36 @@ class ClassScoresDifferentialTest {
     ReferenceOps.classUpdate(refW, refU, kp, idx, values, before, before + nnz, delta, deltaU);
     assertSameBits(refW, fastW, () -> where + " averaged update, w");
     KernelTestSupport.assertSameBits(refU, fastU, () -> where + " averaged update, u");
+
+    if (k >= 2) {
+      // Two classes only (the multi-class perceptron's update) against the reference's general
+      // update with a delta that is zero but at those two.
+      int a = r.nextInt(k);
+      int b = (a + 1 + r.nextInt(k - 1)) % k;
+      float stepA = data == Data.INTEGER ? 1f : KernelTestSupport.real(r);
+      float stepB = data == Data.INTEGER ? -1f : KernelTestSupport.real(r);
+      double uStepA = data == Data.INTEGER ? 1 + r.nextInt(1000) : KernelTestSupport.real(r) * 1000.0;
+      double uStepB = -uStepA;
+      float[] two = new float[kp];
+      double[] twoU = new double[kp];
+      two[a] = stepA;
+      two[b] = stepB;
+      twoU[a] = uStepA;
+      twoU[b] = uStepB;
+      fastW = w.clone();
+      refW = w.clone();
+      ClassScores.updateTwo(fastW, kp, idx, values, before, before + nnz, a, stepA, b, stepB);
+      ReferenceOps.classUpdate(refW, kp, idx, values, before, before + nnz, two);
+      assertSameBits(refW, fastW, () -> where + " two-class update, classes " + a + ", " + b);
+      fastW = w.clone();
+      refW = w.clone();
+      fastU = u.clone();
+      refU = u.clone();
+      ClassScores.updateTwo(fastW, fastU, kp, idx, values, before, before + nnz, a, stepA, uStepA, b, stepB, uStepB);
+      ReferenceOps.classUpdate(refW, refU, kp, idx, values, before, before + nnz, two, twoU);
+      assertSameBits(refW, fastW, () -> where + " two-class averaged update, w");
+      KernelTestSupport.assertSameBits(refU, fastU, () -> where + " two-class averaged update, u");
+    }
   }
 
   private static int[] distinctSorted(Random r, int count, int dim) {

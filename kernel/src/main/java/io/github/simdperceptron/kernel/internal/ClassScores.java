@@ -67,4 +67,39 @@ public final class ClassScores {
       float[] delta, double[] deltaU) {
     OPS.update(w, u, kp, idx, val, from, to, delta, deltaU);
   }
+
+  /**
+   * The update of two classes a and b only (a != b), as the multi-class perceptron makes it:
+   * {@code w[idx[t] * kp + a] += val[t] * stepA} and likewise for b; equal, bit for bit, to
+   * {@link #update(float[], int, int[], float[], int, int, float[])} with a delta that is zero but
+   * at a and b, at two scalar updates per non-zero instead of kp lanes. Only w is modified.
+   */
+  public static void updateTwo(float[] w, int kp, int[] idx, float[] val, int from, int to, int a, float stepA,
+      int b, float stepB) {
+    for (int t = from; t < to; t++) {
+      int j = idx[t] * kp;
+      float x = val == null ? 1f : val[t];
+      w[j + a] += x * stepA;
+      w[j + b] += x * stepB;
+    }
+  }
+
+  /**
+   * {@link #updateTwo(float[], int, int[], float[], int, int, int, float, int, float)} on w, and
+   * {@code u[idx[t] * kp + a] += (double) val[t] * uStepA} and likewise for b: the averaged
+   * update of two classes, equal bit for bit to the general one with deltas zero but at a and b.
+   * Only w and u are modified.
+   */
+  public static void updateTwo(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, int a,
+      float stepA, double uStepA, int b, float stepB, double uStepB) {
+    for (int t = from; t < to; t++) {
+      int j = idx[t] * kp;
+      float x = val == null ? 1f : val[t];
+      w[j + a] += x * stepA;
+      w[j + b] += x * stepB;
+      double xd = x;
+      u[j + a] += xd * uStepA;
+      u[j + b] += xd * uStepB;
+    }
+  }
 }
