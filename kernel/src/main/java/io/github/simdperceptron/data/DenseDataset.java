@@ -47,6 +47,47 @@ public final class DenseDataset extends Dataset {
     return b.build();
   }
 
+  /**
+   * A dataset of these rows (all of one length, every value finite; copied) with one numeric
+   * label per row, as {@code X, y} are given to scikit-learn. Arguments are not modified.
+   */
+  public static DenseDataset of(float[][] rows, double[] labels) {
+    Objects.requireNonNull(labels, "labels");
+    Builder b = builderFor(rows, labels.length);
+    for (int i = 0; i < rows.length; i++) {
+      b.add(row(rows, i), labels[i]);
+    }
+    return b.build();
+  }
+
+  /** As {@link #of(float[][], double[])}, with class names. Arguments are not modified. */
+  public static DenseDataset of(float[][] rows, String[] labels) {
+    Objects.requireNonNull(labels, "labels");
+    Builder b = builderFor(rows, labels.length);
+    for (int i = 0; i < rows.length; i++) {
+      if (labels[i] == null) {
+        throw new NullPointerException("labels[" + i + "]");
+      }
+      b.add(row(rows, i), labels[i]);
+    }
+    return b.build();
+  }
+
+  private static Builder builderFor(float[][] rows, int labels) {
+    Objects.requireNonNull(rows, "rows");
+    if (rows.length != labels) {
+      throw new IllegalArgumentException(rows.length + " rows but " + labels + " labels");
+    }
+    if (rows.length == 0) {
+      throw new IllegalArgumentException("a dataset needs at least one example; rows is empty");
+    }
+    return builder(row(rows, 0).length);
+  }
+
+  private static float[] row(float[][] rows, int i) {
+    return Objects.requireNonNull(rows[i], () -> "rows[" + i + "]");
+  }
+
   /** Adds rows one at a time; each row is validated when added and copied. */
   public static final class Builder {
     private final int d;

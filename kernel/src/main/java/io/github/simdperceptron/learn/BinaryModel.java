@@ -40,11 +40,36 @@ public interface BinaryModel extends Model {
 
   @Override
   default int predictClass(Dataset data, int i) {
-    float sign = score(data, i) > 0f ? 1f : -1f;
+    return classOfScore(score(data, i));
+  }
+
+  @Override
+  default int predictClass(float[] x) {
+    return classOfScore(score(x));
+  }
+
+  @Override
+  default int predictClass(int[] indices, float[] values) {
+    return classOfScore(score(indices, values));
+  }
+
+  /** The class index a score stands for: 1 when positive, else 0 (-1 for a one-class model's other side). */
+  private int classOfScore(float score) {
+    float sign = score > 0f ? 1f : -1f;
     if (labels().size() == 2) {
       return sign > 0f ? 1 : 0;
     }
     return labels().binaryLabel(0) == sign ? 0 : -1;
+  }
+
+  @Override
+  default int scoreCount() {
+    return 1;
+  }
+
+  @Override
+  default void scores(float[] x, float[] out) {
+    out[0] = score(x);
   }
 
   /**

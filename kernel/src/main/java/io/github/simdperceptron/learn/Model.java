@@ -18,6 +18,31 @@ public interface Model {
    */
   int predictClass(Dataset data, int i);
 
+  /** The predicted class index of a dense x of length {@link #dimension()}, as for a dataset row. */
+  int predictClass(float[] x);
+
+  /**
+   * The predicted class index of a sparse x (indices in [0, dimension()), values null for
+   * binary), as for a dataset row.
+   */
+  int predictClass(int[] indices, float[] values);
+
+  /** The predicted class's name for a dense x; null when the model has no name for it. */
+  default String predictLabel(float[] x) {
+    int c = predictClass(x);
+    return c < 0 ? null : labels().name(c);
+  }
+
+  /** How many scores {@link #scores(float[], float[])} writes: 1 for a binary model, K for K classes. */
+  int scoreCount();
+
+  /**
+   * Writes the scores of a dense x into {@code out[0, scoreCount())}, allocating nothing: the one
+   * score of a binary model (positive for {@code labels().name(1)}), or the K class scores of a
+   * multi-class model in class order. Only out is modified.
+   */
+  void scores(float[] x, float[] out);
+
   /** {@link #predictClass(Dataset, int)} for every row. */
   default int[] predictClasses(Dataset data) {
     checkDimension(data);

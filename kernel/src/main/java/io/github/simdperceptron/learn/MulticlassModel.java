@@ -113,15 +113,31 @@ public final class MulticlassModel implements Model {
     return d;
   }
 
-  /** The K scores of a dense x of length {@link #dimension()}. x is not modified. */
+  /** The K scores of a dense x of length {@link #dimension()}, in a new array. x is not modified. */
   public float[] scores(float[] x) {
+    float[] out = new float[k];
+    scores(x, out);
+    return out;
+  }
+
+  @Override
+  public int scoreCount() {
+    return k;
+  }
+
+  /** The K scores of a dense x into {@code out[0, K)}, allocating nothing. Only out is modified. */
+  @Override
+  public void scores(float[] x, float[] out) {
     Objects.requireNonNull(x, "x");
+    Objects.requireNonNull(out, "out");
     if (x.length != d) {
       throw new IllegalArgumentException("x has length " + x.length + ", the model expects " + d);
     }
-    float[] out = new float[k];
+    if (out.length < k) {
+      throw new IllegalArgumentException("out has length " + out.length + ", the model writes " + k + " scores");
+    }
     DenseOps.multiDot(w, 0, k, d, x, 0, out, 0);
-    return addBiases(out);
+    addBiases(out);
   }
 
   /**
@@ -154,11 +170,13 @@ public final class MulticlassModel implements Model {
   }
 
   /** The predicted class index of a dense x. */
+  @Override
   public int predictClass(float[] x) {
     return argMax(scores(x));
   }
 
   /** The predicted class index of a sparse x ({@code values} null for binary). */
+  @Override
   public int predictClass(int[] indices, float[] values) {
     return argMax(scores(indices, values));
   }
