@@ -1,6 +1,7 @@
 package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -64,6 +65,15 @@ public final class ModelFile {
   private static final int ROW_HEADER = 4 + 8;
 
   private ModelFile() {}
+
+  /**
+   * Writes a fit's model with its learner's name and options, as they came out of the learner:
+   * {@code write(path, SavedModel.of(fit.model(), fit.report().algorithm(), fit.options()))}.
+   */
+  public static void write(Path path, FitResult<?> fit) throws IOException {
+    Objects.requireNonNull(fit, "fit");
+    write(path, SavedModel.of(fit.model(), fit.report().algorithm(), fit.options()));
+  }
 
   /** Writes the model to {@code path} atomically, replacing any file there. */
   public static void write(Path path, SavedModel saved) throws IOException {

@@ -1,13 +1,20 @@
 package io.github.simdperceptron.learn;
 
-/** A trained model and the report of the run that made it. */
+import java.util.Objects;
+
+/**
+ * A trained model, the report of the run that made it, and the options it ran with: everything a
+ * model file records ({@code io.ModelFile.write(Path, FitResult)} saves it as it is).
+ */
 public final class FitResult<M extends Model> {
   private final M model;
   private final TrainingReport report;
+  private final TrainingOptions options;
 
-  FitResult(M model, TrainingReport report) {
+  FitResult(M model, TrainingReport report, TrainingOptions options) {
     this.model = model;
     this.report = report;
+    this.options = Objects.requireNonNull(options, "options");
   }
 
   public M model() {
@@ -16,5 +23,10 @@ public final class FitResult<M extends Model> {
 
   public TrainingReport report() {
     return report;
+  }
+
+  /** The options of the run. */
+  public TrainingOptions options() {
+    return options;
   }
 }

@@ -104,7 +104,7 @@ final class OneVsRestSplit {
       OneVsRestRule rule = rule(algorithm, data.dimension(), options, labels, 0, k);
       FitResult<MulticlassModel> r = Trainer.fit(rule, data, options, pla);
       return new FitResult<>(r.model(),
-          r.report().withClassCounts(rule.classMistakesPerEpoch(), rule.classUpdatesPerEpoch()));
+          r.report().withClassCounts(rule.classMistakesPerEpoch(), rule.classUpdatesPerEpoch()), options);
     }
     OneVsRestRule[] rules = new OneVsRestRule[parts];
     for (int p = 0; p < parts; p++) {
@@ -186,6 +186,6 @@ final class OneVsRestSplit {
     MulticlassModel model = MulticlassModel.wrap(w, b, data.labels());
     TrainingReport report = new TrainingReport(rules[0].name(), mistakes, updates, new double[0], converged, halted,
         false, false, 0, PostFitFigures.of(model, data, options.bias(), true), seconds, visits, log.toArray());
-    return new FitResult<>(model, report.withClassCounts(classMistakes, classUpdates));
+    return new FitResult<>(model, report.withClassCounts(classMistakes, classUpdates), options);
   }
 }

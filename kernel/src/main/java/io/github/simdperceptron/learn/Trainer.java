@@ -134,7 +134,7 @@ final class Trainer {
         converged, halted, stoppedEarly, capReached, rule.storedVectors(),
         PostFitFigures.of(model, train, options.bias(), rule.reportsTrainingError()), seconds, visits,
         log == null ? new int[0] : log.toArray());
-    return new FitResult<>(model, report);
+    return new FitResult<>(model, report, options);
   }
 
   /** order = 0..n-1, then a Fisher-Yates shuffle from the top when rnd is given (docs/learners.md). */

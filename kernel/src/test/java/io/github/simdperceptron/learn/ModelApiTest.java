@@ -61,7 +61,12 @@ class ModelApiTest {
 
     for (FitResult<? extends Model> fit : java.util.List.of(binary, multi)) {
       Path file = dir.resolve(fit.report().algorithm().replaceAll("\\W", "") + ".bin");
-      ModelFile.write(file, SavedModel.of(fit.model(), fit.report().algorithm(), o));
+      ModelFile.write(file, fit);
+      Path spelledOut = dir.resolve("spelled-out.bin");
+      ModelFile.write(spelledOut, SavedModel.of(fit.model(), fit.report().algorithm(), o));
+      assertArrayEquals(Files.readAllBytes(spelledOut), Files.readAllBytes(file),
+          "a fit saved as it is equals its model saved with the learner's name and options");
+      assertEquals(o.toString(), fit.options().toString());
       Model read = ModelFile.read(file).model();
       Model trained = fit.model();
       assertEquals(trained.scoreCount(), read.scoreCount());
