@@ -28,6 +28,10 @@ final class PanamaClassScoreOps implements ClassScoreOps {
 
   @Override
   public void scores(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
+    if (kp == L && val != null) {
+      scoresOneVector(w, idx, val, from, to, out);
+      return;
+    }
     for (int o = 0; o < kp; o += L) {
       if (val == null) {
         scoresBinary(w, kp, o, idx, from, to, out);
@@ -35,6 +39,31 @@ final class PanamaClassScoreOps implements ClassScoreOps {
         scores(w, kp, o, idx, val, from, to, out);
       }
     }
+  }
+
+  /** All classes in one vector (kp = L): the stride is the constant L. */
+  private static void scoresOneVector(float[] w, int[] idx, float[] val, int from, int to, float[] out) {
+    FloatVector s0 = FloatVector.zero(F);
+    FloatVector s1 = s0;
+    FloatVector s2 = s0;
+    FloatVector s3 = s0;
+    int t = from;
+    for (; t + 3 < to; t += 4) {
+      s0 = term(FloatVector.broadcast(F, val[t]), FloatVector.fromArray(F, w, idx[t] * L), s0);
+      s1 = term(FloatVector.broadcast(F, val[t + 1]), FloatVector.fromArray(F, w, idx[t + 1] * L), s1);
+      s2 = term(FloatVector.broadcast(F, val[t + 2]), FloatVector.fromArray(F, w, idx[t + 2] * L), s2);
+      s3 = term(FloatVector.broadcast(F, val[t + 3]), FloatVector.fromArray(F, w, idx[t + 3] * L), s3);
+    }
+    if (t < to) {
+      s0 = term(FloatVector.broadcast(F, val[t]), FloatVector.fromArray(F, w, idx[t] * L), s0);
+    }
+    if (t + 1 < to) {
+      s1 = term(FloatVector.broadcast(F, val[t + 1]), FloatVector.fromArray(F, w, idx[t + 1] * L), s1);
+    }
+    if (t + 2 < to) {
+      s2 = term(FloatVector.broadcast(F, val[t + 2]), FloatVector.fromArray(F, w, idx[t + 2] * L), s2);
+    }
+    s0.add(s1).add(s2.add(s3)).intoArray(out, 0);
   }
 
   /** Lanes [o, o + L) of the scores: four chains over the non-zeros. */
