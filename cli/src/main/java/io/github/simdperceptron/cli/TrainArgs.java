@@ -93,7 +93,7 @@ final class TrainArgs {
   }
 
   String name() {
-    return algorithm.name().toLowerCase(Locale.ROOT);
+    return algorithm.canonicalName();
   }
 
   /** The learner as the model file and eval name it, in lower case: "averaged", "ovr(pocket)", "multiclass(averaged)". */
@@ -106,11 +106,11 @@ final class TrainArgs {
 
   /** Refuses an algorithm that the chosen multi-class mode has no learner for (exit 2). */
   void checkMulticlass() {
-    if (multiclass == Multiclass.ovr && algorithm == Algorithm.VOTED) {
+    if (multiclass == Multiclass.ovr && !algorithm.oneVsRest()) {
       throw new UsageException("--multiclass ovr cannot use --algorithm voted (a voted model per class is not one"
           + " weight row); use perceptron, pla, pocket, averaged or margin");
     }
-    if (multiclass == Multiclass.direct && algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED) {
+    if (multiclass == Multiclass.direct && !algorithm.multiclass()) {
       throw new UsageException("--multiclass direct is the multi-class perceptron: --algorithm perceptron or averaged"
           + " (got " + name() + "; for " + name() + " per class use --multiclass ovr)");
     }

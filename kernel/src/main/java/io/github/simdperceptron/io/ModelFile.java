@@ -1,6 +1,7 @@
 package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
@@ -56,11 +57,36 @@ public final class ModelFile {
   /** The multi-class model: K rows, one per class (see docs/model-format.md). */
   static final int KIND_MULTICLASS = 3;
 
-  /** The learners of a multi-class model file, as its algorithm string names them. */
-  private static final java.util.Set<String> MULTICLASS_LEARNER = java.util.Set.of("OVR(PERCEPTRON)", "OVR(PLA)",
-      "OVR(POCKET)", "OVR(AVERAGED)", "OVR(MARGIN)", "MULTICLASS(PERCEPTRON)", "MULTICLASS(AVERAGED)");
-  private static final String MULTICLASS_LEARNERS =
-      "OVR(PERCEPTRON|PLA|POCKET|AVERAGED|MARGIN) or MULTICLASS(PERCEPTRON|AVERAGED)";
+  /**
+   * The learners of a multi-class model file, as its algorithm string names them: OVR(a) for every
+   * algorithm one-vs-rest runs, MULTICLASS(a) for every one the multi-class perceptron has.
+   */
+  private static final java.util.Set<String> MULTICLASS_LEARNER = multiclassLearners();
+  private static final String MULTICLASS_LEARNERS = "OVR(" + names(Algorithm::oneVsRest) + ") or MULTICLASS("
+      + names(Algorithm::multiclass) + ")";
+
+  private static java.util.Set<String> multiclassLearners() {
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    for (Algorithm a : Algorithm.values()) {
+      if (a.oneVsRest()) {
+        names.add("OVR(" + a.name() + ")");
+      }
+      if (a.multiclass()) {
+        names.add("MULTICLASS(" + a.name() + ")");
+      }
+    }
+    return java.util.Collections.unmodifiableSet(names);
+  }
+
+  private static String names(java.util.function.Predicate<Algorithm> which) {
+    StringBuilder b = new StringBuilder();
+    for (Algorithm a : Algorithm.values()) {
+      if (which.test(a)) {
+        b.append(b.length() == 0 ? "" : "|").append(a.name());
+      }
+    }
+    return b.toString();
+  }
 
   private static final int ROW_HEADER = 4 + 8;
 
