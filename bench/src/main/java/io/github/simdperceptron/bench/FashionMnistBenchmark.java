@@ -189,15 +189,9 @@ public final class FashionMnistBenchmark {
     int[] order = new int[n];
     float sink = 0;
     for (int e = 0; e < EPOCHS; e++) {
-      for (int i = 0; i < n; i++) {
-        order[i] = floor == Floor.ONE_ROW || floor == Floor.FEATURE_MAJOR_ONE_ROW ? 0 : i;
-      }
-      boolean shuffled = floor == Floor.SHUFFLED || floor == Floor.FEATURE_MAJOR_SHUFFLED;
-      for (int i = n - 1; shuffled && i > 0; i--) {
-        int j = rnd.nextInt(i + 1);
-        int t = order[i];
-        order[i] = order[j];
-        order[j] = t;
+      Inputs.epochOrder(order, rnd, floor == Floor.SHUFFLED || floor == Floor.FEATURE_MAJOR_SHUFFLED);
+      if (floor == Floor.ONE_ROW || floor == Floor.FEATURE_MAJOR_ONE_ROW) {
+        Arrays.fill(order, 0);
       }
       for (int t = 0; t < n; t++) {
         int i = order[t];

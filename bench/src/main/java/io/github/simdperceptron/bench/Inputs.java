@@ -7,6 +7,22 @@ import java.util.SplittableRandom;
 final class Inputs {
   private Inputs() {}
 
+  /**
+   * The learners' example order for one epoch: 0..n-1, then, when {@code shuffled}, the
+   * Fisher-Yates shuffle from the top that the training loop draws from its seeded Random.
+   */
+  static void epochOrder(int[] order, java.util.Random rnd, boolean shuffled) {
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    for (int i = order.length - 1; shuffled && i > 0; i--) {
+      int j = rnd.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+  }
+
   /** n floats uniform in [-1, 1): mixed signs, no denormals. */
   static float[] floats(int n, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);

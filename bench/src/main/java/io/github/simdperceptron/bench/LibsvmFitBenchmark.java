@@ -86,15 +86,7 @@ public final class LibsvmFitBenchmark {
     float sink = 0;
     long start = System.nanoTime();
     for (int e = 0; e < 10; e++) {
-      for (int i = 0; i < n; i++) {
-        order[i] = i;
-      }
-      for (int i = n - 1; shuffled && i > 0; i--) {
-        int j = rnd.nextInt(i + 1);
-        int t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-      }
+      Inputs.epochOrder(order, rnd, shuffled);
       for (int t = 0; t < n; t++) {
         sink += data.dot(order[t], w);
       }

@@ -61,6 +61,11 @@ final class DataArgs {
       Pattern.CASE_INSENSITIVE);
 
   DataFormat formatOf(Path file) {
+    return formatOf(format, file);
+  }
+
+  /** The format {@code --format} gave (null when absent), else the one {@code file}'s name implies. */
+  static DataFormat formatOf(DataFormat format, Path file) {
     if (format != null) {
       return format;
     }

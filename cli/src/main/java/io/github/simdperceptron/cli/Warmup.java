@@ -29,7 +29,7 @@ final class Warmup {
   private final Thread thread;
   private volatile boolean stop;
 
-  private Warmup(Algorithm algorithm, TrainArgs.Multiclass multiclass, TrainingOptions options, Boolean sparse) {
+  private Warmup(Algorithm algorithm, TrainArgs.Multiclass multiclass, TrainingOptions options, boolean sparse) {
     // Short fits without the options' extras (validation split, progress, prefetch, threads): only
     // the learner's own loops are to be compiled.
     TrainingOptions o = TrainingOptions.builder().maxEpochs(3).seed(1).shuffle(options.shuffle())
@@ -44,8 +44,8 @@ final class Warmup {
    * Called first thing in {@code main}, before the command line is parsed (which takes a good
    * part of a cold start): when the command is {@code train} with a training file of
    * {@link #MIN_FILE_BYTES} or more, starts warming up the learner the raw arguments name
-   * (perceptron, binary, when they name none that exists; dense and sparse rows when the format is
-   * not clear from the file's name). Wrong or missing arguments only make a less useful warm-up:
+   * (perceptron, binary, when they name none that exists), on rows of the form the file's format
+   * gives (sparse for libsvm). Wrong or missing arguments only make a less useful warm-up:
    * the parser reports them as usual.
    */
   static void startEarly(String[] args) {
@@ -65,11 +65,13 @@ final class Warmup {
           multiclass = m;
         }
       }
-      String format = value(args, "--format");
-      String name = data.toLowerCase(java.util.Locale.ROOT);
-      Boolean sparse = "libsvm".equals(format) || name.endsWith(".svm") || name.endsWith(".libsvm") ? Boolean.TRUE
-          : "csv".equals(format) || "idx".equals(format) || name.endsWith(".csv") || name.contains("idx") ? Boolean.FALSE
-          : null;
+      DataArgs.DataFormat format = null;
+      for (DataArgs.DataFormat f : DataArgs.DataFormat.values()) {
+        if (f.name().equals(value(args, "--format"))) {
+          format = f;
+        }
+      }
+      boolean sparse = DataArgs.formatOf(format, java.nio.file.Paths.get(data)) == DataArgs.DataFormat.libsvm;
       TrainingOptions options = TrainingOptions.builder().shuffle(!Arrays.asList(args).contains("--no-shuffle"))
           .bias(!Arrays.asList(args).contains("--no-bias")).build();
       Warmup w = new Warmup(algorithm == null ? Algorithm.PERCEPTRON : algorithm, multiclass, options, sparse);
@@ -141,13 +143,12 @@ final class Warmup {
     }
   }
 
-  private void run(Algorithm algorithm, TrainArgs.Multiclass multiclass, TrainingOptions options, Boolean sparse,
+  private void run(Algorithm algorithm, TrainArgs.Multiclass multiclass, TrainingOptions options, boolean sparse,
       int classes) {
     try {
       // A libsvm file whose values are all 1 becomes a binary dataset, whose rows take other loops.
-      Dataset[] data = Boolean.FALSE.equals(sparse) ? new Dataset[] {denseData(classes)}
-          : Boolean.TRUE.equals(sparse) ? new Dataset[] {sparseData(classes, false), sparseData(classes, true)}
-          : new Dataset[] {sparseData(classes, false), sparseData(classes, true), denseData(classes)};
+      Dataset[] data = sparse ? new Dataset[] {sparseData(classes, false), sparseData(classes, true)}
+          : new Dataset[] {denseData(classes)};
       for (int i = 0; i < MAX_FITS && !stop; i++) {
         Dataset d = data[i % data.length];
         if (multiclass == TrainArgs.Multiclass.ovr) {

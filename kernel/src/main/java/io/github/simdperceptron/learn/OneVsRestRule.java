@@ -256,6 +256,8 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     private final float[] pocketB;
     private final int[] pocketErrors;
     private final float[] row;
+    /** The steps of the visit being applied (the update clears the shared ones). */
+    private final float[] updated;
     private float[] margins;
 
     Pocket(int dimension, boolean bias, Labels labels, int first, int count) {
@@ -264,6 +266,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
       this.pocketB = new float[k];
       this.pocketErrors = new int[k];
       this.row = new float[dimension];
+      this.updated = new float[count];
     }
 
     @Override
@@ -273,7 +276,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
         // Zero weights and bias: every activation is 0, so every example is an error.
         Arrays.fill(pocketErrors, data.size());
       }
-      float[] updated = weights.delta.clone();
+      System.arraycopy(weights.delta, 0, updated, 0, k);
       super.applyUpdates(data);
       for (int c = 0; c < k; c++) {
         if (updated[c] != 0f) {
