@@ -21,7 +21,8 @@ final class Trainer {
       train = split[0];
       validation = split[1];
     }
-    return run(rule, train, validation, options, options.maxEpochs(), new SeededRandom(options.seed()), haltOnCleanCycle);
+    return run(rule, train, validation, options, options.maxEpochs(), new SeededRandom(options.seed()), haltOnCleanCycle,
+        true);
   }
 
   /**
@@ -30,8 +31,17 @@ final class Trainer {
    */
   static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
       TrainingOptions options, int epochs, SeededRandom rnd, boolean haltOnCleanCycle) {
+    return run(rule, train, validation, options, epochs, rnd, haltOnCleanCycle, false);
+  }
+
+  /**
+   * As above; {@code ownsRandom}: rnd is not used after the run, so the next epoch's order may be
+   * drawn on another thread ({@link EpochOrders}).
+   */
+  private static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
+      TrainingOptions options, int epochs, SeededRandom rnd, boolean haltOnCleanCycle, boolean ownsRandom) {
     final int n = train.size();
-    final int[] order = new int[n];
+    final int[] firstOrder = new int[n];
     IntList log = options.recordUpdates() ? new IntList() : null;
     // Sized by the epochs run, not the cap: --epochs 1000000000 must not allocate gigabytes up front.
     int[] mistakesPerEpoch = new int[Math.min(epochs, 64)];
@@ -48,11 +58,14 @@ final class Trainer {
     int clean = 0;
     int epoch = 0;
     long start = System.nanoTime();
-    RowPrefetcher prefetcher = RowPrefetcher.startIfWanted(options, train, order);
+    // The prefetch thread reads the order array the loop refills; it and a drawing thread would share the second core.
+    RowPrefetcher prefetcher = RowPrefetcher.startIfWanted(options, train, firstOrder);
+    EpochOrders orders = EpochOrders.of(firstOrder, options.shuffle() ? rnd : null, epochs,
+        ownsRandom && prefetcher == null && options.threadBudget(Runtime.getRuntime().availableProcessors()) >= 2);
     try {
       while (epoch < epochs) {
         long epochStart = System.nanoTime();
-        fillOrder(order, options.shuffle() ? rnd : null);
+        final int[] order = orders.next();
         if (options.shuffle()) {
           // A clean run across two shuffled epochs need not cover every example: count per epoch.
           clean = 0;
@@ -123,6 +136,7 @@ final class Trainer {
         }
       }
     } finally {
+      orders.close();
       if (prefetcher != null) {
         prefetcher.stop();
       }
