@@ -29,18 +29,19 @@ public final class MulticlassLearner {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels()), CompactRows.sparse(data), options,
-        false);
+    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels(), null), CompactRows.sparse(data),
+        options);
   }
 
-  static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options,
-      Labels labels) {
+  /** The multi-class perceptron's rule; throws {@link OptionException} for an algorithm it has no form of. */
+  static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels,
+      MulticlassModel warm) {
     if (!algorithm.multiclass()) {
-      throw new IllegalArgumentException("the multi-class perceptron is PERCEPTRON or AVERAGED, got " + algorithm
-          + "; for " + algorithm + " per class use fitOneVsRest");
+      throw new OptionException("algorithm", algorithm, "of the multi-class perceptron must be "
+          + Algorithm.names(Algorithm::multiclass) + " (for another per class use fitOneVsRest)");
     }
-    return algorithm == Algorithm.AVERAGED ? new MulticlassRule.Averaged(dimension, options.bias(), labels)
-        : new MulticlassRule(dimension, options.bias(), labels);
+    return algorithm == Algorithm.AVERAGED ? new MulticlassRule.Averaged(dimension, options.bias(), labels, warm)
+        : new MulticlassRule(dimension, options.bias(), labels, false, warm);
   }
 
   /**
@@ -53,18 +54,13 @@ public final class MulticlassLearner {
    * (docs/learners.md, training layout), so the two agree unless an activation falls within
    * rounding of the threshold. Supports
    * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; VOTED throws {@link IllegalArgumentException}
-   * (its per-class model is not one weight row). On large data with at least 10 classes the
-   * classes are split into parts of at least 5, one per processor (at most
-   * {@link TrainingOptions#threads()} when set), trained at the same time; the result is the
-   * same, bit for bit, as in one part (early stopping and a progress listener keep one part).
-   * Nothing passed in is modified.
+   * (its per-class model is not one weight row). Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    OneVsRestSplit.checkSupported(algorithm);
-    Dataset rows = CompactRows.sparse(data);
-    return OneVsRestSplit.fit(algorithm, rows, options, OneVsRestSplit.parts(rows, options));
+    OneVsRestRule rule = OneVsRestRule.of(algorithm, data.dimension(), options, data.labels());
+    return Trainer.fit(rule, CompactRows.sparse(data), options);
   }
 }
