@@ -22,8 +22,8 @@ public final class MulticlassLearner {
   /**
    * The multi-class perceptron (one weight row per class; on a mistake x is added to the true
    * class's row and subtracted from the predicted one's): {@link Algorithm#PERCEPTRON}, or
-   * {@link Algorithm#AVERAGED} for its averaged form. Other algorithms throw
-   * {@link IllegalArgumentException}. Nothing passed in is modified.
+   * {@link Algorithm#AVERAGED} for its averaged form ({@link Algorithm#multiclass()}). Other
+   * algorithms throw {@link OptionException}. Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fit(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");
@@ -53,7 +53,7 @@ public final class MulticlassLearner {
    * on real-valued data the K scores are summed in another order than the binary dot
    * (docs/learners.md, training layout), so the two agree unless an activation falls within
    * rounding of the threshold. Supports
-   * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; VOTED throws {@link IllegalArgumentException}
+   * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; ({@link Algorithm#oneVsRest()}); VOTED throws {@link OptionException}
    * (its per-class model is not one weight row). Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {

@@ -163,14 +163,21 @@ class MulticlassLearnerTest {
   @Test
   void unsupportedAlgorithmsAreRefusedClearly() {
     Dataset data = blobs(new String[] {"a", "b", "c"}, 5, 2);
-    IllegalArgumentException voted = assertThrows(IllegalArgumentException.class,
+    OptionException voted = assertThrows(OptionException.class,
         () -> MulticlassLearner.fitOneVsRest(Algorithm.VOTED, data, OPTIONS));
     assertTrue(voted.getMessage().contains("VOTED"), voted.getMessage());
-    IllegalArgumentException pla = assertThrows(IllegalArgumentException.class,
+    assertEquals("algorithm", voted.option());
+    assertEquals(Algorithm.VOTED, voted.value());
+    OptionException pla = assertThrows(OptionException.class,
         () -> MulticlassLearner.fit(Algorithm.PLA, data, OPTIONS));
     assertTrue(pla.getMessage().contains("PERCEPTRON or AVERAGED"), pla.getMessage());
-    assertThrows(IllegalArgumentException.class,
+    assertEquals(Algorithm.PLA, pla.value());
+    OptionException online = assertThrows(OptionException.class,
         () -> OnlineLearner.multiclass(Algorithm.POCKET, 3, data.labels(), OPTIONS));
+    assertEquals("algorithm", online.option());
+    OptionException binary = assertThrows(OptionException.class,
+        () -> OnlineLearner.binary(Algorithm.PLA, 3, Labels.of(List.of("-1", "1")), OPTIONS));
+    assertTrue(binary.reason().contains("PERCEPTRON, VOTED, AVERAGED or MARGIN"), binary.getMessage());
   }
 
   @Test
