@@ -1,7 +1,5 @@
 package io.github.simdperceptron.learn;
 
-import java.util.Arrays;
-
 /**
  * When the learners of one fit stop (docs/learners.md, stopping): the one learner of a binary or
  * multi-class fit, or the K per-class learners of one-vs-rest. Learner c stops after an epoch
