@@ -49,33 +49,29 @@ public final class FashionMnistBenchmark {
    * trains one-vs-rest in one part with the helper on the other core.
    */
   enum Variant {
-    OVR_PERCEPTRON("one-vs-rest perceptron", true, Algorithm.PERCEPTRON, 0, false),
-    OVR_AVERAGED("one-vs-rest averaged", true, Algorithm.AVERAGED, 0, false),
-    MULTICLASS_PERCEPTRON("multi-class perceptron", false, Algorithm.PERCEPTRON, 0, false),
-    MULTICLASS_AVERAGED("multi-class averaged", false, Algorithm.AVERAGED, 0, false),
-    OVR_PERCEPTRON_1("one-vs-rest perceptron, 1 thread", true, Algorithm.PERCEPTRON, 1, false),
-    OVR_AVERAGED_1("one-vs-rest averaged, 1 thread", true, Algorithm.AVERAGED, 1, false),
-    OVR_PERCEPTRON_PREFETCH("one-vs-rest perceptron, prefetch", true, Algorithm.PERCEPTRON, 0, true),
-    OVR_AVERAGED_PREFETCH("one-vs-rest averaged, prefetch", true, Algorithm.AVERAGED, 0, true),
-    MULTICLASS_PERCEPTRON_PREFETCH("multi-class perceptron, prefetch", false, Algorithm.PERCEPTRON, 0, true),
-    MULTICLASS_AVERAGED_PREFETCH("multi-class averaged, prefetch", false, Algorithm.AVERAGED, 0, true);
+    OVR_PERCEPTRON("one-vs-rest perceptron", true, Algorithm.PERCEPTRON, false),
+    OVR_AVERAGED("one-vs-rest averaged", true, Algorithm.AVERAGED, false),
+    MULTICLASS_PERCEPTRON("multi-class perceptron", false, Algorithm.PERCEPTRON, false),
+    MULTICLASS_AVERAGED("multi-class averaged", false, Algorithm.AVERAGED, false),
+    OVR_PERCEPTRON_PREFETCH("one-vs-rest perceptron, prefetch", true, Algorithm.PERCEPTRON, true),
+    OVR_AVERAGED_PREFETCH("one-vs-rest averaged, prefetch", true, Algorithm.AVERAGED, true),
+    MULTICLASS_PERCEPTRON_PREFETCH("multi-class perceptron, prefetch", false, Algorithm.PERCEPTRON, true),
+    MULTICLASS_AVERAGED_PREFETCH("multi-class averaged, prefetch", false, Algorithm.AVERAGED, true);
 
     final String title;
     final boolean oneVsRest;
     final Algorithm algorithm;
-    final int threads;
     final boolean prefetch;
 
-    Variant(String title, boolean oneVsRest, Algorithm algorithm, int threads, boolean prefetch) {
+    Variant(String title, boolean oneVsRest, Algorithm algorithm, boolean prefetch) {
       this.title = title;
       this.oneVsRest = oneVsRest;
       this.algorithm = algorithm;
-      this.threads = threads;
       this.prefetch = prefetch;
     }
 
     FitResult<MulticlassModel> fit(DenseDataset train, TrainingOptions options) {
-      TrainingOptions o = options.withThreads(threads).withPrefetch(prefetch);
+      TrainingOptions o = options.withPrefetch(prefetch);
       return oneVsRest ? MulticlassLearner.fitOneVsRest(algorithm, train, o) : MulticlassLearner.fit(algorithm, train, o);
     }
   }

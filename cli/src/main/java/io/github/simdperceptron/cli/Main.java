@@ -1,6 +1,7 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.io.FormatException;
+import io.github.simdperceptron.learn.OptionException;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -145,6 +146,9 @@ public final class Main implements Runnable {
       return "out of memory" + (ex instanceof DataOutOfMemory ? " " + ex.getMessage() : " (" + ex.getMessage() + ")")
           + " in a heap of " + mb + " MB: give Java more, e.g. JAVA_OPTS=-Xmx" + Math.max(1, mb / 512) + "g"
           + " (README: how much memory a file needs)";
+    }
+    if (ex instanceof OptionException) {
+      return TrainArgs.usage((OptionException) ex).getMessage();
     }
     String m = ex.getMessage();
     if (ex instanceof UsageException || ex instanceof WorkFailure || ex instanceof FormatException) {

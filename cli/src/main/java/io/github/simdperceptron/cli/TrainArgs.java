@@ -6,6 +6,7 @@ import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassLearner;
+import io.github.simdperceptron.learn.OptionException;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -44,17 +45,10 @@ final class TrainArgs {
   @Option(names = "--vote-cap", paramLabel = "K", description = "voted: keep at most K vectors (default: no cap)")
   Integer voteCap;
 
-  @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-      description = "train on at most N threads: one-vs-rest on large data trains groups of at least 5 classes at"
-          + " once, one per processor (default 0: no cap). The model does not depend on it. The progress display"
-          + " (train on a terminal without --json) keeps one group")
-  int threads;
-
   @Option(names = "--prefetch",
       description = "a second thread reads each example a few visits before training reaches it: faster on data"
-          + " larger than the CPU caches (32 MiB or more) in shuffled order, at the cost of a busy core; counts"
-          + " against --threads (not started with --threads 1; on 2 processors one-vs-rest then trains in one"
-          + " group). The model does not depend on it")
+          + " larger than the CPU caches (32 MiB or more) in shuffled order, at the cost of a busy core. The model"
+          + " does not depend on it")
   boolean prefetch;
 
   static final class AlgorithmConverter implements picocli.CommandLine.ITypeConverter<Algorithm> {
@@ -72,7 +66,7 @@ final class TrainArgs {
   TrainingOptions options() {
     try {
       TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(epochs).withSeed(seed).withShuffle(!noShuffle)
-          .withBias(!noBias).withThreads(threads).withPrefetch(prefetch);
+          .withBias(!noBias).withPrefetch(prefetch);
       if (tau != null && algorithm != Algorithm.MARGIN) {
         throw new UsageException("--margin applies to --algorithm margin only");
       }
@@ -86,10 +80,32 @@ final class TrainArgs {
         o = o.withVoteCap(voteCap);
       }
       return o;
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage().replace("maxEpochs", "--epochs").replace("tau", "--margin")
-          .replace("voteCap", "--vote-cap").replace("threads must", "--threads must"));
+    } catch (OptionException e) {
+      throw usage(e);
     }
+  }
+
+  /** The flag that sets a {@link TrainingOptions} property, for messages. */
+  static String flag(String option) {
+    switch (option) {
+      case "maxEpochs":
+        return "--epochs";
+      case "tau":
+        return "--margin";
+      case "voteCap":
+        return "--vote-cap";
+      case "validationFraction":
+        return "--validation-fraction";
+      case "patience":
+        return "--patience";
+      default:
+        return "--" + option;
+    }
+  }
+
+  /** A refused option as bad usage (exit 2), named by its flag: "--epochs must be >= 1, got 0". */
+  static UsageException usage(OptionException e) {
+    return new UsageException(flag(e.option()) + " " + e.reason() + ", got " + e.value());
   }
 
   String name() {

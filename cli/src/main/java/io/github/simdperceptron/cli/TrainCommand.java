@@ -5,6 +5,7 @@ import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.OptionException;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import java.io.IOException;
@@ -63,9 +64,8 @@ final class TrainCommand implements Callable<Integer> {
     if (validationFraction != 0 || spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
       try {
         options = options.withEarlyStopping(validationFraction, patience);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException(e.getMessage().replace("validationFraction", "--validation-fraction")
-            .replace("patience", "--patience"));
+      } catch (OptionException e) {
+        throw TrainArgs.usage(e);
       }
     }
     train.checkMulticlass();

@@ -30,10 +30,10 @@ final class Warmup {
   private volatile boolean stop;
 
   private Warmup(Algorithm algorithm, TrainArgs.Multiclass multiclass, TrainingOptions options, boolean sparse) {
-    // Short fits without the options' extras (validation split, progress, prefetch, threads): only
+    // Short fits without the options' extras (validation split, progress, prefetch): only
     // the learner's own loops are to be compiled.
     TrainingOptions o = TrainingOptions.builder().maxEpochs(3).seed(1).shuffle(options.shuffle())
-        .bias(options.bias()).threads(1).tau(options.tau()).build();
+        .bias(options.bias()).tau(options.tau()).build();
     int classes = multiclass == null ? 2 : 10;
     thread = new Thread(() -> run(algorithm, multiclass, o, sparse, classes), "perceptron-warmup");
     thread.setDaemon(true);

@@ -236,8 +236,10 @@ class CliTest {
         "'nope' is not an algorithm");
     assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--epochs", "0", "--model", model), 2,
         "--epochs must be >= 1");
-    assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--threads", "-1", "--model", model), 2,
-        "--threads must be >= 0");
+    assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "voted", "--vote-cap", "0", "--model", model), 2,
+        "--vote-cap must be >= 1, got 0");
+    assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "margin", "--margin", "-1", "--model", model), 2,
+        "--margin must be finite and >= 0, got -1.0");
     assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--margin", "2", "--model", model), 2,
         "--margin applies to --algorithm margin only");
     assertOneLineError(run("frobnicate"), 2, "frobnicate");
@@ -285,27 +287,18 @@ class CliTest {
   }
 
   @Test
-  void threadsOptionReachesTheTrainingOptions() {
-    TrainCommand train = new TrainCommand();
-    new picocli.CommandLine(train).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--multiclass", "ovr",
-        "--threads", "3", "--model", "m.bin");
-    assertEquals(3, train.train.options().threads());
-    TrainCommand byDefault = new TrainCommand();
-    new picocli.CommandLine(byDefault).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--model", "m.bin");
-    assertEquals(0, byDefault.train.options().threads());
-    assertFalse(byDefault.train.options().prefetch());
-  }
-
-  @Test
   void prefetchOptionReachesTheTrainingOptionsAndLeavesTheModelAlone() throws Exception {
     TrainCommand train = new TrainCommand();
     new picocli.CommandLine(train).parseArgs("--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--model",
         "m.bin");
     assertTrue(train.train.options().prefetch());
+    TrainCommand byDefault = new TrainCommand();
+    new picocli.CommandLine(byDefault).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--model", "m.bin");
+    assertFalse(byDefault.train.options().prefetch());
     Path with = dir.resolve("with.bin");
     Path without = dir.resolve("without.bin");
-    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--threads", "2",
-        "--model", with.toString()).code());
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--model",
+        with.toString()).code());
     assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--model", without.toString()).code());
     assertArrayEquals(Files.readAllBytes(without), Files.readAllBytes(with), "model file with --prefetch");
   }

@@ -47,7 +47,7 @@ public interface ExampleReader extends Closeable {
    * An example the learner refuses (an index beyond its dimension, a class it does not know) is a
    * {@link FormatException} naming the line. Sparse examples need numeric labels.
    */
-  default long feed(OnlineLearner learner) throws IOException {
+  default long feed(OnlineLearner<?> learner) throws IOException {
     long count = 0;
     while (next()) {
       try {

@@ -1,6 +1,9 @@
 package io.github.simdperceptron.learn;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * The binary perceptron algorithms, and where each one can be used: docs/learners.md fixes what
@@ -32,7 +35,7 @@ public enum Algorithm {
   }
 
   /**
-   * Whether it learns one example at a time ({@link OnlineLearner}): PLA's halt and pocket's
+   * Whether it learns one example at a time ({@link OnlineLearner#binary}): PLA's halt and pocket's
    * error count need the whole training set.
    */
   public boolean online() {
@@ -49,7 +52,7 @@ public enum Algorithm {
 
   /**
    * Whether the multi-class perceptron has a form of it ({@link MulticlassLearner#fit},
-   * {@link OnlineMulticlassLearner}): the perceptron and its averaged form.
+   * {@link OnlineLearner#multiclass}): the perceptron and its averaged form.
    */
   public boolean multiclass() {
     return multiclass;
@@ -58,6 +61,18 @@ public enum Algorithm {
   /** The name in lower case, as the command and the model files write it: "perceptron", "averaged", ... */
   public String canonicalName() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The update condition's threshold: {@code y * a <= threshold} updates (tau for the margin perceptron, else 0). */
+  float threshold(TrainingOptions options) {
+    return this == MARGIN ? options.tau() : 0f;
+  }
+
+  /** The names of the algorithms with a capability, e.g. "PERCEPTRON or AVERAGED", for messages. */
+  static String names(Predicate<Algorithm> capability) {
+    String all = Arrays.stream(values()).filter(capability).map(Algorithm::name).collect(Collectors.joining(", "));
+    int last = all.lastIndexOf(", ");
+    return last < 0 ? all : all.substring(0, last) + " or " + all.substring(last + 2);
   }
 
   /** The algorithm of a name in any case ("Averaged", "pla"); null when there is none. */

@@ -39,9 +39,17 @@ final class AveragedRule extends BinaryRule {
   BinaryModel model() {
     float[] avg = new float[w.length];
     for (int j = 0; j < avg.length; j++) {
-      avg[j] = (float) ((double) w[j] - u[j] / c);
+      avg[j] = average(w[j], u[j], c);
     }
-    return LinearModel.wrap(avg, (float) ((double) b - beta / c), labels);
+    return LinearModel.wrap(avg, average(b, beta, c), labels);
+  }
+
+  /**
+   * The averaged weight (or bias) of CIML Algorithm 7, {@code w - u / count} in double, rounded
+   * once to float; every averaged learner (binary, multi-class, one-vs-rest) takes its model from it.
+   */
+  static float average(float w, double u, long count) {
+    return (float) ((double) w - u / count);
   }
 
   @Override

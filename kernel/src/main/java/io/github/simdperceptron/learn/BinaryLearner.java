@@ -45,7 +45,7 @@ public final class BinaryLearner {
       }
     }
     BinaryRule rule = rule(algorithm, data.dimension(), options, labels, warmStart);
-    return Trainer.fit(rule, data, options, rule.haltsAfterCleanCycle());
+    return Trainer.fit(rule, data, options);
   }
 
   static Labels binaryLabels(Dataset data) {
@@ -62,15 +62,14 @@ public final class BinaryLearner {
       case PERCEPTRON:
       case PLA:
       case MARGIN:
-        return new PerceptronRule(algorithm, d, o.bias(), o.tau(), labels, warm);
+        return new PerceptronRule(algorithm, d, o, labels, warm);
       case POCKET:
         return new PocketRule(d, o.bias(), labels, warm);
       case VOTED:
         return new VotedRule(d, o.bias(), o.voteCap(), labels, warm);
       case AVERAGED:
-        return new AveragedRule(d, o.bias(), labels, warm);
       default:
-        throw new IllegalArgumentException("unknown algorithm " + algorithm);
+        return new AveragedRule(d, o.bias(), labels, warm);
     }
   }
 }

@@ -29,9 +29,4 @@ abstract class BinaryRule extends UpdateRule<BinaryModel> {
       b += y;
     }
   }
-
-  /** Whether the loop should halt after n consecutive visits without an update (cyclic PLA). */
-  boolean haltsAfterCleanCycle() {
-    return false;
-  }
 }

@@ -102,14 +102,9 @@ final class ClassWeights {
     for (int j = 0; j < d; j++) {
       for (int c = 0; c < k; c++) {
         int at = j * kp + c;
-        out[c * d + j] = average(w[at], u[at], count[c]);
+        out[c * d + j] = AveragedRule.average(w[at], u[at], count[c]);
       }
     }
     return out;
-  }
-
-  /** {@code w - u / count}, in double, rounded once to float: the averaged weight (and bias). */
-  static float average(float w, double u, long count) {
-    return (float) ((double) w - u / count);
   }
 }

@@ -77,7 +77,7 @@ final class EpochOrders implements AutoCloseable {
     if (drawer == null) {
       Trainer.fillOrder(buffers[0], rnd);
       taken = e + 1;
-      return buffers[e & 1];
+      return buffers[0];
     }
     for (int spins = 0; drawn <= e; spins++) {
       if (spins < SPINS_BEFORE_PARKING) {

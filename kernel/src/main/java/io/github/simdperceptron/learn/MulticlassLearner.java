@@ -22,25 +22,26 @@ public final class MulticlassLearner {
   /**
    * The multi-class perceptron (one weight row per class; on a mistake x is added to the true
    * class's row and subtracted from the predicted one's): {@link Algorithm#PERCEPTRON}, or
-   * {@link Algorithm#AVERAGED} for its averaged form. Other algorithms throw
-   * {@link IllegalArgumentException}. Nothing passed in is modified.
+   * {@link Algorithm#AVERAGED} for its averaged form ({@link Algorithm#multiclass()}). Other
+   * algorithms throw {@link OptionException}. Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fit(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels()), CompactRows.sparse(data), options,
-        false);
+    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels(), null), CompactRows.sparse(data),
+        options);
   }
 
-  static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options,
-      Labels labels) {
+  /** The multi-class perceptron's rule; throws {@link OptionException} for an algorithm it has no form of. */
+  static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels,
+      MulticlassModel warm) {
     if (!algorithm.multiclass()) {
-      throw new IllegalArgumentException("the multi-class perceptron is PERCEPTRON or AVERAGED, got " + algorithm
-          + "; for " + algorithm + " per class use fitOneVsRest");
+      throw new OptionException("algorithm", algorithm, "of the multi-class perceptron must be "
+          + Algorithm.names(Algorithm::multiclass) + " (for another per class use fitOneVsRest)");
     }
-    return algorithm == Algorithm.AVERAGED ? new MulticlassRule.Averaged(dimension, options.bias(), labels)
-        : new MulticlassRule(dimension, options.bias(), labels);
+    return algorithm == Algorithm.AVERAGED ? new MulticlassRule.Averaged(dimension, options.bias(), labels, warm)
+        : new MulticlassRule(dimension, options.bias(), labels, false, warm);
   }
 
   /**
@@ -52,19 +53,14 @@ public final class MulticlassLearner {
    * on real-valued data the K scores are summed in another order than the binary dot
    * (docs/learners.md, training layout), so the two agree unless an activation falls within
    * rounding of the threshold. Supports
-   * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; VOTED throws {@link IllegalArgumentException}
-   * (its per-class model is not one weight row). On large data with at least 10 classes the
-   * classes are split into parts of at least 5, one per processor (at most
-   * {@link TrainingOptions#threads()} when set), trained at the same time; the result is the
-   * same, bit for bit, as in one part (early stopping and a progress listener keep one part).
-   * Nothing passed in is modified.
+   * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; ({@link Algorithm#oneVsRest()}); VOTED throws {@link OptionException}
+   * (its per-class model is not one weight row). Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    OneVsRestSplit.checkSupported(algorithm);
-    Dataset rows = CompactRows.sparse(data);
-    return OneVsRestSplit.fit(algorithm, rows, options, OneVsRestSplit.parts(rows, options));
+    OneVsRestRule rule = OneVsRestRule.of(algorithm, data.dimension(), options, data.labels());
+    return Trainer.fit(rule, CompactRows.sparse(data), options);
   }
 }

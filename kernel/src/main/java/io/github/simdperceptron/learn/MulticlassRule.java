@@ -17,16 +17,27 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
   final boolean bias;
   final Labels labels;
 
-  MulticlassRule(int dimension, boolean bias, Labels labels) {
-    this(dimension, bias, labels, false);
-  }
-
-  MulticlassRule(int dimension, boolean bias, Labels labels, boolean averaged) {
+  /**
+   * Starts from zero, or from the warm-start model's rows (and biases, when the bias is on); the
+   * averaged form starts its running average afresh from them.
+   */
+  MulticlassRule(int dimension, boolean bias, Labels labels, boolean averaged, MulticlassModel warm) {
     this.k = labels.size();
     this.weights = new ClassWeights(k, dimension, averaged);
     this.b = new float[k];
     this.bias = bias;
     this.labels = labels;
+    if (warm != null) {
+      for (int c = 0; c < k; c++) {
+        float[] row = warm.weights(c);
+        for (int j = 0; j < dimension; j++) {
+          weights.w[j * weights.kp + c] = row[j];
+        }
+      }
+      if (bias) {
+        System.arraycopy(warm.biases(), 0, b, 0, k);
+      }
+    }
   }
 
   @Override
@@ -75,8 +86,8 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
     private final double[] beta;
     private long c = 1;
 
-    Averaged(int dimension, boolean bias, Labels labels) {
-      super(dimension, bias, labels, true);
+    Averaged(int dimension, boolean bias, Labels labels, MulticlassModel warm) {
+      super(dimension, bias, labels, true, warm);
       this.beta = new double[k];
     }
 
@@ -103,7 +114,7 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
       java.util.Arrays.fill(count, c);
       float[] avgB = new float[k];
       for (int r = 0; r < k; r++) {
-        avgB[r] = ClassWeights.average(b[r], beta[r], c);
+        avgB[r] = AveragedRule.average(b[r], beta[r], c);
       }
       return MulticlassModel.wrap(weights.averagedRowMajor(count), avgB, labels);
     }

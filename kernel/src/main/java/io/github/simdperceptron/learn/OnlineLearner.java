@@ -5,19 +5,28 @@ import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
 import java.util.Objects;
-import java.util.Random;
 
 /**
  * Learns one example, or one pass over a dataset, at a time, like scikit-learn's
- * {@code partial_fit}, and can continue from a trained model (warm start). Supports
- * {@link Algorithm#PERCEPTRON}, {@link Algorithm#MARGIN}, {@link Algorithm#AVERAGED} and
- * {@link Algorithm#VOTED}; PLA and pocket need the whole training set and are refused.
+ * {@code partial_fit}, and can continue from a trained model (warm start): a binary learner
+ * ({@link #binary}: the algorithms with {@link Algorithm#online()}) or the multi-class perceptron
+ * ({@link #multiclass}: those with {@link Algorithm#multiclass()}). Both learn as the batch
+ * learners do (docs/learners.md): k calls of {@link #partialFit} equal a fit of k epochs with the
+ * same options when that fit does not stop early. The options' bias, shuffle, seed, tau, vote cap
+ * and prefetch apply; epochs and early stopping do not. The classes are fixed when the learner is
+ * made; a label outside them is refused.
+ *
+ * <pre>{@code
+ * OnlineLearner<MulticlassModel> learner = OnlineLearner.multiclass(Algorithm.AVERAGED, d, labels, options);
+ * learner.learn(x, "cat");
+ * String label = learner.model().predict(x);
+ * }</pre>
  *
  * <p>Every input is validated before the state changes, so a call that throws leaves the learner
  * as it was. Not thread-safe.
  */
-public final class OnlineLearner {
-  private final BinaryRule rule;
+public final class OnlineLearner<M extends Model> {
+  private final UpdateRule<M> rule;
   private final Labels labels;
   private final int dimension;
   private final TrainingOptions options;
@@ -25,20 +34,8 @@ public final class OnlineLearner {
   private long visits;
   private long mistakes;
 
-  private OnlineLearner(Algorithm algorithm, int dimension, Labels labels, TrainingOptions options,
-      LinearModel warm) {
-    Objects.requireNonNull(algorithm, "algorithm");
-    Objects.requireNonNull(options, "options");
-    if (!algorithm.online()) {
-      throw new IllegalArgumentException(algorithm + " needs the whole training set; use BinaryLearner.fit");
-    }
-    if (dimension < 1) {
-      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
-    }
-    if (labels.size() > 2) {
-      throw new IllegalArgumentException("a binary learner needs at most 2 classes, got " + labels);
-    }
-    this.rule = BinaryLearner.rule(algorithm, dimension, options, labels, warm);
+  private OnlineLearner(UpdateRule<M> rule, int dimension, Labels labels, TrainingOptions options) {
+    this.rule = rule;
     this.labels = labels;
     this.dimension = dimension;
     this.options = options;
@@ -46,18 +43,71 @@ public final class OnlineLearner {
   }
 
   /**
-   * A learner from zero weights for the given classes (two names; the first is the negative
-   * class, e.g. {@code Labels.of(List.of("-1", "1"))}).
+   * A binary learner from zero weights for the given classes (at most two names; the first is the
+   * negative class, e.g. {@code Labels.of(List.of("-1", "1"))}). Throws {@link OptionException}
+   * for an algorithm that needs the whole training set (PLA, pocket).
    */
-  public static OnlineLearner create(Algorithm algorithm, int dimension, Labels labels, TrainingOptions options) {
-    Objects.requireNonNull(labels, "labels");
-    return new OnlineLearner(algorithm, dimension, labels, options, null);
+  public static OnlineLearner<BinaryModel> binary(Algorithm algorithm, int dimension, Labels labels,
+      TrainingOptions options) {
+    return binary(algorithm, dimension, labels, options, null);
   }
 
-  /** A learner that continues from a trained model's weights, bias and classes. The model is not modified. */
-  public static OnlineLearner warmStart(Algorithm algorithm, LinearModel model, TrainingOptions options) {
-    Objects.requireNonNull(model, "model");
-    return new OnlineLearner(algorithm, model.dimension(), model.labels(), options, model);
+  /** A binary learner that continues from a trained model's weights, bias and classes. The model is not modified. */
+  public static OnlineLearner<BinaryModel> binary(Algorithm algorithm, LinearModel warmStart, TrainingOptions options) {
+    Objects.requireNonNull(warmStart, "warmStart");
+    return binary(algorithm, warmStart.dimension(), warmStart.labels(), options, warmStart);
+  }
+
+  private static OnlineLearner<BinaryModel> binary(Algorithm algorithm, int dimension, Labels labels,
+      TrainingOptions options, LinearModel warm) {
+    check(algorithm, dimension, labels, options);
+    if (!algorithm.online()) {
+      throw new OptionException("algorithm", algorithm, "of an online learner must be "
+          + Algorithm.names(Algorithm::online) + " (the others need the whole training set; use BinaryLearner.fit)");
+    }
+    if (labels.size() > 2) {
+      throw new IllegalArgumentException("a binary learner needs at most 2 classes, got " + labels);
+    }
+    return new OnlineLearner<>(BinaryLearner.rule(algorithm, dimension, options, labels, warm), dimension, labels,
+        options);
+  }
+
+  /**
+   * The multi-class perceptron from zero weights, {@link Algorithm#PERCEPTRON} or
+   * {@link Algorithm#AVERAGED}, for the given classes (e.g. {@code Labels.of(List.of("cat", "dog",
+   * "fish"))}). Throws {@link OptionException} for another algorithm.
+   */
+  public static OnlineLearner<MulticlassModel> multiclass(Algorithm algorithm, int dimension, Labels labels,
+      TrainingOptions options) {
+    return multiclass(algorithm, dimension, labels, options, null);
+  }
+
+  /**
+   * The multi-class perceptron continuing from a trained model's weight rows, biases and classes.
+   * The averaged learner starts its running average afresh, so after one {@link #partialFit} its
+   * model is the average of the weights over that epoch's visits (w_0 = the model's). With the
+   * options' bias off the biases start at zero. The model is not modified.
+   */
+  public static OnlineLearner<MulticlassModel> multiclass(Algorithm algorithm, MulticlassModel warmStart,
+      TrainingOptions options) {
+    Objects.requireNonNull(warmStart, "warmStart");
+    return multiclass(algorithm, warmStart.dimension(), warmStart.labels(), options, warmStart);
+  }
+
+  private static OnlineLearner<MulticlassModel> multiclass(Algorithm algorithm, int dimension, Labels labels,
+      TrainingOptions options, MulticlassModel warm) {
+    check(algorithm, dimension, labels, options);
+    return new OnlineLearner<>(MulticlassLearner.rule(algorithm, dimension, options, labels, warm), dimension,
+        labels, options);
+  }
+
+  private static void check(Algorithm algorithm, int dimension, Labels labels, TrainingOptions options) {
+    Objects.requireNonNull(algorithm, "algorithm");
+    Objects.requireNonNull(labels, "labels");
+    Objects.requireNonNull(options, "options");
+    if (dimension < 1) {
+      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
+    }
   }
 
   /** Learns one dense example with a numeric label; returns whether the weights changed. x is not modified. */
@@ -65,25 +115,29 @@ public final class OnlineLearner {
     return learn(x, Labels.canonical(label));
   }
 
-  /** Learns one dense example with a class name; returns whether the weights changed. */
+  /** Learns one dense example with a class name; returns whether the weights changed. x is not modified. */
   public boolean learn(float[] x, String label) {
-    int k = classIndex(label);
+    int k = classIndex(labels, label);
     Dataset one = DenseDataset.builder(dimension).add(x, label).build();
     return visit(one.withLabels(labels, new int[] {k}));
   }
 
+  /** Learns one sparse example with a numeric label; see {@link #learn(int[], float[], String)}. */
+  public boolean learn(int[] indices, float[] values, double label) {
+    return learn(indices, values, Labels.canonical(label));
+  }
+
   /**
    * Learns one sparse example (indices strictly increasing in [0, dimension), values null for
-   * binary); returns whether the weights changed. Not modified.
+   * binary) with a class name; returns whether the weights changed. Not modified.
    */
-  public boolean learn(int[] indices, float[] values, double label) {
-    String name = Labels.canonical(label);
-    int k = classIndex(name);
+  public boolean learn(int[] indices, float[] values, String label) {
+    int k = classIndex(labels, label);
     SparseDataset.Builder b = SparseDataset.builder(dimension);
     if (values == null) {
-      b.addBinary(indices, name);
+      b.addBinary(indices, label);
     } else {
-      b.add(indices, values, name);
+      b.add(indices, values, label);
     }
     return visit(b.build().withLabels(labels, new int[] {k}));
   }
@@ -109,14 +163,14 @@ public final class OnlineLearner {
     if (data.dimension() != dimension) {
       throw new IllegalArgumentException("the data has dimension " + data.dimension() + ", the learner " + dimension);
     }
-    FitResult<BinaryModel> r = Trainer.run(rule, relabel(labels, data), null, options, 1, rnd, false);
-    visits += r.report().visits();
-    mistakes += r.report().mistakes();
-    return r.report();
+    TrainingReport r = Trainer.run(rule, relabel(labels, data), null, options, 1, rnd).report();
+    visits += r.visits();
+    mistakes += r.mistakes();
+    return r;
   }
 
   /** data with its class indices mapped to the learner's classes; every class of data must be one of them. */
-  static Dataset relabel(Labels labels, Dataset data) {
+  private static Dataset relabel(Labels labels, Dataset data) {
     int[] toLearner = new int[data.labels().size()];
     for (int k = 0; k < toLearner.length; k++) {
       toLearner[k] = classIndex(labels, data.labels().name(k));
@@ -128,12 +182,8 @@ public final class OnlineLearner {
     return data.withLabels(labels, classes);
   }
 
-  private int classIndex(String label) {
-    return classIndex(labels, label);
-  }
-
   /** The index of a class name (numeric names in any spelling, e.g. "1.0" for "1"); throws when absent. */
-  static int classIndex(Labels labels, String label) {
+  private static int classIndex(Labels labels, String label) {
     Objects.requireNonNull(label, "label");
     int k = labels.indexOf(label);
     if (k < 0 && labels.numeric()) {
@@ -149,8 +199,8 @@ public final class OnlineLearner {
     return k;
   }
 
-  /** The current model (a snapshot). */
-  public BinaryModel model() {
+  /** The current model (a snapshot: later calls do not change it). */
+  public M model() {
     return rule.model();
   }
 

@@ -8,10 +8,10 @@ final class PerceptronRule extends BinaryRule {
   private final Algorithm algorithm;
   private final float threshold;
 
-  PerceptronRule(Algorithm algorithm, int dimension, boolean bias, float tau, Labels labels, LinearModel warm) {
-    super(dimension, bias, labels, warm);
+  PerceptronRule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
+    super(dimension, options.bias(), labels, warm);
     this.algorithm = algorithm;
-    this.threshold = algorithm == Algorithm.MARGIN ? tau : 0f;
+    this.threshold = algorithm.threshold(options);
   }
 
   @Override

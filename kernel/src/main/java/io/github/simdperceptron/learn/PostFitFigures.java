@@ -10,12 +10,11 @@ import io.github.simdperceptron.theory.Theory;
  * Thread-safe.
  */
 final class PostFitFigures {
-  private static final PostFitFigures NONE = new PostFitFigures(null, null, false, false);
+  private static final PostFitFigures NONE = new PostFitFigures(null, null, false);
 
   private Model model;
   private Dataset data;
   private final boolean bias;
-  private final boolean error;
   private final boolean theory;
   private double trainingError = Double.NaN;
   private double radius = Double.NaN;
@@ -24,13 +23,12 @@ final class PostFitFigures {
   private boolean radiusDone;
   private boolean marginDone;
 
-  private PostFitFigures(Model model, Dataset data, boolean bias, boolean error) {
+  private PostFitFigures(Model model, Dataset data, boolean bias) {
     this.model = model;
     this.data = data;
     this.bias = bias;
-    this.error = error;
     this.theory = model instanceof LinearModel;
-    errorDone = !error;
+    errorDone = model == null;
     radiusDone = !theory;
     marginDone = !theory;
   }
@@ -41,11 +39,11 @@ final class PostFitFigures {
   }
 
   /**
-   * The figures of {@code model} on its training data: the training error when {@code error}, and
-   * for a linear model the radius and margin (with the bias as a constant feature when {@code bias}).
+   * The figures of {@code model} on its training data: the training error, and for a linear model
+   * the radius and margin (with the bias as a constant feature when {@code bias}).
    */
-  static PostFitFigures of(Model model, Dataset data, boolean bias, boolean error) {
-    return new PostFitFigures(model, data, bias, error);
+  static PostFitFigures of(Model model, Dataset data, boolean bias) {
+    return new PostFitFigures(model, data, bias);
   }
 
   synchronized double trainingError() {
@@ -79,7 +77,7 @@ final class PostFitFigures {
 
   /** How many of the figures have been computed so far (for tests). */
   synchronized int computed() {
-    return (error && errorDone ? 1 : 0) + (theory && radiusDone ? 1 : 0) + (theory && marginDone ? 1 : 0);
+    return (this != NONE && errorDone ? 1 : 0) + (theory && radiusDone ? 1 : 0) + (theory && marginDone ? 1 : 0);
   }
 
   /** Whether the model and the data are still held. */

@@ -111,7 +111,7 @@ final class RowPrefetcher {
    * Starts a helper for a loop over {@code data} in the order held by {@code order} (refilled in
    * place every epoch), or returns null when it would not pay or cannot run: prefetch not asked
    * for, no shuffling (the hardware prefetchers follow file order), fewer than
-   * {@link Settings#minBytes} of rows, or fewer than two threads allowed by the options and the processors (a spinning
+   * {@link Settings#minBytes} of rows, or a single processor (a spinning
    * helper on one processor would take the loop's time). A helper that cannot be started (no
    * memory for a thread) is skipped too: it is a speed hint.
    *
@@ -121,7 +121,7 @@ final class RowPrefetcher {
   static RowPrefetcher startIfWanted(TrainingOptions options, Dataset data, int[] order) {
     Settings settings = options.prefetcher();
     if (settings == null || !options.shuffle()
-        || options.threadBudget(Runtime.getRuntime().availableProcessors()) < 2
+        || Runtime.getRuntime().availableProcessors() < 2
         || rowBytes(data) < settings.minBytes) {
       return null;
     }

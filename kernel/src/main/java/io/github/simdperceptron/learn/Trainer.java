@@ -12,8 +12,7 @@ final class Trainer {
   private Trainer() {}
 
   /** Fits from scratch: a fresh {@code Random(seed)} sequence ({@link SeededRandom}) orders the examples. */
-  static <M extends Model> FitResult<M> fit(UpdateRule<M> rule, Dataset data, TrainingOptions options,
-      boolean haltOnCleanCycle) {
+  static <M extends Model> FitResult<M> fit(UpdateRule<M> rule, Dataset data, TrainingOptions options) {
     Dataset train = data;
     Dataset validation = null;
     if (options.validationFraction() > 0) {
@@ -21,17 +20,17 @@ final class Trainer {
       train = split[0];
       validation = split[1];
     }
-    return run(rule, train, validation, options, options.maxEpochs(), new SeededRandom(options.seed()), haltOnCleanCycle,
-        true);
+    return run(rule, train, validation, options, options.maxEpochs(), new SeededRandom(options.seed()), true);
   }
 
   /**
    * Runs up to {@code epochs} epochs of {@code rule} over train, drawing shuffles from rnd.
    * With a validation set, returns the model with the best validation accuracy seen after an epoch.
+   * The run ends when every learner of the rule has stopped ({@link Stopping}).
    */
   static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
-      TrainingOptions options, int epochs, SeededRandom rnd, boolean haltOnCleanCycle) {
-    return run(rule, train, validation, options, epochs, rnd, haltOnCleanCycle, false);
+      TrainingOptions options, int epochs, SeededRandom rnd) {
+    return run(rule, train, validation, options, epochs, rnd, false);
   }
 
   /**
@@ -39,7 +38,7 @@ final class Trainer {
    * drawn on another thread ({@link EpochOrders}).
    */
   private static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
-      TrainingOptions options, int epochs, SeededRandom rnd, boolean haltOnCleanCycle, boolean ownsRandom) {
+      TrainingOptions options, int epochs, SeededRandom rnd, boolean ownsRandom) {
     final int n = train.size();
     final int[] firstOrder = new int[n];
     IntList log = options.recordUpdates() ? new IntList() : null;
@@ -47,33 +46,28 @@ final class Trainer {
     int[] mistakesPerEpoch = new int[Math.min(epochs, 64)];
     int[] updatesPerEpoch = new int[mistakesPerEpoch.length];
     double[] validationAccuracy = new double[validation == null ? 0 : mistakesPerEpoch.length];
-    boolean converged = false;
-    boolean halted = false;
+    int perClass = rule.classLearners();
+    Stopping stopping = new Stopping(Math.max(perClass, 1), n, rule.haltsAfterCleanCycle(), options.shuffle());
+    rule.attach(stopping);
     boolean capReached = false;
     boolean stoppedEarly = false;
     M best = null;
     double bestAccuracy = Double.NEGATIVE_INFINITY;
     int epochsWithoutGain = 0;
     long visits = 0;
-    int clean = 0;
     int epoch = 0;
     long start = System.nanoTime();
     // The prefetch thread reads the order array the loop refills; it and a drawing thread would share the second core.
     RowPrefetcher prefetcher = RowPrefetcher.startIfWanted(options, train, firstOrder);
     EpochOrders orders = EpochOrders.of(firstOrder, options.shuffle() ? rnd : null, epochs,
-        ownsRandom && prefetcher == null && options.threadBudget(Runtime.getRuntime().availableProcessors()) >= 2);
+        ownsRandom && prefetcher == null && Runtime.getRuntime().availableProcessors() >= 2);
     try {
       while (epoch < epochs) {
         long epochStart = System.nanoTime();
         final int[] order = orders.next();
-        if (options.shuffle()) {
-          // A clean run across two shuffled epochs need not cover every example: count per epoch.
-          clean = 0;
-        }
         int mistakes = 0;
         int updates = 0;
         long visitsBefore = visits;
-        boolean wholeEpoch = true;
         for (int t = 0; t < n; t++) {
           int i = order[t];
           if (prefetcher != null) {
@@ -87,24 +81,22 @@ final class Trainer {
           if ((outcome & UpdateRule.STOP) != 0) {
             // The visit happened and found a mistake (the report counts it), but made no update.
             capReached = true;
-            wholeEpoch = false;
             break;
+          }
+          if (perClass == 0) {
+            stopping.record(0, outcome);
           }
           if ((outcome & UpdateRule.UPDATED) != 0) {
             updates++;
-            clean = 0;
             if (log != null) {
               log.add(i);
             }
-          } else if (++clean >= n && haltOnCleanCycle) {
-            halted = true;
-            wholeEpoch = t == n - 1;
+          }
+          if (stopping.allStopped()) {
             break;
           }
         }
-        // An epoch without updates has converged, also when PLA's halt fell on its last visit.
-        converged = wholeEpoch && updates == 0;
-        rule.epochFinished();
+        stopping.epochFinished();
         if (epoch == mistakesPerEpoch.length) {
           int grown = (int) Math.min(epochs, 2L * epoch);
           mistakesPerEpoch = Arrays.copyOf(mistakesPerEpoch, grown);
@@ -131,7 +123,7 @@ final class Trainer {
             break;
           }
         }
-        if (capReached || halted || converged) {
+        if (capReached || stopping.allStopped()) {
           break;
         }
       }
@@ -145,9 +137,11 @@ final class Trainer {
     M model = best != null ? best : rule.model();
     TrainingReport report = new TrainingReport(rule.name(), Arrays.copyOf(mistakesPerEpoch, epoch),
         Arrays.copyOf(updatesPerEpoch, epoch), Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch),
-        converged, halted, stoppedEarly, capReached, rule.storedVectors(),
-        PostFitFigures.of(model, train, options.bias(), rule.reportsTrainingError()), seconds, visits,
-        log == null ? new int[0] : log.toArray());
+        stopping.converged(), stopping.halted(), stoppedEarly, capReached, rule.storedVectors(),
+        PostFitFigures.of(model, train, options.bias()), seconds, visits, log == null ? new int[0] : log.toArray());
+    if (perClass > 0) {
+      report = report.withClassCounts(stopping.mistakesPerEpoch(), stopping.updatesPerEpoch());
+    }
     return new FitResult<>(model, report, options);
   }
 
@@ -174,8 +168,7 @@ final class Trainer {
     int n = data.size();
     int nValidation = Math.max(1, (int) Math.round(n * fraction));
     if (nValidation >= n) {
-      throw new IllegalArgumentException("validationFraction " + fraction + " of " + n
-          + " examples leaves no training example");
+      throw new OptionException("validationFraction", fraction, "of " + n + " examples leaves no training example");
     }
     int[] perm = new int[n];
     // A stream of its own, so that the split does not shift the example order.

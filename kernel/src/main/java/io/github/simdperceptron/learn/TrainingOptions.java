@@ -4,8 +4,8 @@ package io.github.simdperceptron.learn;
  * Options shared by every learner. Immutable: each {@code withX} returns a changed copy, and
  * {@link #builder()} / {@link #toBuilder()} set several at once. Defaults:
  * 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, no validation split (patience 5 when
- * one is set), no cap on voted vectors, no update log, no progress listener, threads 0 (as many as
- * the JVM has processors, where a learner can use more than one), no prefetch thread.
+ * one is set), no cap on voted vectors, no update log, no progress listener, no prefetch thread. A value out
+ * of range throws {@link OptionException} naming the option.
  */
 public final class TrainingOptions {
   private final int maxEpochs;
@@ -18,7 +18,6 @@ public final class TrainingOptions {
   private final int voteCap;
   private final boolean recordUpdates;
   private final ProgressListener progress;
-  private final int threads;
   /** Null without the prefetch thread. */
   private final RowPrefetcher.Settings prefetch;
 
@@ -33,7 +32,6 @@ public final class TrainingOptions {
     this.voteCap = b.voteCap;
     this.recordUpdates = b.recordUpdates;
     this.progress = b.progress;
-    this.threads = b.threads;
     this.prefetch = b.prefetch;
   }
 
@@ -102,28 +100,13 @@ public final class TrainingOptions {
   }
 
   /**
-   * At most this many threads (and never more than {@code Runtime.availableProcessors()}) for the
-   * training loops of a learner that can split its work: one-vs-rest trains groups of at least 5
-   * classes at the same time. 1 keeps the training loop on the calling thread; 0 (the default)
-   * means one per processor. The passes that evaluate a whole model (the training error at the
-   * end of a fit) split their rows across the common fork-join pool whatever this says. The
-   * prefetch thread ({@link #withPrefetch}) counts against the cap: with 1 it does not start.
-   * The result does not depend on it, only the time does.
-   */
-  public TrainingOptions withThreads(int n) {
-    return toBuilder().threads(n).build();
-  }
-
-  /**
    * Whether a second thread reads each example's row a few visits before the training loop
    * visits it (8 rows ahead, one read per cache line; docs/learners.md). It pays when the rows
    * come from memory, i.e. the training set is larger than the last-level cache and the order is
    * shuffled (measured: docs/fashion-mnist.md). It costs a core, which spins while the loop
    * runs, so it is off by default, and even when asked for it starts only with shuffling, on
-   * training rows of at least 32 MiB, and when the processors and {@link #threads()} allow two
-   * threads or more. One-vs-rest counts each part's helper against that cap (on two processors
-   * it then trains its classes in one part, with the helper on the other core). The result does
-   * not depend on it: the helper only reads the rows.
+   * training rows of at least 32 MiB, and on two processors or more. The result does not depend
+   * on it: the helper only reads the rows.
    */
   public TrainingOptions withPrefetch(boolean on) {
     return withPrefetcher(on ? RowPrefetcher.Settings.DEFAULT : null);
@@ -174,16 +157,6 @@ public final class TrainingOptions {
     return progress;
   }
 
-  /** The thread cap; 0 means one per processor. */
-  public int threads() {
-    return threads;
-  }
-
-  /** Threads a learner may use on a JVM with this many processors: the cap, at most the processors. */
-  int threadBudget(int processors) {
-    return threads == 0 ? processors : Math.min(threads, processors);
-  }
-
   /** Whether a prefetch thread runs beside the training loop; see {@link #withPrefetch}. */
   public boolean prefetch() {
     return prefetch != null;
@@ -195,7 +168,7 @@ public final class TrainingOptions {
 
   /**
    * Builds {@link TrainingOptions}: every setter checks its argument at once (throwing
-   * {@link IllegalArgumentException} that names it) and returns this builder. Not thread-safe.
+   * {@link OptionException} that names it) and returns this builder. Not thread-safe.
    */
   public static final class Builder {
     private int maxEpochs = 10;
@@ -208,7 +181,6 @@ public final class TrainingOptions {
     private int voteCap = Integer.MAX_VALUE;
     private boolean recordUpdates;
     private ProgressListener progress;
-    private int threads;
     private RowPrefetcher.Settings prefetch;
 
     private Builder() {}
@@ -224,14 +196,13 @@ public final class TrainingOptions {
       voteCap = o.voteCap;
       recordUpdates = o.recordUpdates;
       progress = o.progress;
-      threads = o.threads;
       prefetch = o.prefetch;
     }
 
     /** See {@link TrainingOptions#withMaxEpochs}. */
     public Builder maxEpochs(int epochs) {
       if (epochs < 1) {
-        throw new IllegalArgumentException("maxEpochs must be >= 1, got " + epochs);
+        throw new OptionException("maxEpochs", epochs, "must be >= 1");
       }
       maxEpochs = epochs;
       return this;
@@ -258,7 +229,7 @@ public final class TrainingOptions {
     /** See {@link TrainingOptions#withTau}. */
     public Builder tau(float t) {
       if (!(t >= 0f) || Float.isInfinite(t)) {
-        throw new IllegalArgumentException("tau must be finite and >= 0, got " + t);
+        throw new OptionException("tau", t, "must be finite and >= 0");
       }
       tau = t;
       return this;
@@ -267,10 +238,10 @@ public final class TrainingOptions {
     /** See {@link TrainingOptions#withEarlyStopping}. */
     public Builder earlyStopping(double fraction, int patienceEpochs) {
       if (!(fraction >= 0.0 && fraction < 1.0)) {
-        throw new IllegalArgumentException("validationFraction must be in [0, 1), got " + fraction);
+        throw new OptionException("validationFraction", fraction, "must be in [0, 1)");
       }
       if (patienceEpochs < 1) {
-        throw new IllegalArgumentException("patience must be >= 1, got " + patienceEpochs);
+        throw new OptionException("patience", patienceEpochs, "must be >= 1");
       }
       validationFraction = fraction;
       patience = patienceEpochs;
@@ -280,7 +251,7 @@ public final class TrainingOptions {
     /** See {@link TrainingOptions#withVoteCap}. */
     public Builder voteCap(int cap) {
       if (cap < 1) {
-        throw new IllegalArgumentException("voteCap must be >= 1, got " + cap);
+        throw new OptionException("voteCap", cap, "must be >= 1");
       }
       voteCap = cap;
       return this;
@@ -295,15 +266,6 @@ public final class TrainingOptions {
     /** See {@link TrainingOptions#withProgress}. */
     public Builder progress(ProgressListener listener) {
       progress = listener;
-      return this;
-    }
-
-    /** See {@link TrainingOptions#withThreads}. */
-    public Builder threads(int n) {
-      if (n < 0) {
-        throw new IllegalArgumentException("threads must be >= 0 (0 = one per processor), got " + n);
-      }
-      threads = n;
       return this;
     }
 
@@ -327,7 +289,7 @@ public final class TrainingOptions {
   public String toString() {
     return "maxEpochs=" + maxEpochs + ", seed=" + seed + ", shuffle=" + shuffle + ", bias=" + bias + ", tau=" + tau
         + ", validationFraction=" + validationFraction + ", patience=" + patience
-        + (voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + voteCap) + (threads == 0 ? "" : ", threads=" + threads)
+        + (voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + voteCap)
         + (prefetch != null ? ", prefetch=true" : "");
   }
 }

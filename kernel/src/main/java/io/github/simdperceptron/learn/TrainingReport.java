@@ -123,7 +123,7 @@ public final class TrainingReport {
 
   /**
    * Training error of the returned model: the fraction of training rows with y * score &lt;= 0
-   * (binary) or predicted wrongly (multi-class); NaN for one part of a split run. Computed on the
+   * (binary) or predicted wrongly (multi-class). Computed on the
    * first call (one pass over the training data), then kept.
    */
   public double trainingError() {

@@ -23,19 +23,22 @@ abstract class UpdateRule<M extends Model> {
   /** The algorithm's name in reports. */
   abstract String name();
 
-  /**
-   * Called by the loop after every epoch (the last one possibly cut short), before the stopping
-   * checks. One-vs-rest uses it to stop each class the way its own binary run would stop.
-   */
-  void epochFinished() {}
+  /** Whether a learner stops after n consecutive visits without an update of its own (cyclic PLA). */
+  boolean haltsAfterCleanCycle() {
+    return false;
+  }
 
   /**
-   * Whether the loop evaluates the returned model's training error for the report; a rule that
-   * trains one part of a split run says no, and the whole model is evaluated after the merge.
+   * The number of learners the rule trains side by side, each stopping on its own, whose visits
+   * the rule records in the loop's {@link Stopping} itself (one-vs-rest: one per class); 0 for a
+   * rule that is one learner, whose visits the loop records from their outcome.
    */
-  boolean reportsTrainingError() {
-    return true;
+  int classLearners() {
+    return 0;
   }
+
+  /** Hands the rule the loop's stopping before the first visit of a run; see {@link #classLearners()}. */
+  void attach(Stopping stopping) {}
 
   /** Number of stored vectors, for rules whose memory grows (voted); 0 otherwise. */
   int storedVectors() {

@@ -93,7 +93,7 @@ class CsvReaderTest {
 
   @Test
   void feedsAnOnlineLearnerRowByRow() throws IOException {
-    io.github.simdperceptron.learn.OnlineLearner l = io.github.simdperceptron.learn.OnlineLearner.create(
+    var l = io.github.simdperceptron.learn.OnlineLearner.binary(
         io.github.simdperceptron.learn.Algorithm.PERCEPTRON, 2,
         io.github.simdperceptron.data.Labels.of(List.of("no", "yes")),
         io.github.simdperceptron.learn.TrainingOptions.defaults());

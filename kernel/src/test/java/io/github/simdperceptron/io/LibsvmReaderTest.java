@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.OnlineLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -207,11 +208,11 @@ class LibsvmReaderTest {
     Files.writeString(file, sb);
     Labels labels = Labels.of(List.of("-1", "1"));
     TrainingOptions o = TrainingOptions.defaults().withShuffle(false);
-    OnlineLearner streamed = OnlineLearner.create(Algorithm.AVERAGED, 30, labels, o);
+    OnlineLearner<BinaryModel> streamed = OnlineLearner.binary(Algorithm.AVERAGED, 30, labels, o);
     try (LibsvmReader r = LibsvmFormat.defaults().withDimension(30, false).open(file)) {
       assertEquals(500, r.feed(streamed));
     }
-    OnlineLearner batch = OnlineLearner.create(Algorithm.AVERAGED, 30, labels, o);
+    OnlineLearner<BinaryModel> batch = OnlineLearner.binary(Algorithm.AVERAGED, 30, labels, o);
     batch.partialFit(LibsvmFormat.defaults().withDimension(30, false).read(file));
     assertArrayEquals(((LinearModel) batch.model()).weights(), ((LinearModel) streamed.model()).weights());
     assertEquals(batch.mistakes(), streamed.mistakes());
@@ -219,7 +220,7 @@ class LibsvmReaderTest {
 
   @Test
   void feedNamesTheLineOfAnExampleTheLearnerRefuses() throws IOException {
-    OnlineLearner l = OnlineLearner.create(Algorithm.PERCEPTRON, 5, Labels.of(List.of("-1", "1")),
+    OnlineLearner<BinaryModel> l = OnlineLearner.binary(Algorithm.PERCEPTRON, 5, Labels.of(List.of("-1", "1")),
         TrainingOptions.defaults());
     try (LibsvmReader r = LibsvmFormat.defaults().open(
         new ByteArrayInputStream("1 1:1\n\n3 2:1\n".getBytes(StandardCharsets.UTF_8)), "f.svm")) {

@@ -108,43 +108,6 @@ class MulticlassEquivalenceTest {
     assertOneVsRestEqualsBinaryRuns(p.data, options(p.seed, bias, shuffle), p.toString());
   }
 
-  @ParameterizedTest(name = "{0}, bias {1}, shuffle {2}")
-  @MethodSource("problems")
-  void splitAcrossCoresEqualsOnePart(Problem p, boolean bias, boolean shuffle) {
-    assertSplitEqualsOnePart(p.data, options(p.seed, bias, shuffle), p.toString());
-  }
-
-  /** Trained in 2 to K parts at once, one-vs-rest gives the one-part run's model and report exactly. */
-  static void assertSplitEqualsOnePart(Dataset data, TrainingOptions o, String where) {
-    int k = data.labels().size();
-    // Pocket's per-update error count is O(n d): only on the small problems.
-    Algorithm[] algorithms = data.size() <= 50
-        ? new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.PLA, Algorithm.MARGIN, Algorithm.AVERAGED, Algorithm.POCKET}
-        : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.PLA, Algorithm.AVERAGED};
-    for (Algorithm algorithm : algorithms) {
-      FitResult<MulticlassModel> one = OneVsRestSplit.fit(algorithm, data, o, 1);
-      for (int parts = 2; parts <= Math.min(k, 3); parts++) {
-        FitResult<MulticlassModel> split = OneVsRestSplit.fit(algorithm, data, o, parts);
-        String at = where + ", OVR(" + algorithm + ") in " + parts + " parts";
-        TrainingReport a = one.report();
-        TrainingReport b = split.report();
-        assertEquals(a.algorithm(), b.algorithm(), at);
-        assertArrayEquals(a.mistakesPerEpoch(), b.mistakesPerEpoch(), at + ": mistakes per epoch");
-        assertArrayEquals(a.updatesPerEpoch(), b.updatesPerEpoch(), at + ": updates per epoch");
-        assertArrayEquals(a.updateLog(), b.updateLog(), at + ": update log");
-        assertArrayEquals(a.classMistakesPerEpoch(), b.classMistakesPerEpoch(), at + ": class mistakes");
-        assertArrayEquals(a.classUpdatesPerEpoch(), b.classUpdatesPerEpoch(), at + ": class updates");
-        assertEquals(a.visits(), b.visits(), at + ": visits");
-        assertEquals(a.converged(), b.converged(), at + ": converged");
-        assertEquals(a.halted(), b.halted(), at + ": halted");
-        assertEquals(a.trainingError(), b.trainingError(), at + ": training error");
-        assertArrayEquals(one.model().weights(), split.model().weights(), at + ": weights");
-        assertArrayEquals(one.model().biases(), split.model().biases(), at + ": biases");
-        assertEquals(one.model().labels(), split.model().labels(), at + ": labels");
-      }
-    }
-  }
-
   static Stream<Arguments> realValued() {
     return Stream.of(Arguments.of(false, 11L), Arguments.of(true, 12L), Arguments.of(false, 13L));
   }
@@ -157,7 +120,6 @@ class MulticlassEquivalenceTest {
       String where = "real-valued " + (sparse ? "sparse" : "dense") + ", seed " + seed + ", bias " + bias + " ("
           + Kernel.describe() + ")";
       assertOneVsRestEqualsBinaryRuns(data, options(seed, bias, true), where);
-      assertSplitEqualsOnePart(data, options(seed, bias, true), where);
     }
   }
 

@@ -9,7 +9,6 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
-import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -133,7 +132,7 @@ class MulticlassLearnerTest {
       TrainingOptions o = OPTIONS.withMaxEpochs(3);
       FitResult<MulticlassModel> batch = MulticlassLearner.fit(a, data, o);
       assertEquals(3, batch.report().epochs(), "the batch run must not converge for this comparison");
-      OnlineMulticlassLearner online = OnlineMulticlassLearner.create(a, data.dimension(), data.labels(), o);
+      OnlineLearner<MulticlassModel> online = OnlineLearner.multiclass(a, data.dimension(), data.labels(), o);
       for (int e = 0; e < 3; e++) {
         online.partialFit(data);
       }
@@ -148,8 +147,8 @@ class MulticlassLearnerTest {
   void onlineExamplesOneByOneEqualAnUnshuffledEpoch() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 100, 12, 3, 4);
     TrainingOptions o = OPTIONS.withShuffle(false);
-    OnlineMulticlassLearner byEpoch = OnlineMulticlassLearner.create(Algorithm.AVERAGED, 12, data.labels(), o);
-    OnlineMulticlassLearner byExample = OnlineMulticlassLearner.create(Algorithm.AVERAGED, 12, data.labels(), o);
+    OnlineLearner<MulticlassModel> byEpoch = OnlineLearner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
+    OnlineLearner<MulticlassModel> byExample = OnlineLearner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
     byEpoch.partialFit(data);
     for (int i = 0; i < data.size(); i++) {
       byExample.learn(data.denseRow(i), Double.parseDouble(data.labels().name(data.classOf(i))));
@@ -164,14 +163,21 @@ class MulticlassLearnerTest {
   @Test
   void unsupportedAlgorithmsAreRefusedClearly() {
     Dataset data = blobs(new String[] {"a", "b", "c"}, 5, 2);
-    IllegalArgumentException voted = assertThrows(IllegalArgumentException.class,
+    OptionException voted = assertThrows(OptionException.class,
         () -> MulticlassLearner.fitOneVsRest(Algorithm.VOTED, data, OPTIONS));
     assertTrue(voted.getMessage().contains("VOTED"), voted.getMessage());
-    IllegalArgumentException pla = assertThrows(IllegalArgumentException.class,
+    assertEquals("algorithm", voted.option());
+    assertEquals(Algorithm.VOTED, voted.value());
+    OptionException pla = assertThrows(OptionException.class,
         () -> MulticlassLearner.fit(Algorithm.PLA, data, OPTIONS));
     assertTrue(pla.getMessage().contains("PERCEPTRON or AVERAGED"), pla.getMessage());
-    assertThrows(IllegalArgumentException.class,
-        () -> OnlineMulticlassLearner.create(Algorithm.POCKET, 3, data.labels(), OPTIONS));
+    assertEquals(Algorithm.PLA, pla.value());
+    OptionException online = assertThrows(OptionException.class,
+        () -> OnlineLearner.multiclass(Algorithm.POCKET, 3, data.labels(), OPTIONS));
+    assertEquals("algorithm", online.option());
+    OptionException binary = assertThrows(OptionException.class,
+        () -> OnlineLearner.binary(Algorithm.PLA, 3, Labels.of(List.of("-1", "1")), OPTIONS));
+    assertTrue(binary.reason().contains("PERCEPTRON, VOTED, AVERAGED or MARGIN"), binary.getMessage());
   }
 
   @Test
@@ -188,74 +194,5 @@ class MulticlassLearnerTest {
     assertThrows(IndexOutOfBoundsException.class, () -> m.scores(new int[] {2}, new float[] {1f}));
     assertArrayEquals(new float[] {1 * 1 + 2 * 2 + 0.5f, 3 * 1 + 4 * 2 - 1f}, m.scores(new float[] {1, 2}));
     assertEquals("y", m.predict(new float[] {1, 2}));
-  }
-
-  /** K classes, n rows of d small random integers (seeded); the split decision looks only at the sizes. */
-  private static DenseDataset sized(int k, int n, int d) {
-    Random rnd = new Random(k * 31L + n);
-    DenseDataset.Builder b = DenseDataset.builder(d);
-    float[] x = new float[d];
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < d; j++) {
-        x[j] = rnd.nextInt(5) - 2;
-      }
-      b.add(x, i % k);
-    }
-    return b.build();
-  }
-
-  @Test
-  void oneVsRestSplitsIntoPartsOfAtLeastFiveClassesWithinTheThreadCap() {
-    // 10 classes x 3000 rows x 784: 2.4e7 multiply-adds per epoch, above the fork threshold. A part
-    // must pad to fewer class lanes than the whole run: with 8-lane vectors 10 classes (16 lanes)
-    // split into 5 + 5 (8 lanes each); with 16-lane vectors they do not split.
-    int lanes = ClassScores.paddedClasses(1);
-    System.out.println("class lanes per vector: " + lanes);
-    int tenClasses = lanes <= 8 ? 2 : 1;
-    DenseDataset big = sized(10, 3000, 784);
-    assertEquals(tenClasses, OneVsRestSplit.parts(big, OPTIONS, 2), "2 processors, 10 classes");
-    assertEquals(tenClasses, OneVsRestSplit.parts(big, OPTIONS, 8), "8 processors, 10 classes: at most parts of 5");
-    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS, 1), "1 processor");
-    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withThreads(1), 8), "threads 1");
-    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withThreads(4), 1), "threads above the processors");
-    // 40 classes pad to 40 (8 lanes) or 48 (16 lanes) lanes; parts of 14 or 20 classes pad to 16 or 24.
-    DenseDataset forty = sized(40, 3000, 784);
-    assertEquals(3, OneVsRestSplit.parts(forty, OPTIONS.withThreads(3), 8), "40 classes, 3 threads");
-    assertEquals(2, OneVsRestSplit.parts(forty, OPTIONS.withThreads(2), 8), "40 classes, 2 threads");
-    assertEquals(lanes <= 8 ? 3 : 1, OneVsRestSplit.parts(sized(15, 3000, 784), OPTIONS.withThreads(3), 8),
-        "15 classes, 3 threads: parts of 5 pad to fewer lanes only with 8-lane vectors");
-    assertEquals(1, OneVsRestSplit.parts(sized(9, 3000, 784), OPTIONS, 8), "9 classes: parts of 5 do not fit");
-    assertEquals(1, OneVsRestSplit.parts(sized(10, 30, 784), OPTIONS, 8), "small work stays on one core");
-    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withEarlyStopping(0.1, 2), 8),
-        "early stopping needs the whole model after every epoch");
-    assertEquals(1, OneVsRestSplit.parts(big, OPTIONS.withProgress((e, m, u, r) -> { }), 8),
-        "a progress listener needs the whole model after every epoch");
-  }
-
-  @Test
-  void threadCapIsValidatedAndDoesNotChangeTheResult() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OPTIONS.withThreads(-1));
-    assertTrue(e.getMessage().contains("threads") && e.getMessage().contains("-1"), e.getMessage());
-    assertEquals(3, OPTIONS.withThreads(3).threads());
-    assertEquals(0, OPTIONS.threads(), "default: one per processor");
-    // Whatever the processors: one part against two and three (15 classes), through the public API
-    // where this machine allows it and through the split itself in any case.
-    DenseDataset data = sized(15, 3000, 784);
-    for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      FitResult<MulticlassModel> one = MulticlassLearner.fitOneVsRest(algorithm, data, OPTIONS.withThreads(1));
-      FitResult<MulticlassModel> all = MulticlassLearner.fitOneVsRest(algorithm, data, OPTIONS);
-      for (FitResult<MulticlassModel> other : List.of(all, OneVsRestSplit.fit(algorithm, data, OPTIONS, 2),
-          OneVsRestSplit.fit(algorithm, data, OPTIONS, 3))) {
-        assertArrayEquals(one.model().weights(), other.model().weights(), algorithm + " weights");
-        assertArrayEquals(one.model().biases(), other.model().biases(), algorithm + " biases");
-        assertArrayEquals(one.report().mistakesPerEpoch(), other.report().mistakesPerEpoch(), algorithm + " mistakes");
-        assertArrayEquals(one.report().updatesPerEpoch(), other.report().updatesPerEpoch(), algorithm + " updates");
-        assertArrayEquals(one.report().classMistakesPerEpoch(), other.report().classMistakesPerEpoch(),
-            algorithm + " class mistakes");
-        assertArrayEquals(one.report().classUpdatesPerEpoch(), other.report().classUpdatesPerEpoch(),
-            algorithm + " class updates");
-        assertEquals(one.report().trainingError(), other.report().trainingError(), algorithm + " training error");
-      }
-    }
   }
 }

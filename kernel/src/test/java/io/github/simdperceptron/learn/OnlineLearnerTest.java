@@ -50,9 +50,9 @@ class OnlineLearnerTest {
     assertEquals(1, fit.report().epochs(), ctx);
     assertTrue(fit.report().updates() > 0, ctx);
 
-    OnlineLearner dense = OnlineLearner.create(alg, D, PM, o);
-    OnlineLearner sparseLearner = OnlineLearner.create(alg, D, PM, o);
-    OnlineLearner named = OnlineLearner.create(alg, D, PM, o);
+    OnlineLearner<BinaryModel> dense = OnlineLearner.binary(alg, D, PM, o);
+    OnlineLearner<BinaryModel> sparseLearner = OnlineLearner.binary(alg, D, PM, o);
+    OnlineLearner<BinaryModel> named = OnlineLearner.binary(alg, D, PM, o);
     int updates = 0;
     for (int i = 0; i < N; i++) {
       float[] x = data.denseRow(i);
@@ -83,7 +83,7 @@ class OnlineLearnerTest {
       FitResult<BinaryModel> fit = BinaryLearner.fit(alg, data, o);
       int[] perEpoch = fit.report().updatesPerEpoch();
       assertEquals(k, perEpoch.length, ctx + ": precondition, no epoch converges");
-      OnlineLearner learner = OnlineLearner.create(alg, D, PM, o);
+      OnlineLearner<BinaryModel> learner = OnlineLearner.binary(alg, D, PM, o);
       for (int e = 0; e < k; e++) {
         TrainingReport r = learner.partialFit(e % 2 == 0 ? data : IntData.sparse(data));
         assertEquals(1, r.epochs(), ctx);
@@ -112,7 +112,7 @@ class OnlineLearnerTest {
     assertArrayEquals(
         java.util.Arrays.copyOfRange(three.report().updatesPerEpoch(), 1, 3), more.report().updatesPerEpoch(), ctx);
 
-    OnlineLearner online = OnlineLearner.warmStart(Algorithm.PERCEPTRON, one, options(2, false));
+    OnlineLearner<BinaryModel> online = OnlineLearner.binary(Algorithm.PERCEPTRON, one, options(2, false));
     assertSameModel(one, online.model(), ctx + ", the warm learner starts at the model");
     online.partialFit(data);
     online.partialFit(data);
@@ -157,8 +157,8 @@ class OnlineLearnerTest {
   void rejectedInputLeavesTheLearnerUnchanged(Algorithm alg) {
     DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 4);
     TrainingOptions o = options(1, true);
-    OnlineLearner learner = OnlineLearner.create(alg, D, PM, o);
-    OnlineLearner twin = OnlineLearner.create(alg, D, PM, o);
+    OnlineLearner<BinaryModel> learner = OnlineLearner.binary(alg, D, PM, o);
+    OnlineLearner<BinaryModel> twin = OnlineLearner.binary(alg, D, PM, o);
     String ctx = alg + ", seed " + SEED;
     int half = N / 2;
     for (int i = 0; i < half; i++) {
@@ -222,7 +222,7 @@ class OnlineLearnerTest {
   @Test
   void theVoteCapRefusesTheExampleWithoutChangingTheLearner() {
     TrainingOptions o = options(1, false).withVoteCap(2).withBias(false);
-    OnlineLearner learner = OnlineLearner.create(Algorithm.VOTED, 1, PM, o);
+    OnlineLearner<BinaryModel> learner = OnlineLearner.binary(Algorithm.VOTED, 1, PM, o);
     // v = 0: mistake, v = 1 (c = 1); x=1,y=-1: mistake, stores (1, c=1), v = 0 (c = 1): 2 vectors.
     assertTrue(learner.learn(new float[] {1}, 1.0));
     assertTrue(learner.learn(new float[] {1}, -1.0));
@@ -242,14 +242,14 @@ class OnlineLearnerTest {
   @Test
   void learnersThatNeedTheWholeSetOrMoreClassesAreRefused() {
     for (Algorithm alg : new Algorithm[] {Algorithm.PLA, Algorithm.POCKET}) {
-      assertThrows(IllegalArgumentException.class, () -> OnlineLearner.create(alg, 3, PM, TrainingOptions.defaults()));
+      assertThrows(IllegalArgumentException.class, () -> OnlineLearner.binary(alg, 3, PM, TrainingOptions.defaults()));
     }
     assertThrows(IllegalArgumentException.class,
-        () -> OnlineLearner.create(Algorithm.PERCEPTRON, 3, Labels.of(List.of("a", "b", "c")), TrainingOptions.defaults()));
+        () -> OnlineLearner.binary(Algorithm.PERCEPTRON, 3, Labels.of(List.of("a", "b", "c")), TrainingOptions.defaults()));
     assertThrows(IllegalArgumentException.class,
-        () -> OnlineLearner.create(Algorithm.PERCEPTRON, 0, PM, TrainingOptions.defaults()));
+        () -> OnlineLearner.binary(Algorithm.PERCEPTRON, 0, PM, TrainingOptions.defaults()));
     assertThrows(NullPointerException.class,
-        () -> OnlineLearner.create(Algorithm.PERCEPTRON, 3, null, TrainingOptions.defaults()));
+        () -> OnlineLearner.binary(Algorithm.PERCEPTRON, 3, null, TrainingOptions.defaults()));
   }
 
   @ParameterizedTest

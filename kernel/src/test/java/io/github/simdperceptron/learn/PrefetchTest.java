@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Generators;
-import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -55,7 +54,7 @@ class PrefetchTest {
   }
 
   private static TrainingOptions prefetch(Recorder recorder) {
-    return BASE.withPrefetcher(onAnySize(recorder)).withThreads(2);
+    return BASE.withPrefetcher(onAnySize(recorder));
   }
 
   @Test
@@ -138,26 +137,9 @@ class PrefetchTest {
     }
     TrainingOptions early = BASE.withMaxEpochs(20).withEarlyStopping(0.2, 2);
     ModelAssert.assertSameMulticlass(MulticlassLearner.fit(Algorithm.AVERAGED, data, early),
-        MulticlassLearner.fit(Algorithm.AVERAGED, data, early.withPrefetcher(onAnySize(recorder)).withThreads(2)),
+        MulticlassLearner.fit(Algorithm.AVERAGED, data, early.withPrefetcher(onAnySize(recorder))),
         "early stopping");
     assertEquals(5, recorder.started.get(), "one helper per fit with prefetch");
-    assertNoHelperLeft();
-  }
-
-  @Test
-  void oneVsRestInTwoPartsRunsTwoHelpersAndGivesTheOnePartResult() {
-    DenseDataset data = IntData.noisy(600, 20, 0.1, 77).withLabels(
-        io.github.simdperceptron.data.Labels.of(Arrays.asList("a", "b", "c", "d")), fourClasses(600));
-    Recorder recorder = new Recorder();
-    FitResult<MulticlassModel> one = OneVsRestSplit.fit(Algorithm.AVERAGED, data, BASE, 1);
-    // Forced here whatever the processors: the parts run in a parallel stream, each with its helper.
-    FitResult<MulticlassModel> two = OneVsRestSplit.fit(Algorithm.AVERAGED, data,
-        BASE.withPrefetcher(onAnySize(recorder)).withThreads(Math.max(2, Runtime.getRuntime().availableProcessors())),
-        2);
-    ModelAssert.assertSameMulticlass(one, two, "two parts with prefetch against one part without");
-    if (Runtime.getRuntime().availableProcessors() >= 2) {
-      assertEquals(2, recorder.started.get(), "a helper per part");
-    }
     assertNoHelperLeft();
   }
 
@@ -166,8 +148,8 @@ class PrefetchTest {
     assumeTwoProcessors();
     DenseDataset data = IntData.noisy(300, 16, 0.1, 12);
     Recorder recorder = new Recorder();
-    OnlineLearner off = OnlineLearner.create(Algorithm.AVERAGED, 16, data.labels(), BASE);
-    OnlineLearner on = OnlineLearner.create(Algorithm.AVERAGED, 16, data.labels(), prefetch(recorder));
+    OnlineLearner<BinaryModel> off = OnlineLearner.binary(Algorithm.AVERAGED, 16, data.labels(), BASE);
+    OnlineLearner<BinaryModel> on = OnlineLearner.binary(Algorithm.AVERAGED, 16, data.labels(), prefetch(recorder));
     for (int e = 0; e < 3; e++) {
       ModelAssert.assertSameReport(off.partialFit(data), on.partialFit(data), "partialFit " + e);
       ModelAssert.assertSameModel(off.model(), on.model(), "partialFit " + e);
@@ -214,7 +196,7 @@ class PrefetchTest {
       }
     };
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> Trainer.fit(failing, data, prefetch(recorder), false));
+        () -> Trainer.fit(failing, data, prefetch(recorder)));
     assertEquals("visit 50", e.getMessage());
     assertTrue(helperSeen[0], "a prefetch thread ran during the fit");
     long read = readAtVisit50[0];
@@ -271,9 +253,8 @@ class PrefetchTest {
     Recorder recorder = new Recorder();
     TrainingOptions anySize = prefetch(recorder);
     assertNull(RowPrefetcher.startIfWanted(BASE, data, order), "prefetch off");
-    assertNull(RowPrefetcher.startIfWanted(anySize.withThreads(1), data, order), "threads 1");
     assertNull(RowPrefetcher.startIfWanted(anySize.withShuffle(false), data, order), "file order");
-    assertNull(RowPrefetcher.startIfWanted(BASE.withPrefetch(true).withThreads(2), data, order),
+    assertNull(RowPrefetcher.startIfWanted(BASE.withPrefetch(true), data, order),
         "1,000 bytes of rows, below the default threshold");
     assertEquals(0, recorder.started.get(), "no helper started");
     assertEquals(RowPrefetcher.MIN_BYTES, BASE.withPrefetch(true).prefetcher().minBytes);
@@ -286,18 +267,6 @@ class PrefetchTest {
     assertEquals(nonZeros * 8, RowPrefetcher.rowBytes(sparse), "an int and a float per non-zero");
     assertTrue(BASE.withPrefetch(true).toString().contains("prefetch=true"));
     assertFalse(BASE.toString().contains("prefetch"));
-  }
-
-  @Test
-  void oneVsRestCountsTheHelperAgainstTheThreads() {
-    DenseDataset big = bigTenClasses();
-    TrainingOptions prefetch = BASE.withPrefetch(true);
-    // Ten classes split into parts of 5 only where a part pads to fewer class lanes (8-lane vectors).
-    int two = io.github.simdperceptron.kernel.internal.ClassScores.paddedClasses(1) <= 8 ? 2 : 1;
-    assertEquals(two, OneVsRestSplit.parts(big, BASE, 2), "2 processors without the helper: 2 parts");
-    assertEquals(1, OneVsRestSplit.parts(big, prefetch, 2), "2 processors with it: one part and its helper");
-    assertEquals(two, OneVsRestSplit.parts(big, prefetch, 4), "4 processors: two parts, two helpers");
-    assertEquals(1, OneVsRestSplit.parts(big, prefetch.withThreads(3), 8), "threads 3: one part and its helper");
   }
 
   private static void assumeTwoProcessors() {
@@ -325,14 +294,6 @@ class PrefetchTest {
     assertFalse(helperAlive(), "a prefetch thread outlived its fit");
   }
 
-  private static int[] fourClasses(int n) {
-    int[] classes = new int[n];
-    for (int i = 0; i < n; i++) {
-      classes[i] = (i * 7 + i / 3) % 4;
-    }
-    return classes;
-  }
-
   private static DenseDataset threeClasses() {
     Random rnd = new Random(44);
     DenseDataset.Builder b = DenseDataset.builder(12);
@@ -343,19 +304,6 @@ class PrefetchTest {
         x[j] = rnd.nextInt(5) - 2 + (j % 3 == c ? 2 : 0);
       }
       b.add(x, "class" + c);
-    }
-    return b.build();
-  }
-
-  private static DenseDataset bigTenClasses() {
-    Random rnd = new Random(8);
-    DenseDataset.Builder b = DenseDataset.builder(784);
-    float[] x = new float[784];
-    for (int i = 0; i < 3000; i++) {
-      for (int j = 0; j < x.length; j++) {
-        x[j] = rnd.nextInt(5) - 2;
-      }
-      b.add(x, i % 10);
     }
     return b.build();
   }

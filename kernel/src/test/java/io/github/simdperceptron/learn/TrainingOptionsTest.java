@@ -24,7 +24,6 @@ class TrainingOptionsTest {
     assertEquals(a.voteCap(), b.voteCap(), "voteCap");
     assertEquals(a.recordUpdates(), b.recordUpdates(), "recordUpdates");
     assertSame(a.progress(), b.progress(), "progress");
-    assertEquals(a.threads(), b.threads(), "threads");
     assertEquals(a.prefetch(), b.prefetch(), "prefetch");
     assertEquals(a.toString(), b.toString());
   }
@@ -42,7 +41,6 @@ class TrainingOptionsTest {
     assertEquals(Integer.MAX_VALUE, d.voteCap());
     assertFalse(d.recordUpdates());
     assertEquals(null, d.progress());
-    assertEquals(0, d.threads());
     assertFalse(d.prefetch());
     assertSameOptions(d, TrainingOptions.builder().build());
   }
@@ -51,9 +49,9 @@ class TrainingOptionsTest {
   void theBuilderSetsWhatTheCopiesSet() {
     TrainingOptions copies = TrainingOptions.defaults().withMaxEpochs(7).withSeed(-3).withShuffle(false)
         .withBias(false).withTau(0.5f).withEarlyStopping(0.2, 3).withVoteCap(11).withUpdateLog(true)
-        .withProgress(LISTENER).withThreads(2).withPrefetch(true);
+        .withProgress(LISTENER).withPrefetch(true);
     TrainingOptions built = TrainingOptions.builder().maxEpochs(7).seed(-3).shuffle(false).bias(false).tau(0.5f)
-        .earlyStopping(0.2, 3).voteCap(11).updateLog(true).progress(LISTENER).threads(2).prefetch(true).build();
+        .earlyStopping(0.2, 3).voteCap(11).updateLog(true).progress(LISTENER).prefetch(true).build();
     assertSameOptions(copies, built);
     assertSameOptions(built, built.toBuilder().build());
     assertEquals(8, built.toBuilder().maxEpochs(8).build().maxEpochs());
@@ -63,7 +61,7 @@ class TrainingOptionsTest {
   @Test
   void copiesLeaveTheOriginalAlone() {
     TrainingOptions d = TrainingOptions.defaults();
-    d.withMaxEpochs(3).withSeed(9).withThreads(1);
+    d.withMaxEpochs(3).withSeed(9);
     assertSameOptions(TrainingOptions.defaults(), d);
   }
 
@@ -77,11 +75,11 @@ class TrainingOptionsTest {
     assertRefused("validationFraction", () -> TrainingOptions.builder().earlyStopping(1.0, 2));
     assertRefused("patience", () -> TrainingOptions.defaults().withEarlyStopping(0.1, 0));
     assertRefused("voteCap", () -> TrainingOptions.builder().voteCap(0));
-    assertRefused("threads", () -> TrainingOptions.defaults().withThreads(-1));
   }
 
   private static void assertRefused(String option, Executable call) {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
-    assertTrue(e.getMessage().startsWith(option + " "), e.getMessage());
+    OptionException e = assertThrows(OptionException.class, call);
+    assertEquals(option, e.option(), e.getMessage());
+    assertTrue(e.getMessage().startsWith(option + " " + e.reason() + ", got " + e.value()), e.getMessage());
   }
 }

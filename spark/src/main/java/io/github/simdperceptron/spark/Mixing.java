@@ -8,7 +8,7 @@ import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.MulticlassModel;
-import io.github.simdperceptron.learn.OnlineMulticlassLearner;
+import io.github.simdperceptron.learn.OnlineLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import java.io.Serializable;
@@ -42,7 +42,7 @@ final class Mixing {
     }
 
     TrainingOptions options(int epoch, int rank) {
-      return TrainingOptions.defaults().withMaxEpochs(1).withBias(bias).withTau(tau).withThreads(1)
+      return TrainingOptions.defaults().withMaxEpochs(1).withBias(bias).withTau(tau)
           .withSeed(PerceptronClassifier.partitionSeed(seed, epoch, rank));
     }
   }
@@ -101,7 +101,7 @@ final class Mixing {
         for (int c = 0; c < rows; c++) {
           rowsIn[c] = start.row(c);
         }
-        OnlineMulticlassLearner learner = OnlineMulticlassLearner.warmStart(spec.algorithm(),
+        OnlineLearner<MulticlassModel> learner = OnlineLearner.multiclass(spec.algorithm(),
             new MulticlassModel(rowsIn, start.b(), data.labels()), o);
         TrainingReport r = learner.partialFit(data);
         MulticlassModel m = learner.model();

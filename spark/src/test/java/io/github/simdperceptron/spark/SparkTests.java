@@ -9,7 +9,7 @@ import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
-import io.github.simdperceptron.learn.OnlineMulticlassLearner;
+import io.github.simdperceptron.learn.OnlineLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -139,14 +139,14 @@ final class SparkTests {
 
   /** The options the estimator gives the kernel learner, but for the seed. */
   static TrainingOptions options(boolean bias, double tau) {
-    return TrainingOptions.defaults().withMaxEpochs(1).withBias(bias).withTau((float) tau).withThreads(1);
+    return TrainingOptions.defaults().withMaxEpochs(1).withBias(bias).withTau((float) tau);
   }
 
   /**
    * The single-machine sequence the estimator equals with one partition: per epoch t, one epoch
    * of the kernel learner with seed {@code partitionSeed(seed, t, 0)} from the previous model
    * (zero weights at t = 0). Binary: {@code BinaryLearner.fit} with a warm start; one-vs-rest: the
-   * same per class on the data relabelled class-vs-rest; direct: {@code OnlineMulticlassLearner}
+   * same per class on the data relabelled class-vs-rest; direct: {@code OnlineLearner.multiclass}
    * warm-started and {@code partialFit} once.
    */
   static Model singleMachine(Algorithm a, String multiclass, Dataset data, boolean bias, double tau, long seed,
@@ -165,7 +165,7 @@ final class SparkTests {
       MulticlassModel m = new MulticlassModel(new float[k][d], new float[k], data.labels());
       for (int t = 0; t < epochs; t++) {
         TrainingOptions o = options(bias, tau).withSeed(PerceptronClassifier.partitionSeed(seed, t, 0));
-        OnlineMulticlassLearner learner = OnlineMulticlassLearner.warmStart(a, m, o);
+        OnlineLearner<MulticlassModel> learner = OnlineLearner.multiclass(a, m, o);
         learner.partialFit(data);
         m = learner.model();
       }
