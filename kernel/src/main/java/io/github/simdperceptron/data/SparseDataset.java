@@ -216,23 +216,18 @@ public final class SparseDataset extends Dataset {
     return true;
   }
 
-  /** Whether no values are stored (every value is 1). */
-  public boolean isBinary() {
-    return values == null;
-  }
-
   /** Start of row i in {@link #indices()} and {@link #values()}. */
-  public int rowStart(int i) {
+  int rowStart(int i) {
     return rowPtr[i];
   }
 
   /** The CSR index array (shared, must not be modified). */
-  public int[] indices() {
+  int[] indices() {
     return indices;
   }
 
   /** The CSR value array (shared, must not be modified), or null for a binary dataset. */
-  public float[] values() {
+  float[] values() {
     return values;
   }
 
@@ -250,7 +245,7 @@ public final class SparseDataset extends Dataset {
   }
 
   @Override
-  public float dot(int i, float[] w, int wOffset) {
+  float dot(int i, float[] w, int wOffset) {
     checkWeights(w, wOffset);
     int off = rowPtr[i];
     int cnt = rowPtr[i + 1] - off;
@@ -260,12 +255,12 @@ public final class SparseDataset extends Dataset {
   }
 
   @Override
-  public void addTo(int i, float alpha, float[] w) {
+  void addTo(int i, float alpha, float[] w) {
     addTo(i, alpha, w, 0);
   }
 
   @Override
-  public void addTo(int i, float alpha, float[] w, int wOffset) {
+  void addTo(int i, float alpha, float[] w, int wOffset) {
     checkWeights(w, wOffset);
     int off = rowPtr[i];
     int cnt = rowPtr[i + 1] - off;
@@ -277,12 +272,12 @@ public final class SparseDataset extends Dataset {
   }
 
   @Override
-  public void addTo(int i, float a, double b, float[] w, double[] u) {
+  void addTo(int i, float a, double b, float[] w, double[] u) {
     addTo(i, a, b, w, u, 0);
   }
 
   @Override
-  public void addTo(int i, float a, double b, float[] w, double[] u, int wOffset) {
+  void addTo(int i, float a, double b, float[] w, double[] u, int wOffset) {
     checkWeights(w, wOffset);
     if (u.length < wOffset + dimension) {
       throw new IllegalArgumentException("u has length " + u.length + ", needs " + wOffset + " + " + dimension);
@@ -300,12 +295,12 @@ public final class SparseDataset extends Dataset {
   }
 
   @Override
-  public void multiDot(int i, float[] rows, int k, float[] out) {
+  void multiDot(int i, float[] rows, int k, float[] out) {
     SparseOps.multiDot(rows, k, dimension, indices, values, rowPtr[i], nonZeros(i), out, 0);
   }
 
   @Override
-  public void margins(float[] w, float bias, float[] out) {
+  void margins(float[] w, float bias, float[] out) {
     SparseOps.batchMargins(rowPtr, indices, values, size(), w, bias, out);
   }
 
@@ -352,9 +347,6 @@ public final class SparseDataset extends Dataset {
 
   @Override
   public SparseDataset withLabels(Labels newLabels, int[] newClasses) {
-    if (newClasses.length != size()) {
-      throw new IllegalArgumentException("classes has " + newClasses.length + " entries, the dataset " + size());
-    }
-    return new SparseDataset(newLabels, newClasses.clone(), dimension, rowPtr, indices, values);
+    return new SparseDataset(newLabels, checkedClasses(newLabels, newClasses), dimension, rowPtr, indices, values);
   }
 }

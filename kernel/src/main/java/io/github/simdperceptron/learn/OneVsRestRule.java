@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -288,7 +289,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     /** Counts class c's training errors with the batch-margin kernel; pockets its row on a strict improvement. */
     private void pocket(Dataset data, int c) {
       weights.row(c, row);
-      data.margins(row, b[c], margins);
+      DataAccess.margins(data, row, b[c], margins);
       int e = 0;
       for (int j = 0; j < margins.length; j++) {
         float yj = data.classOf(j) == first + c ? 1f : -1f;

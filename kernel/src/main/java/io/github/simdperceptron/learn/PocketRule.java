@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 
 /**
  * Pocket with ratchet: after every update, count the training errors of the current (w, b) with
@@ -41,7 +42,7 @@ final class PocketRule extends BinaryRule {
   }
 
   private int errors(Dataset data) {
-    data.margins(w, b, margins);
+    DataAccess.margins(data, w, b, margins);
     int e = 0;
     for (int k = 0; k < margins.length; k++) {
       if (data.label(k) * margins[k] <= 0f) {

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.theory;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.Objects;
 
 /**
@@ -187,7 +188,7 @@ public final class Theory {
       throw new IllegalArgumentException("bias is " + b + " but bias is off: it must be 0");
     }
     float[] out = new float[data.size()];
-    data.margins(w, b, out);
+    DataAccess.margins(data, w, b, out);
     return out;
   }
 

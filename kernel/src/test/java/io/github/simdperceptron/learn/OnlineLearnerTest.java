@@ -11,6 +11,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -313,7 +314,7 @@ class OnlineLearnerTest {
     }
     DenseDataset dense = b.build();
     SparseDataset binary = s.build();
-    assertTrue(binary.isBinary(), "seed " + SEED);
+    assertTrue(DataAccess.isBinary(binary), "seed " + SEED);
     for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.VOTED}) {
       String ctx = alg + ", seed " + SEED;
       BinaryModel m = BinaryLearner.fit(alg, dense, options(2, true)).model();
