@@ -82,7 +82,7 @@ public final class LinearModel implements BinaryModel {
 
   @Override
   public float score(int[] indices, float[] values) {
-    return (values == null ? SparseOps.dotBinary(indices, w) : SparseOps.dot(indices, values, w)) + b;
+    return SparseOps.dot(indices, values, w) + b;
   }
 
   @Override

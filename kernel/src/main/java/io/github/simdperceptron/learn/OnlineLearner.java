@@ -81,7 +81,7 @@ public final class OnlineLearner {
     int k = classIndex(name);
     SparseDataset.Builder b = SparseDataset.builder(dimension);
     if (values == null) {
-      b.addBinary(indices, name);
+      b.add(indices, null, name);
     } else {
       b.add(indices, values, name);
     }

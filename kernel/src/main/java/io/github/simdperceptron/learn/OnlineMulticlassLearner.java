@@ -99,7 +99,7 @@ public final class OnlineMulticlassLearner {
     int k = OnlineLearner.classIndex(labels, label);
     SparseDataset.Builder b = SparseDataset.builder(dimension);
     if (values == null) {
-      b.addBinary(indices, label);
+      b.add(indices, null, label);
     } else {
       b.add(indices, values, label);
     }

@@ -68,7 +68,7 @@ class DatasetOpsTest {
       }
       int[] ix = idx.stream().mapToInt(Integer::intValue).toArray();
       if (binary) {
-        b.addBinary(ix, y[i]);
+        b.add(ix, null, y[i]);
       } else {
         float[] v = new float[ix.length];
         for (int p = 0; p < ix.length; p++) {

@@ -310,7 +310,7 @@ class OnlineLearnerTest {
       }
       double y = (x[0] + x[1] + x[2] >= 2) ^ (rnd.nextDouble() < 0.1) ? 1 : -1;
       b.add(x, y);
-      s.addBinary(IntData.nonZeroIndices(x), y);
+      s.add(IntData.nonZeroIndices(x), null, y);
     }
     DenseDataset dense = b.build();
     SparseDataset binary = s.build();
