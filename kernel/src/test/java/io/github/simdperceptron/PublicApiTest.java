@@ -2,6 +2,7 @@ package io.github.simdperceptron;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
@@ -22,6 +23,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
 import java.lang.reflect.Type;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -215,6 +217,17 @@ class PublicApiTest {
     float[] storage = DataAccess.rowArray(dense, 1);
     assertEquals(3f, storage[DataAccess.rowOffset(dense, 1)]);
     assertEquals(4f, storage[DataAccess.rowOffset(dense, 1) + 1]);
+  }
+
+  @Test
+  void noOneElseInstallsTheDatasetBridge() {
+    DataAccess.Bridge other = (DataAccess.Bridge) Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {DataAccess.Bridge.class}, (proxy, method, args) -> null);
+    assertThrows(IllegalStateException.class, () -> DataAccess.install(other));
+    // The datasets still run their own operations.
+    float[] w = new float[2];
+    DataAccess.addTo(DenseDataset.of(new float[][] {{1, 2}}, new double[] {1}), 0, 3f, w);
+    assertArrayEquals(new float[] {3, 6}, w);
   }
 
   @Test

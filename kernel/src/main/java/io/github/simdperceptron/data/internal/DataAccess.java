@@ -45,10 +45,15 @@ public final class DataAccess {
 
   private DataAccess() {}
 
-  /** Called once by the data package when it is initialized; a second call throws. */
+  /**
+   * Called once by the data package when it is initialized; any other call throws
+   * {@link IllegalStateException}.
+   */
   public static synchronized void install(Bridge bridge) {
-    if (installed != null) {
-      throw new IllegalStateException("the dataset bridge is installed already");
+    Class<?> c = bridge.getClass();
+    if (installed != null || !c.getPackageName().equals(Dataset.class.getPackageName())
+        || c.getClassLoader() != Dataset.class.getClassLoader()) {
+      throw new IllegalStateException("the dataset bridge is installed by the data package, once");
     }
     installed = bridge;
   }
