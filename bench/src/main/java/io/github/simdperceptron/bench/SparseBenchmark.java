@@ -19,8 +19,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Sparse kernels against a dense weight vector of d floats: {@code dot} (gather-dot),
- * {@code dotBinary} (the binary form, values null: every value 1) and {@code scatterAdd} (w[j] += alpha v), on Panama, fast
- * scalar, and the reference (EJML's dense module has no sparse vector operations).
+ * {@code dotBinary} ({@code dot} with null values: every value 1) and {@code scatterAdd}
+ * (w[j] += alpha v), on Panama, fast scalar, and the reference (EJML's dense module has no sparse
+ * vector operations).
  *
  * <p>Indices are sorted and distinct, as in a CSR row: {@code random} spreads them uniformly over
  * [0, d) (a cache miss per non-zero once d is large), {@code clustered} packs them into a window
