@@ -10,8 +10,8 @@ import java.util.Objects;
  *
  * <p>With {@code bias} the examples are the augmented {@code (x_i, 1)} and a linear classifier is
  * {@code (w, b)} with its norm {@code ||(w, b)|| = sqrt(||w||^2 + b^2)}; without it, b must be 0.
- * Activations {@code a_i = w . x_i + b} come from {@link Dataset#margins(float[], float, float[])}
- * (float, as the learners see them), everything else is computed in double.
+ * Activations {@code a_i = w . x_i + b} come from the kernel's batch margins (float, as the
+ * learners see them), everything else is computed in double.
  *
  * <p>The theorems, for the perceptron on the (augmented) examples with {@code w_1 = 0}:
  * <ul>
