@@ -1,6 +1,7 @@
 package io.github.simdperceptron.bench;
 
 import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.io.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
@@ -194,7 +195,7 @@ public final class FashionMnistBenchmark {
         if (floor.featureMajor) {
           ClassScores.scores(rows, kp, csr.idx, csr.val, csr.ptr[i], csr.ptr[i + 1], out);
         } else {
-          train.multiDot(i, rows, k, out);
+          DataAccess.multiDot(train, i, rows, k, out);
         }
         sink += out[0];
       }
@@ -218,8 +219,8 @@ public final class FashionMnistBenchmark {
       idx = new int[ptr[n]];
       val = new float[ptr[n]];
       for (int i = 0, t = 0; i < n; i++) {
-        float[] a = data.rowArray(i);
-        for (int j = 0, off = data.rowOffset(i); j < d; j++) {
+        float[] a = DataAccess.rowArray(data, i);
+        for (int j = 0, off = DataAccess.rowOffset(data, i); j < d; j++) {
           if (a[off + j] != 0f) {
             idx[t] = j;
             val[t++] = a[off + j];
@@ -229,9 +230,9 @@ public final class FashionMnistBenchmark {
     }
 
     private static int zeros(DenseDataset data, int i) {
-      float[] a = data.rowArray(i);
+      float[] a = DataAccess.rowArray(data, i);
       int z = 0;
-      for (int j = data.rowOffset(i), end = j + data.dimension(); j < end; j++) {
+      for (int j = DataAccess.rowOffset(data, i), end = j + data.dimension(); j < end; j++) {
         z += a[j] == 0f ? 1 : 0;
       }
       return z;

@@ -19,8 +19,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Sparse kernels against a dense weight vector of d floats: {@code dot} (gather-dot),
- * {@code dotBinary} (every value 1) and {@code scatterAdd} (w[j] += alpha v), on Panama, fast
- * scalar, and the reference (EJML's dense module has no sparse vector operations).
+ * {@code dotBinary} ({@code dot} with null values: every value 1) and {@code scatterAdd}
+ * (w[j] += alpha v), on Panama, fast scalar, and the reference (EJML's dense module has no sparse
+ * vector operations).
  *
  * <p>Indices are sorted and distinct, as in a CSR row: {@code random} spreads them uniformly over
  * [0, d) (a cache miss per non-zero once d is large), {@code clustered} packs them into a window
@@ -74,7 +75,7 @@ public class SparseBenchmark {
     }
     Sanity.close("SparseOps.dot", SparseOps.dot(idx, val, w), exact, abs);
     Sanity.close("ReferenceOps.sparseDot", ReferenceOps.sparseDot(idx, val, 0, nnz, w), exact, abs);
-    Sanity.close("SparseOps.dotBinary", SparseOps.dotBinary(idx, w), exactBinary, absBinary);
+    Sanity.close("SparseOps.dot (binary)", SparseOps.dot(idx, null, w), exactBinary, absBinary);
     Sanity.close("ReferenceOps.sparseDotBinary", ReferenceOps.sparseDotBinary(idx, 0, nnz, w), exactBinary,
         absBinary);
     float[] expected = target0.clone();
@@ -108,14 +109,14 @@ public class SparseBenchmark {
 
   @Benchmark
   public float dotBinaryPanama() {
-    return SparseOps.dotBinary(idx, w);
+    return SparseOps.dot(idx, null, w);
   }
 
   @Benchmark
   @Fork(value = Forks.COUNT,
       jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.SCALAR})
   public float dotBinaryScalar() {
-    return SparseOps.dotBinary(idx, w);
+    return SparseOps.dot(idx, null, w);
   }
 
   @Benchmark

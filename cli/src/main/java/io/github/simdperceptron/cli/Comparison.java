@@ -2,6 +2,7 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.BinaryModel;
@@ -115,12 +116,12 @@ final class Comparison {
     if (ds instanceof SparseDataset) {
       SparseDataset s = (SparseDataset) ds;
       int[][] idx = new int[n][];
-      float[][] val = s.isBinary() ? null : new float[n][];
+      float[][] val = DataAccess.isBinary(s) ? null : new float[n][];
       for (int i = 0; i < n; i++) {
-        int from = s.rowStart(i);
-        idx[i] = Arrays.copyOfRange(s.indices(), from, from + s.nonZeros(i));
+        int from = DataAccess.rowStart(s, i);
+        idx[i] = Arrays.copyOfRange(DataAccess.indices(s), from, from + s.nonZeros(i));
         if (val != null) {
-          val[i] = Arrays.copyOfRange(s.values(), from, from + s.nonZeros(i));
+          val[i] = Arrays.copyOfRange(DataAccess.values(s), from, from + s.nonZeros(i));
         }
       }
       return ReferenceData.sparse(idx, val, ds.dimension(), y);
@@ -206,10 +207,10 @@ final class Comparison {
     int n;
     if (data instanceof SparseDataset) {
       SparseDataset s = (SparseDataset) data;
-      int from = s.rowStart(i);
+      int from = DataAccess.rowStart(s, i);
       n = s.nonZeros(i);
       for (int p = from; p < from + n; p++) {
-        double prod = (s.isBinary() ? 1.0 : (double) s.values()[p]) * w[s.indices()[p]];
+        double prod = (DataAccess.isBinary(s) ? 1.0 : (double) DataAccess.values(s)[p]) * w[DataAccess.indices(s)[p]];
         exact += prod;
         abs += Math.abs(prod);
       }

@@ -2,7 +2,7 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.Generators;
+import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryLearner;

@@ -2,6 +2,7 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -49,7 +50,7 @@ final class ModelSize {
   /** The largest index below {@code max} in the data, or -1. */
   private static long secondLargestIndex(SparseDataset data, long max) {
     long second = -1;
-    for (int i : data.indices()) {
+    for (int i : DataAccess.indices(data)) {
       if (i < max && i > second) {
         second = i;
       }

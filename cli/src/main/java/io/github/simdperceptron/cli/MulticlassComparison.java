@@ -2,6 +2,7 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.MulticlassLearner;
@@ -72,7 +73,7 @@ final class MulticlassComparison {
     double bound = 0;
     double ratio = 0;
     for (int i = 0; i < data.size(); i++) {
-      data.multiDot(i, flat, k, dots);
+      DataAccess.multiDot(data, i, flat, k, dots);
       for (int c = 0; c < k; c++) {
         double[] eb = Comparison.exactAndBound(data, i, rows[c]);
         double dev = Math.abs(dots[c] - eb[0]);
@@ -116,12 +117,12 @@ final class MulticlassComparison {
     if (ds instanceof SparseDataset) {
       SparseDataset s = (SparseDataset) ds;
       int[][] idx = new int[n][];
-      float[][] val = s.isBinary() ? null : new float[n][];
+      float[][] val = DataAccess.isBinary(s) ? null : new float[n][];
       for (int i = 0; i < n; i++) {
-        int from = s.rowStart(i);
-        idx[i] = Arrays.copyOfRange(s.indices(), from, from + s.nonZeros(i));
+        int from = DataAccess.rowStart(s, i);
+        idx[i] = Arrays.copyOfRange(DataAccess.indices(s), from, from + s.nonZeros(i));
         if (val != null) {
-          val[i] = Arrays.copyOfRange(s.values(), from, from + s.nonZeros(i));
+          val[i] = Arrays.copyOfRange(DataAccess.values(s), from, from + s.nonZeros(i));
         }
       }
       return ReferenceMulticlass.Data.sparse(idx, val, ds.dimension(), classes, k);

@@ -1,9 +1,9 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.io.AtomicFile;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.SavedModel;
+import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;

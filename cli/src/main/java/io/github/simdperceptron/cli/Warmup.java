@@ -184,7 +184,7 @@ final class Warmup {
       int nnz = 3 + r.nextInt(30);
       int[] idx = r.ints(0, DIMENSION).distinct().limit(nnz).sorted().toArray();
       if (binary) {
-        b.addBinary(idx, i % classes);
+        b.add(idx, null, i % classes);
         continue;
       }
       float[] val = new float[idx.length];

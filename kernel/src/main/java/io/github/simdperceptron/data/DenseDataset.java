@@ -207,12 +207,12 @@ public final class DenseDataset extends Dataset {
    * The storage array holding row i; the row starts at {@link #rowOffset(int)}. Exposed for
    * kernels and file writers; callers must not modify it.
    */
-  public float[] rowArray(int i) {
+  float[] rowArray(int i) {
     return block(i);
   }
 
   /** Offset of row i inside {@link #rowArray(int)}. */
-  public int rowOffset(int i) {
+  int rowOffset(int i) {
     return offset(i);
   }
 
@@ -227,37 +227,37 @@ public final class DenseDataset extends Dataset {
   }
 
   @Override
-  public float dot(int i, float[] w, int wOffset) {
+  float dot(int i, float[] w, int wOffset) {
     return DenseOps.dot(block(i), offset(i), w, wOffset, dimension);
   }
 
   @Override
-  public void addTo(int i, float alpha, float[] w) {
+  void addTo(int i, float alpha, float[] w) {
     DenseOps.axpy(alpha, block(i), offset(i), w, 0, dimension);
   }
 
   @Override
-  public void addTo(int i, float alpha, float[] w, int wOffset) {
+  void addTo(int i, float alpha, float[] w, int wOffset) {
     DenseOps.axpy(alpha, block(i), offset(i), w, wOffset, dimension);
   }
 
   @Override
-  public void addTo(int i, float a, double b, float[] w, double[] u) {
+  void addTo(int i, float a, double b, float[] w, double[] u) {
     DenseOps.dualAxpy(a, b, block(i), offset(i), w, 0, u, 0, dimension);
   }
 
   @Override
-  public void addTo(int i, float a, double b, float[] w, double[] u, int wOffset) {
+  void addTo(int i, float a, double b, float[] w, double[] u, int wOffset) {
     DenseOps.dualAxpy(a, b, block(i), offset(i), w, wOffset, u, wOffset, dimension);
   }
 
   @Override
-  public void multiDot(int i, float[] rows, int k, float[] out) {
+  void multiDot(int i, float[] rows, int k, float[] out) {
     DenseOps.multiDot(rows, 0, k, dimension, block(i), offset(i), out, 0);
   }
 
   @Override
-  public void margins(float[] w, float bias, float[] out) {
+  void margins(float[] w, float bias, float[] out) {
     for (int b = 0; b < blocks.length; b++) {
       int first = b * rowsPerBlock;
       int n = blocks[b].length / dimension;
@@ -290,9 +290,6 @@ public final class DenseDataset extends Dataset {
 
   @Override
   public DenseDataset withLabels(Labels newLabels, int[] newClasses) {
-    if (newClasses.length != size()) {
-      throw new IllegalArgumentException("classes has " + newClasses.length + " entries, the dataset " + size());
-    }
-    return new DenseDataset(newLabels, newClasses.clone(), dimension, blocks, rowsPerBlock);
+    return new DenseDataset(newLabels, checkedClasses(newLabels, newClasses), dimension, blocks, rowsPerBlock);
   }
 }

@@ -4,12 +4,15 @@ import io.github.simdperceptron.kernel.SparseOps;
 import io.github.simdperceptron.kernel.internal.SparseLoops;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.ObjIntConsumer;
 
 /**
  * A sparse dataset in CSR form: row i holds the non-zeros {@code [rowPtr[i], rowPtr[i+1])} of
  * {@code indices} (strictly increasing within a row, in [0, dimension())) and {@code values}.
- * When every row was added in binary form (indices only) no values are stored and every value
- * is 1.
+ *
+ * <p>Binary rows: wherever this library takes the values of a sparse vector (here, in
+ * {@link SparseOps} and in the models), {@code null} values mean every value is 1. A dataset whose
+ * rows were all given that way stores no values, and its row operations run loops that read none.
  */
 public final class SparseDataset extends Dataset {
   private final int[] rowPtr;
@@ -29,14 +32,35 @@ public final class SparseDataset extends Dataset {
   }
 
   /**
-   * A dataset from CSR arrays and one numeric label per row (copied, then validated).
-   * {@code values} null means binary. Arguments are not modified.
+   * A dataset from CSR (compressed sparse row) arrays and one numeric label per row, as
+   * {@code scipy.sparse.csr_matrix} holds them: row i is the vector x_i with
+   * {@code x_i[indices[p]] = values[p]} for {@code p} in {@code [rowPtr[i], rowPtr[i+1])} and 0
+   * elsewhere; {@code values} null means every such value is 1 (a binary dataset, which stores
+   * no values).
+   *
+   * <p>With n = {@code labels.length} (at least 1): {@code rowPtr} has n + 1 entries, non-decreasing,
+   * with {@code rowPtr[0] >= 0} and {@code rowPtr[n]} at most the length of {@code indices} (and of
+   * {@code values}); the indices of each row are strictly increasing in {@code [0, dimension)};
+   * every value and label is finite. A violation throws {@link IllegalArgumentException} naming the
+   * row (and the index) at fault; an empty {@code labels} throws {@link IllegalStateException}. The
+   * used ranges are copied, so the arrays may be slices of larger ones ({@code rowPtr[0] > 0});
+   * arguments are not modified.
    */
   public static SparseDataset of(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
+    Objects.requireNonNull(labels, "labels");
+    return copied(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i));
+  }
+
+  /** As {@link #of(int[], int[], float[], int, double[])}, with class names (none null or empty). */
+  public static SparseDataset of(int[] rowPtr, int[] indices, float[] values, int dimension, String[] labels) {
+    Objects.requireNonNull(labels, "labels");
+    return copied(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i));
+  }
+
+  private static SparseDataset copied(int[] rowPtr, int[] indices, float[] values, int dimension, int rows,
+      ObjIntConsumer<LabelCollector> label) {
     Objects.requireNonNull(rowPtr, "rowPtr");
     Objects.requireNonNull(indices, "indices");
-    Objects.requireNonNull(labels, "labels");
-    int rows = labels.length;
     checkPointers(rowPtr, rows, indices, values);
     int base = rowPtr[0];
     int nnz = rowPtr[rows];
@@ -44,29 +68,34 @@ public final class SparseDataset extends Dataset {
     for (int i = 0; i <= rows; i++) {
       ptr[i] = rowPtr[i] - base;
     }
-    return wrap(ptr, Arrays.copyOfRange(indices, base, nnz),
-        values == null ? null : Arrays.copyOfRange(values, base, nnz), dimension, labels);
+    return wrapped(ptr, Arrays.copyOfRange(indices, base, nnz),
+        values == null ? null : Arrays.copyOfRange(values, base, nnz), dimension, rows, label);
   }
 
   /**
-   * A dataset that takes the CSR arrays over without copying them (validated in place): a reader
-   * of a large file needs no second copy. {@code indices} (and {@code values}, null for a binary
-   * dataset) hold exactly {@code rowPtr[labels.length]} entries. The caller must not modify the
-   * arrays afterwards; {@code labels} is only read.
+   * As {@link #of(int[], int[], float[], int, double[])}, but takes the arrays over without
+   * copying them (validated in place): a reader of a large file needs no second copy. Here
+   * {@code rowPtr[0]} is 0 and {@code indices} (and {@code values}, unless null) hold exactly
+   * {@code rowPtr[labels.length]} entries. The caller must not modify the arrays afterwards;
+   * {@code labels} is only read.
    */
   public static SparseDataset wrap(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
+    Objects.requireNonNull(labels, "labels");
+    return wrapped(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i));
+  }
+
+  private static SparseDataset wrapped(int[] rowPtr, int[] indices, float[] values, int dimension, int rows,
+      ObjIntConsumer<LabelCollector> label) {
     Objects.requireNonNull(rowPtr, "rowPtr");
     Objects.requireNonNull(indices, "indices");
-    Objects.requireNonNull(labels, "labels");
     if (dimension < 1) {
       throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
     }
-    int rows = labels.length;
     checkPointers(rowPtr, rows, indices, values);
     LabelCollector collector = new LabelCollector();
     for (int i = 0; i < rows; i++) {
       checkRow(i, indices, values, rowPtr[i], rowPtr[i + 1], dimension);
-      collector.add(labels[i], i);
+      label.accept(collector, i);
     }
     if (rowPtr[0] != 0 || indices.length != rowPtr[rows] || (values != null && values.length != rowPtr[rows])) {
       throw new IllegalArgumentException("the CSR arrays must hold exactly rowPtr[" + rows + "] = " + rowPtr[rows]
@@ -132,32 +161,22 @@ public final class SparseDataset extends Dataset {
       this.d = dimension;
     }
 
-    /** Adds a row with a numeric label; indices strictly increasing in [0, dimension). Not modified. */
+    /**
+     * Adds the row {@code x} with {@code x[idx[p]] = val[p]} (or 1 when {@code val} is null: a
+     * binary row) and zeros elsewhere, with a numeric label. The indices must be strictly
+     * increasing in [0, dimension), the values finite and as many as the indices. Not modified.
+     */
     public Builder add(int[] idx, float[] val, double label) {
       check(idx, val);
       labels.add(label, rows);
       return append(idx, val);
     }
 
-    /** Adds a row with a class name. Arguments are not modified. */
+    /** As {@link #add(int[], float[], double)}, with a class name. Arguments are not modified. */
     public Builder add(int[] idx, float[] val, String label) {
       check(idx, val);
       labels.add(label, rows);
       return append(idx, val);
-    }
-
-    /** Adds a binary row (every value 1) with a numeric label. Not modified. */
-    public Builder addBinary(int[] idx, double label) {
-      check(idx, null);
-      labels.add(label, rows);
-      return append(idx, null);
-    }
-
-    /** Adds a binary row (every value 1) with a class name. Not modified. */
-    public Builder addBinary(int[] idx, String label) {
-      check(idx, null);
-      labels.add(label, rows);
-      return append(idx, null);
     }
 
     private void check(int[] idx, float[] val) {
@@ -216,23 +235,18 @@ public final class SparseDataset extends Dataset {
     return true;
   }
 
-  /** Whether no values are stored (every value is 1). */
-  public boolean isBinary() {
-    return values == null;
-  }
-
   /** Start of row i in {@link #indices()} and {@link #values()}. */
-  public int rowStart(int i) {
+  int rowStart(int i) {
     return rowPtr[i];
   }
 
   /** The CSR index array (shared, must not be modified). */
-  public int[] indices() {
+  int[] indices() {
     return indices;
   }
 
   /** The CSR value array (shared, must not be modified), or null for a binary dataset. */
-  public float[] values() {
+  float[] values() {
     return values;
   }
 
@@ -250,39 +264,33 @@ public final class SparseDataset extends Dataset {
   }
 
   @Override
-  public float dot(int i, float[] w, int wOffset) {
+  float dot(int i, float[] w, int wOffset) {
     checkWeights(w, wOffset);
     int off = rowPtr[i];
     int cnt = rowPtr[i + 1] - off;
-    return values == null
-        ? SparseLoops.sparseDotBinary(indices, off, cnt, w, wOffset)
-        : SparseLoops.sparseDot(indices, values, off, cnt, w, wOffset);
+    return SparseLoops.sparseDot(indices, values, off, cnt, w, wOffset);
   }
 
   @Override
-  public void addTo(int i, float alpha, float[] w) {
+  void addTo(int i, float alpha, float[] w) {
     addTo(i, alpha, w, 0);
   }
 
   @Override
-  public void addTo(int i, float alpha, float[] w, int wOffset) {
+  void addTo(int i, float alpha, float[] w, int wOffset) {
     checkWeights(w, wOffset);
     int off = rowPtr[i];
     int cnt = rowPtr[i + 1] - off;
-    if (values == null) {
-      SparseLoops.scatterAddBinary(alpha, indices, off, cnt, w, wOffset);
-    } else {
-      SparseLoops.scatterAdd(alpha, indices, values, off, cnt, w, wOffset);
-    }
+    SparseLoops.scatterAdd(alpha, indices, values, off, cnt, w, wOffset);
   }
 
   @Override
-  public void addTo(int i, float a, double b, float[] w, double[] u) {
+  void addTo(int i, float a, double b, float[] w, double[] u) {
     addTo(i, a, b, w, u, 0);
   }
 
   @Override
-  public void addTo(int i, float a, double b, float[] w, double[] u, int wOffset) {
+  void addTo(int i, float a, double b, float[] w, double[] u, int wOffset) {
     checkWeights(w, wOffset);
     if (u.length < wOffset + dimension) {
       throw new IllegalArgumentException("u has length " + u.length + ", needs " + wOffset + " + " + dimension);
@@ -300,12 +308,12 @@ public final class SparseDataset extends Dataset {
   }
 
   @Override
-  public void multiDot(int i, float[] rows, int k, float[] out) {
+  void multiDot(int i, float[] rows, int k, float[] out) {
     SparseOps.multiDot(rows, k, dimension, indices, values, rowPtr[i], nonZeros(i), out, 0);
   }
 
   @Override
-  public void margins(float[] w, float bias, float[] out) {
+  void margins(float[] w, float bias, float[] out) {
     SparseOps.batchMargins(rowPtr, indices, values, size(), w, bias, out);
   }
 
@@ -352,9 +360,6 @@ public final class SparseDataset extends Dataset {
 
   @Override
   public SparseDataset withLabels(Labels newLabels, int[] newClasses) {
-    if (newClasses.length != size()) {
-      throw new IllegalArgumentException("classes has " + newClasses.length + " entries, the dataset " + size());
-    }
-    return new SparseDataset(newLabels, newClasses.clone(), dimension, rowPtr, indices, values);
+    return new SparseDataset(newLabels, checkedClasses(newLabels, newClasses), dimension, rowPtr, indices, values);
   }
 }

@@ -13,7 +13,7 @@ import java.io.IOException;
  * <p>Bad input is a {@link FormatException} naming the file, line, column and token; other
  * {@link IOException}s are I/O failures. After an exception the reader should be closed.
  */
-public interface ExampleReader extends Closeable {
+interface ExampleReader extends Closeable {
 
   /** Moves to the next example; false at the end of the input. */
   boolean next() throws IOException;

@@ -7,8 +7,9 @@ import static io.github.simdperceptron.kernel.Checks.range;
  * Sparse vector operations, run by the active kernel ({@link Kernel}).
  *
  * <p>A sparse vector is {@code indices[offset .. offset+count)} with
- * {@code values[offset .. offset+count)} (so a CSR row is passed without copying); in the binary
- * form only indices are given and every value is 1. Indices need not be sorted; a duplicate index
+ * {@code values[offset .. offset+count)} (so a CSR row is passed without copying). {@code values}
+ * null means every value is 1 (a binary vector, such as a bag of words' presence bits): the
+ * kernel then reads no values at all. Indices need not be sorted; a duplicate index
  * contributes once per occurrence. An index outside {@code [0, w.length)} (or {@code [0, d)} for
  * the multi-row forms) throws {@link IndexOutOfBoundsException} naming its position and value,
  * and nothing is read or written outside the arrays; the updates check every index before the
@@ -20,11 +21,15 @@ public final class SparseOps {
 
   private SparseOps() {}
 
-  /** Returns {@code sum_i values[i] * w[indices[i]]}. Nothing is modified. */
+  /**
+   * Returns {@code sum_i v_i * w[indices[i]]}, with {@code v_i = values[i]}, or 1 when
+   * {@code values} is null. Nothing is modified.
+   */
   public static float dot(int[] indices, float[] values, float[] w) {
     Checks.notNull(indices, "indices");
-    Checks.notNull(values, "values");
-    Checks.sameLength(indices.length, "indices", values.length, "values");
+    if (values != null) {
+      Checks.sameLength(indices.length, "indices", values.length, "values");
+    }
     Checks.notNull(w, "w");
     try {
       return OPS.sparseDot(indices, values, 0, indices.length, w, 0);
@@ -33,7 +38,10 @@ public final class SparseOps {
     }
   }
 
-  /** Returns {@code sum_{i<count} values[offset+i] * w[indices[offset+i]]}. Nothing is modified. */
+  /**
+   * Returns {@code sum_{i<count} v_{offset+i} * w[indices[offset+i]]}, with {@code v_p = values[p]},
+   * or 1 when {@code values} is null. Nothing is modified.
+   */
   public static float dot(int[] indices, float[] values, int offset, int count, float[] w) {
     sparseRange(indices, values, offset, count);
     Checks.notNull(w, "w");
@@ -45,24 +53,6 @@ public final class SparseOps {
     }
   }
 
-  /** Binary form: returns {@code sum_i w[indices[i]]}. Nothing is modified. */
-  public static float dotBinary(int[] indices, float[] w) {
-    Checks.notNull(indices, "indices");
-    return dotBinary(indices, 0, indices.length, w);
-  }
-
-  /** Binary form: returns {@code sum_{i<count} w[indices[offset+i]]}. Nothing is modified. */
-  public static float dotBinary(int[] indices, int offset, int count, float[] w) {
-    count(count, "count");
-    range(indices, "indices", offset, count);
-    Checks.notNull(w, "w");
-    try {
-      return OPS.sparseDotBinary(indices, offset, count, w, 0);
-    } catch (IndexOutOfBoundsException e) {
-      throw Checks.badIndex(indices, offset, count, w.length, "w.length");
-    }
-  }
-
   /** Returns {@code sum_{i<count} values[offset+i]^2} (the indices do not matter). Not modified. */
   public static float squaredNorm(float[] values, int offset, int count) {
     count(count, "count");
@@ -70,35 +60,27 @@ public final class SparseOps {
     return OPS.squaredNorm(values, offset, count);
   }
 
-  /** {@code w[indices[i]] += alpha * values[i]}, in order. w is modified. */
+  /**
+   * {@code w[indices[i]] += alpha * v_i} in order, with {@code v_i = values[i]}, or 1 when
+   * {@code values} is null. w is modified.
+   */
   public static void scatterAdd(float alpha, int[] indices, float[] values, float[] w) {
     Checks.notNull(indices, "indices");
-    Checks.notNull(values, "values");
-    Checks.sameLength(indices.length, "indices", values.length, "values");
+    if (values != null) {
+      Checks.sameLength(indices.length, "indices", values.length, "values");
+    }
     scatterAdd(alpha, indices, values, 0, indices.length, w);
   }
 
-  /** {@code w[indices[offset+i]] += alpha * values[offset+i]} for i &lt; count, in order. w is modified. */
+  /**
+   * {@code w[indices[offset+i]] += alpha * v_{offset+i}} for i &lt; count in order, with
+   * {@code v_p = values[p]}, or 1 when {@code values} is null. w is modified.
+   */
   public static void scatterAdd(float alpha, int[] indices, float[] values, int offset, int count, float[] w) {
     sparseRange(indices, values, offset, count);
     Checks.notNull(w, "w");
     Checks.indices(indices, offset, count, w.length, "w.length");
     OPS.scatterAdd(alpha, indices, values, offset, count, w, 0);
-  }
-
-  /** Binary form: {@code w[indices[i]] += alpha}. w is modified. */
-  public static void scatterAddBinary(float alpha, int[] indices, float[] w) {
-    Checks.notNull(indices, "indices");
-    scatterAddBinary(alpha, indices, 0, indices.length, w);
-  }
-
-  /** Binary form: {@code w[indices[offset+i]] += alpha} for i &lt; count. w is modified. */
-  public static void scatterAddBinary(float alpha, int[] indices, int offset, int count, float[] w) {
-    count(count, "count");
-    range(indices, "indices", offset, count);
-    Checks.notNull(w, "w");
-    Checks.indices(indices, offset, count, w.length, "w.length");
-    OPS.scatterAddBinary(alpha, indices, offset, count, w, 0);
   }
 
   /**
@@ -128,9 +110,7 @@ public final class SparseOps {
   public static float dot(int[] indices, float[] values, int offset, int count, float[] rows, int rowOffset,
       int d) {
     rowForm(indices, values, offset, count, rows, rowOffset, d);
-    return values == null
-        ? OPS.sparseDotBinary(indices, offset, count, rows, rowOffset)
-        : OPS.sparseDot(indices, values, offset, count, rows, rowOffset);
+    return OPS.sparseDot(indices, values, offset, count, rows, rowOffset);
   }
 
   /**
@@ -141,11 +121,7 @@ public final class SparseOps {
   public static void scatterAdd(float alpha, int[] indices, float[] values, int offset, int count, float[] rows,
       int rowOffset, int d) {
     rowForm(indices, values, offset, count, rows, rowOffset, d);
-    if (values == null) {
-      OPS.scatterAddBinary(alpha, indices, offset, count, rows, rowOffset);
-    } else {
-      OPS.scatterAdd(alpha, indices, values, offset, count, rows, rowOffset);
-    }
+    OPS.scatterAdd(alpha, indices, values, offset, count, rows, rowOffset);
   }
 
   /**
@@ -191,9 +167,7 @@ public final class SparseOps {
     // Checked up front: an index past d would silently read the next row.
     Checks.indices(indices, offset, count, d, "d");
     for (int r = 0; r < k; r++) {
-      out[outOffset + r] = values == null
-          ? OPS.sparseDotBinary(indices, offset, count, rows, r * d)
-          : OPS.sparseDot(indices, values, offset, count, rows, r * d);
+      out[outOffset + r] = OPS.sparseDot(indices, values, offset, count, rows, r * d);
     }
   }
 
@@ -230,10 +204,7 @@ public final class SparseOps {
       for (int i = from; i < to; i++) {
         int off = rowPtr[i];
         int cnt = rowPtr[i + 1] - off;
-        float dot = values == null
-            ? OPS.sparseDotBinary(indices, off, cnt, w, 0)
-            : OPS.sparseDot(indices, values, off, cnt, w, 0);
-        out[i] = dot + bias;
+        out[i] = OPS.sparseDot(indices, values, off, cnt, w, 0) + bias;
       }
     });
   }
@@ -241,6 +212,8 @@ public final class SparseOps {
   private static void sparseRange(int[] indices, float[] values, int offset, int count) {
     count(count, "count");
     range(indices, "indices", offset, count);
-    range(values, "values", offset, count);
+    if (values != null) {
+      range(values, "values", offset, count);
+    }
   }
 }

@@ -45,24 +45,17 @@ interface VectorOps {
    */
   void multiDot(float[] rows, int rowsOff, int k, int d, float[] x, int xOff, float[] out, int outOff);
 
-  /** Sum of val[off+i] * w[wOff + idx[off+i]]. */
+  /** Sum of val[off+i] * w[wOff + idx[off+i]]; val null means every value is 1. */
   default float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
     return SparseLoops.sparseDot(idx, val, off, nnz, w, wOff);
   }
 
-  /** Sum of w[wOff + idx[off+i]]. */
-  default float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff) {
-    return SparseLoops.sparseDotBinary(idx, off, nnz, w, wOff);
-  }
-
-  /** w[wOff + idx[off+i]] += alpha * val[off+i], in order (duplicates accumulate). */
+  /**
+   * w[wOff + idx[off+i]] += alpha * val[off+i], in order (duplicates accumulate); val null means
+   * every value is 1.
+   */
   default void scatterAdd(float alpha, int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
     SparseLoops.scatterAdd(alpha, idx, val, off, nnz, w, wOff);
-  }
-
-  /** w[wOff + idx[off+i]] += alpha, in order. */
-  default void scatterAddBinary(float alpha, int[] idx, int off, int nnz, float[] w, int wOff) {
-    SparseLoops.scatterAddBinary(alpha, idx, off, nnz, w, wOff);
   }
 
   /**

@@ -6,8 +6,8 @@
  * <p>Vocabulary: {@code dot} (inner product), {@code squaredNorm}, {@code scale} (x = alpha x),
  * {@code axpy} (y += alpha x), {@code dualAxpy} (the averaged perceptron's fused w += a x,
  * u += b x), {@code multiDot} (k row-major weight rows against one x, one pass over x),
- * {@code batchMargins} (X w + b for every row), {@code scatterAdd} (w[idx] += alpha val); a
- * {@code Binary} suffix means a sparse vector whose values are all 1.
+ * {@code batchMargins} (X w + b for every row), {@code scatterAdd} (w[idx] += alpha val). A
+ * sparse vector whose values are all 1 is passed with {@code null} values.
  *
  * <p>Two implementations sit behind the facades: the Vector API one ({@code jdk.incubator.vector},
  * loaded only when the module is present) and a fast scalar one. Only this package knows about

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 
 /**
  * The averaged perceptron as CIML Algorithm 7 (cached weights u, beta and a counter c), with the
@@ -24,7 +25,7 @@ final class AveragedRule extends BinaryRule {
     int outcome = CORRECT;
     if (y * activation(data, i) <= 0f) {
       double yc = (double) y * c;
-      data.addTo(i, y, yc, w, u);
+      DataAccess.addTo(data, i, y, yc, w, u);
       if (bias) {
         b += y;
         beta += yc;

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 
 /** State and steps shared by the binary rules: w, b, the activation and the perceptron update. */
 abstract class BinaryRule extends UpdateRule<BinaryModel> {
@@ -24,7 +25,7 @@ abstract class BinaryRule extends UpdateRule<BinaryModel> {
 
   /** w += y x_i; b += y. */
   final void update(Dataset data, int i, float y) {
-    data.addTo(i, y, w);
+    DataAccess.addTo(data, i, y, w);
     if (bias) {
       b += y;
     }

@@ -3,6 +3,7 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 
 /**
  * The rows of a dataset as their non-zeros (CSR), the form the K-class kernel reads: row i is
@@ -46,16 +47,16 @@ final class CompactRows {
     if (data instanceof SparseDataset) {
       SparseDataset s = (SparseDataset) data;
       for (int i = 0; i <= n; i++) {
-        ptr[i] = s.rowStart(i);
+        ptr[i] = DataAccess.rowStart(s, i);
       }
-      return new CompactRows(ptr, s.indices(), s.values());
+      return new CompactRows(ptr, DataAccess.indices(s), DataAccess.values(s));
     }
     DenseDataset dense = (DenseDataset) data;
     int d = data.dimension();
     long total = 0;
     for (int i = 0; i < n; i++) {
-      float[] a = dense.rowArray(i);
-      for (int j = dense.rowOffset(i), end = j + d; j < end; j++) {
+      float[] a = DataAccess.rowArray(dense, i);
+      for (int j = DataAccess.rowOffset(dense, i), end = j + d; j < end; j++) {
         if (a[j] != 0f) {
           total++;
         }
@@ -69,8 +70,8 @@ final class CompactRows {
     float[] val = new float[(int) total];
     int t = 0;
     for (int i = 0; i < n; i++) {
-      float[] a = dense.rowArray(i);
-      int off = dense.rowOffset(i);
+      float[] a = DataAccess.rowArray(dense, i);
+      int off = DataAccess.rowOffset(dense, i);
       for (int j = 0; j < d; j++) {
         float x = a[off + j];
         if (x != 0f) {

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
 import java.util.Objects;
@@ -81,7 +82,7 @@ public final class LinearModel implements BinaryModel {
 
   @Override
   public float score(int[] indices, float[] values) {
-    return (values == null ? SparseOps.dotBinary(indices, w) : SparseOps.dot(indices, values, w)) + b;
+    return SparseOps.dot(indices, values, w) + b;
   }
 
   @Override
@@ -93,7 +94,7 @@ public final class LinearModel implements BinaryModel {
   public float[] scores(Dataset data) {
     checkDimension(data);
     float[] out = new float[data.size()];
-    data.margins(w, b, out);
+    DataAccess.margins(data, w, b, out);
     return out;
   }
 }

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
 import java.util.Objects;
@@ -158,7 +159,7 @@ public final class MulticlassModel implements Model {
   public float[] scores(Dataset data, int i) {
     checkDimension(data);
     float[] out = new float[k];
-    data.multiDot(i, w, k, out);
+    DataAccess.multiDot(data, i, w, k, out);
     return addBiases(out);
   }
 
@@ -215,7 +216,7 @@ public final class MulticlassModel implements Model {
   private void predictRange(Dataset data, int from, int to, int[] out) {
     float[] scores = new float[k];
     for (int i = from; i < to; i++) {
-      data.multiDot(i, w, k, scores);
+      DataAccess.multiDot(data, i, w, k, scores);
       out[i] = argMax(scores, b);
     }
   }

@@ -135,7 +135,7 @@ public final class OnlineLearner<M extends Model> {
     int k = classIndex(labels, label);
     SparseDataset.Builder b = SparseDataset.builder(dimension);
     if (values == null) {
-      b.addBinary(indices, label);
+      b.add(indices, null, label);
     } else {
       b.add(indices, values, label);
     }

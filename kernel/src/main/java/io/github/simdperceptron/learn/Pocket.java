@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 
 /**
  * Pocket with ratchet: a copy of the weights (w, b) with the fewest training errors offered so
@@ -24,7 +25,7 @@ final class Pocket {
 
   /** Counts the training errors of (w, b), margins being n floats of scratch; pockets a copy on a strict improvement. */
   void offer(Dataset data, float[] w, float b, float[] margins) {
-    data.margins(w, b, margins);
+    DataAccess.margins(data, w, b, margins);
     int e = 0;
     for (int i = 0; i < margins.length; i++) {
       float y = positive < 0 ? data.label(i) : data.classOf(i) == positive ? 1f : -1f;

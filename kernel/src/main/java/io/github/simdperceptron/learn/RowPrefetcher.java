@@ -3,6 +3,7 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
@@ -167,8 +168,8 @@ final class RowPrefetcher {
     SparseDataset sparse = (SparseDataset) data;
     int last = sparse.size() - 1;
     // CSR rows are contiguous: the non-zeros run from the first row's start to the last row's end.
-    long nonZeros = (long) sparse.rowStart(last) + sparse.nonZeros(last) - sparse.rowStart(0);
-    return nonZeros * (sparse.isBinary() ? Integer.BYTES : Integer.BYTES + Float.BYTES);
+    long nonZeros = (long) DataAccess.rowStart(sparse, last) + sparse.nonZeros(last) - DataAccess.rowStart(sparse, 0);
+    return nonZeros * (DataAccess.isBinary(sparse) ? Integer.BYTES : Integer.BYTES + Float.BYTES);
   }
 
   /** Called by the loop before the visit at {@code position} of {@code epoch}. */
@@ -261,8 +262,8 @@ final class RowPrefetcher {
     float s = 0f;
     if (data instanceof DenseDataset) {
       DenseDataset dense = (DenseDataset) data;
-      float[] a = dense.rowArray(i);
-      int from = dense.rowOffset(i);
+      float[] a = DataAccess.rowArray(dense, i);
+      int from = DataAccess.rowOffset(dense, i);
       int to = from + dense.dimension();
       for (int j = from; j < to; j += LINE) {
         s += a[j];
@@ -272,10 +273,10 @@ final class RowPrefetcher {
       }
     } else if (data instanceof SparseDataset) {
       SparseDataset sparse = (SparseDataset) data;
-      int from = sparse.rowStart(i);
+      int from = DataAccess.rowStart(sparse, i);
       int to = from + sparse.nonZeros(i);
-      int[] idx = sparse.indices();
-      float[] val = sparse.values();
+      int[] idx = DataAccess.indices(sparse);
+      float[] val = DataAccess.values(sparse);
       for (int j = from; j < to; j += LINE) {
         s += idx[j];
         if (val != null) {

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.theory;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.Objects;
 
 /**
@@ -9,8 +10,8 @@ import java.util.Objects;
  *
  * <p>With {@code bias} the examples are the augmented {@code (x_i, 1)} and a linear classifier is
  * {@code (w, b)} with its norm {@code ||(w, b)|| = sqrt(||w||^2 + b^2)}; without it, b must be 0.
- * Activations {@code a_i = w . x_i + b} come from {@link Dataset#margins(float[], float, float[])}
- * (float, as the learners see them), everything else is computed in double.
+ * Activations {@code a_i = w . x_i + b} come from the kernel's batch margins (float, as the
+ * learners see them), everything else is computed in double.
  *
  * <p>The theorems, for the perceptron on the (augmented) examples with {@code w_1 = 0}:
  * <ul>
@@ -187,7 +188,7 @@ public final class Theory {
       throw new IllegalArgumentException("bias is " + b + " but bias is off: it must be 0");
     }
     float[] out = new float[data.size()];
-    data.margins(w, b, out);
+    DataAccess.margins(data, w, b, out);
     return out;
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -67,7 +68,7 @@ class DatasetOpsTest {
       }
       int[] ix = idx.stream().mapToInt(Integer::intValue).toArray();
       if (binary) {
-        b.addBinary(ix, y[i]);
+        b.add(ix, null, y[i]);
       } else {
         float[] v = new float[ix.length];
         for (int p = 0; p < ix.length; p++) {
@@ -107,7 +108,7 @@ class DatasetOpsTest {
           ? new Dataset[] {dense(m, y), sparse(m, y, false), sparse(m, y, true)}
           : new Dataset[] {dense(m, y), sparse(m, y, false)};
       if (binary) {
-        assertTrue(((SparseDataset) forms[2]).isBinary(), "seed " + SEED);
+        assertTrue(DataAccess.isBinary((SparseDataset) forms[2]), "seed " + SEED);
       }
       float[] w = intVector(rnd, D);
       int k = 3;
@@ -117,11 +118,11 @@ class DatasetOpsTest {
       String ctx = "seed " + SEED + ", binary " + binary;
       for (Dataset data : forms) {
         String at = ctx + ", " + data.getClass().getSimpleName()
-            + (data instanceof SparseDataset && ((SparseDataset) data).isBinary() ? " (binary)" : "");
+            + (data instanceof SparseDataset && DataAccess.isBinary((SparseDataset) data) ? " (binary)" : "");
         assertEquals(N, data.size(), at);
         assertEquals(D, data.dimension(), at);
         float[] margins = new float[N];
-        data.margins(w, bias, margins);
+        DataAccess.margins(data, w, bias, margins);
         for (int i = 0; i < N; i++) {
           String row = at + ", row " + i;
           long dot = 0;
@@ -150,7 +151,7 @@ class DatasetOpsTest {
 
           // multiDot
           float[] out = new float[k];
-          data.multiDot(i, rows, k, out);
+          DataAccess.multiDot(data, i, rows, k, out);
           for (int r = 0; r < k; r++) {
             long s = 0;
             for (int j = 0; j < D; j++) {
@@ -162,19 +163,19 @@ class DatasetOpsTest {
           // addTo: w + alpha x, per element
           float alpha = (i % 2 == 0) ? -1f : 3f;
           float[] w2 = w.clone();
-          data.addTo(i, alpha, w2);
+          DataAccess.addTo(data, i, alpha, w2);
           float[] big = rows.clone();
-          data.addTo(i, alpha, big, D);
+          DataAccess.addTo(data, i, alpha, big, D);
           float[] w3 = w.clone();
           double[] u = new double[D];
           for (int j = 0; j < D; j++) {
             u[j] = j * 0.5;
           }
           double beta = -1000.0 * (i + 1);
-          data.addTo(i, alpha, beta, w3, u);
+          DataAccess.addTo(data, i, alpha, beta, w3, u);
           float[] w4 = rows.clone();
           double[] u4 = new double[k * D];
-          data.addTo(i, alpha, beta, w4, u4, D);
+          DataAccess.addTo(data, i, alpha, beta, w4, u4, D);
           for (int j = 0; j < D; j++) {
             float expectW = (float) (w[j] + (long) alpha * m[i][j]);
             assertEquals(expectW, w2[j], row + ", column " + j);
@@ -253,6 +254,33 @@ class DatasetOpsTest {
   }
 
   @Test
+  void withLabelsRejectsAClassIndexOutsideTheLabelsNamingTheRow() {
+    Random rnd = new Random(SEED + 3);
+    int[][] m = integerMatrix(rnd, 6, 4, false);
+    double[] y = {1, -1, 1, 1, -1, -1};
+    Labels two = Labels.of(List.of("-1", "1"));
+    for (Dataset data : new Dataset[] {dense(m, y), sparse(m, y, false), sparse(m, y, true)}) {
+      String ctx = "seed " + SEED + ", " + data.getClass().getSimpleName();
+      for (int bad : new int[] {2, -1, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+        int[] cls = {0, 1, 0, 1, bad, 0};
+        IllegalArgumentException e =
+            assertThrows(IllegalArgumentException.class, () -> data.withLabels(two, cls), ctx + ", class " + bad);
+        String msg = e.getMessage();
+        assertTrue(msg.contains("row 4") && msg.contains("classes[4]") && msg.contains(String.valueOf(bad))
+            && msg.contains("[0, 2)"), ctx + ": " + msg);
+      }
+      // The last valid index of three labels is accepted, one past it is not.
+      Labels three = Labels.of(List.of("a", "b", "c"));
+      assertEquals(2, data.withLabels(three, new int[] {2, 2, 2, 2, 2, 2}).classOf(3), ctx);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> data.withLabels(three, new int[] {0, 1, 2, 3, 0, 0}), ctx);
+      assertTrue(e.getMessage().contains("row 3"), ctx + ": " + e.getMessage());
+      assertThrows(NullPointerException.class, () -> data.withLabels(null, new int[6]), ctx);
+      assertThrows(NullPointerException.class, () -> data.withLabels(two, null), ctx);
+    }
+  }
+
+  @Test
   void denseRowIsACopy() {
     DenseDataset d = DenseDataset.builder(2).add(new float[] {1, 2}, 1.0).build();
     float[] r = d.denseRow(0);
@@ -280,16 +308,16 @@ class DatasetOpsTest {
     }
     DenseDataset data = b.build();
     assertEquals((Integer.MAX_VALUE - 16) / d, data.rowsPerBlock());
-    float[] block = data.rowArray(0);
+    float[] block = DataAccess.rowArray(data, 0);
     assertEquals(n * d, block.length, "the block is trimmed to the rows it holds");
     float[] w = {1, 1, 0};
     float[] margins = new float[n];
-    data.margins(w, 0.5f, margins);
+    DataAccess.margins(data, w, 0.5f, margins);
     for (int i = 0; i < n; i++) {
-      assertSame(block, data.rowArray(i));
-      assertEquals(i * d, data.rowOffset(i));
-      assertEquals((float) i, block[data.rowOffset(i)]);
-      assertEquals((float) (i % 7), block[data.rowOffset(i) + 2]);
+      assertSame(block, DataAccess.rowArray(data, i));
+      assertEquals(i * d, DataAccess.rowOffset(data, i));
+      assertEquals((float) i, block[DataAccess.rowOffset(data, i)]);
+      assertEquals((float) (i % 7), block[DataAccess.rowOffset(data, i) + 2]);
       assertEquals(0.5f, margins[i], "row " + i);
       assertEquals(i % 2 == 0 ? 1f : -1f, data.label(i));
     }

@@ -89,7 +89,7 @@ class DatasetValidationTest {
     SparseDataset.Builder s = twoSparseRows();
     e = assertThrows(IllegalArgumentException.class, () -> s.add(new int[] {1}, new float[] {1}, bad));
     assertMentions(e, "row 2", "label " + bad);
-    e = assertThrows(IllegalArgumentException.class, () -> s.addBinary(new int[] {1}, bad));
+    e = assertThrows(IllegalArgumentException.class, () -> s.add(new int[] {1}, null, bad));
     assertMentions(e, "row 2", "label " + bad);
     assertEquals(2, d.size());
     assertEquals(2, s.size());
@@ -114,7 +114,7 @@ class DatasetValidationTest {
     e = assertThrows(NullPointerException.class,
         () -> twoSparseRows().add(new int[] {1}, new float[] {1}, (String) null));
     assertMentions(e, "row 2", "label is null");
-    e = assertThrows(NullPointerException.class, () -> twoSparseRows().addBinary(new int[] {1}, (String) null));
+    e = assertThrows(NullPointerException.class, () -> twoSparseRows().add(new int[] {1}, null, (String) null));
     assertMentions(e, "row 2", "label is null");
   }
 
@@ -152,7 +152,7 @@ class DatasetValidationTest {
     assertMentions(e, "row 2", "index 5", "[0, 5)");
     e = assertThrows(IllegalArgumentException.class, () -> b.add(new int[] {-1, 3}, new float[] {1, 1}, 1.0));
     assertMentions(e, "row 2", "index -1");
-    e = assertThrows(IllegalArgumentException.class, () -> b.addBinary(new int[] {0, 9}, "1"));
+    e = assertThrows(IllegalArgumentException.class, () -> b.add(new int[] {0, 9}, null, "1"));
     assertMentions(e, "row 2", "index 9");
     assertEquals(2, b.size());
   }
@@ -163,7 +163,7 @@ class DatasetValidationTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> b.add(new int[] {0, 3, 1}, new float[] {1, 1, 1}, 1.0));
     assertMentions(e, "row 2", "index 1", "entry 2", "previous is 3");
-    e = assertThrows(IllegalArgumentException.class, () -> b.addBinary(new int[] {4, 2}, -1.0));
+    e = assertThrows(IllegalArgumentException.class, () -> b.add(new int[] {4, 2}, null, -1.0));
     assertMentions(e, "row 2", "index 2", "previous is 4");
   }
 
@@ -208,6 +208,63 @@ class DatasetValidationTest {
   }
 
   @Test
+  void sparseOfNamesTheRowOfEveryKindOfBadCsrArray() {
+    double[] y = {1, -1, 1};
+    float[] ones = {1, 1, 1, 1};
+    // rowPtr one short, one long
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2}, new int[] {0, 1, 2}, null, 3, y)), "rowPtr.length = 3", "4");
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2, 3, 3}, new int[] {0, 1, 2}, null, 3, y)), "rowPtr.length = 5");
+    // negative start, a range past the indices, a range past the values
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {-1, 1, 2, 3}, new int[] {0, 1, 2}, null, 3, y)), "row 0", "[-1, 1)");
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2, 4}, new int[] {0, 1, 2}, null, 3, y)), "row 2", "[2, 4)");
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2, 3}, new int[] {0, 1, 2}, new float[] {1, 1}, 3, y)), "row 2");
+    // an index outside [0, d), a non-finite value, a non-finite label
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2, 4}, new int[] {0, 1, 2, 3}, ones, 3, y)), "row 2", "index 3",
+        "outside [0, 3)");
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2, 3}, new int[] {0, -1, 2}, null, 3, y)), "row 1", "index -1");
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2, 3}, new int[] {0, 1, 2}, new float[] {1, Float.NaN, 1}, 3, y)),
+        "row 1", "NaN");
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2, 3}, new int[] {0, 1, 2}, null, 3, new double[] {1, Double.NaN, 1})),
+        "row 1", "NaN");
+    assertMentions(assertThrows(IllegalArgumentException.class,
+        () -> SparseDataset.of(new int[] {0, 1, 2, 3}, new int[] {0, 1, 2}, null, 0, y)), "dimension", "0");
+    assertThrows(NullPointerException.class, () -> SparseDataset.of(null, new int[0], null, 3, y));
+    assertThrows(NullPointerException.class, () -> SparseDataset.of(new int[] {0, 0, 0, 0}, null, null, 3, y));
+    assertThrows(NullPointerException.class,
+        () -> SparseDataset.of(new int[] {0, 0, 0, 0}, new int[0], null, 3, (double[]) null));
+    assertMentions(assertThrows(NullPointerException.class,
+        () -> SparseDataset.of(new int[] {0, 0, 0, 0}, new int[0], null, 3, new String[] {"a", null, "b"})), "row 1");
+  }
+
+  @Test
+  void sparseOfCopiesASliceAndTakesNullValuesAsOnes() {
+    // Rows 1 and 2 of a larger CSR matrix: rowPtr starts at 2.
+    int[] ptr = {2, 3, 5};
+    int[] idx = {9, 9, 0, 1, 4, 9};
+    float[] val = {7, 7, 2, -3, 0.5f, 7};
+    SparseDataset d = SparseDataset.of(ptr, idx, val, 5, new String[] {"cat", "dog"});
+    assertArrayEquals(new float[] {2, 0, 0, 0, 0}, d.denseRow(0));
+    assertArrayEquals(new float[] {0, -3, 0, 0, 0.5f}, d.denseRow(1));
+    assertEquals(List.of("cat", "dog"), d.labels().names());
+    idx[2] = 3;
+    val[2] = 99;
+    assertArrayEquals(new float[] {2, 0, 0, 0, 0}, d.denseRow(0), "the arrays were copied");
+    SparseDataset ones = SparseDataset.of(ptr, idx, null, 5, new double[] {1, -1});
+    assertArrayEquals(new float[] {0, 1, 0, 0, 1}, ones.denseRow(1));
+    assertEquals(2f, ones.squaredNorm(1));
+    assertEquals(0.5f - 3f, ones.dot(1, new float[] {0, -3, 0, 0, 0.5f}));
+  }
+
+  @Test
   void sparseWrapTakesExactArraysOverWithoutCopying() {
     int[] ptr = {0, 2, 3};
     int[] idx = {0, 2, 1};
@@ -243,7 +300,7 @@ class DatasetValidationTest {
 
   @Test
   void emptySparseRowsAreAllowed() {
-    SparseDataset s = SparseDataset.builder(3).addBinary(new int[] {}, 1.0).add(new int[] {}, new float[] {}, -1.0).build();
+    SparseDataset s = SparseDataset.builder(3).add(new int[] {}, null, 1.0).add(new int[] {}, new float[] {}, -1.0).build();
     assertEquals(2, s.size());
     assertEquals(0, s.nonZeros(0));
     assertEquals(0f, s.dot(1, new float[] {5, 6, 7}));

@@ -3,6 +3,7 @@ package io.github.simdperceptron.data;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -47,14 +48,14 @@ class DenseDatasetBlocksTest {
     }
     float[] ma = new float[n];
     float[] mb = new float[n];
-    a.margins(w, 0.5f, ma);
-    b.margins(w, 0.5f, mb);
+    DataAccess.margins(a, w, 0.5f, ma);
+    DataAccess.margins(b, w, 0.5f, mb);
     assertArrayEquals(mb, ma, where + " margins across blocks");
     float[] ua = w.clone();
     float[] ub = w.clone();
     for (int i = 0; i < n; i += 3) {
-      a.addTo(i, i % 2 == 0 ? 1f : -1f, ua);
-      b.addTo(i, i % 2 == 0 ? 1f : -1f, ub);
+      DataAccess.addTo(a, i, i % 2 == 0 ? 1f : -1f, ua);
+      DataAccess.addTo(b, i, i % 2 == 0 ? 1f : -1f, ub);
     }
     assertArrayEquals(ub, ua, where + " addTo");
     int[] rows = {22, 0, 5, 4, 10, 11, 19};

@@ -34,7 +34,7 @@ class LabelsTest {
   private static SparseDataset sparse(String... labels) {
     SparseDataset.Builder b = SparseDataset.builder(2);
     for (String y : labels) {
-      b.addBinary(new int[] {1}, y);
+      b.add(new int[] {1}, null, y);
     }
     return b.build();
   }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryLearner;
@@ -76,8 +77,8 @@ class FashionMnistTest {
     float max = Float.NEGATIVE_INFINITY;
     for (int i = 0; i < train.size(); i++) {
       perClass[train.classOf(i)]++;
-      float[] row = train.rowArray(i);
-      for (int j = train.rowOffset(i), end = j + 784; j < end; j++) {
+      float[] row = DataAccess.rowArray(train, i);
+      for (int j = DataAccess.rowOffset(train, i), end = j + 784; j < end; j++) {
         min = Math.min(min, row[j]);
         max = Math.max(max, row[j]);
       }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LinearModel;
@@ -96,8 +97,8 @@ class LibsvmReaderTest {
 
   @Test
   void allOnesIsStoredAsBinary() throws IOException {
-    assertTrue(read("1 1:1 3:1\n-1 2:1\n").isBinary());
-    assertFalse(read("1 1:1 3:2\n").isBinary());
+    assertTrue(DataAccess.isBinary(read("1 1:1 3:1\n-1 2:1\n")));
+    assertFalse(DataAccess.isBinary(read("1 1:1 3:2\n")));
   }
 
   @Test

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.Generators;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.BinaryModel;

@@ -3,10 +3,12 @@ package io.github.simdperceptron.kernel;
 import static io.github.simdperceptron.kernel.KernelTestSupport.L;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.kernel.KernelTestSupport.Seeded;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
@@ -274,7 +276,10 @@ class BadArgumentsTest {
       int[] idx = indices(nnz, dim);
       float[] val = floats(nnz);
       assertRejects(NPE, nullArgument("indices"), () -> SparseOps.dot(null, val, w));
-      assertRejects(NPE, nullArgument("values"), () -> SparseOps.dot(idx, null, w));
+      // Null values are the binary form (every value 1), not an error.
+      float[] ones = new float[nnz];
+      Arrays.fill(ones, 1f);
+      assertEquals(SparseOps.dot(idx, ones, w), SparseOps.dot(idx, null, w), "nnz " + nnz);
       assertRejects(NPE, nullArgument("w"), () -> SparseOps.dot(idx, val, null));
       assertRejects(IAE, says("indices.length = " + nnz, "values.length = " + (nnz + 1)),
           () -> SparseOps.dot(idx, floats(nnz + 1), w));
@@ -294,23 +299,23 @@ class BadArgumentsTest {
   }
 
   @Test
-  @Covers({"SparseOps.dotBinary(int[],float[])", "SparseOps.dotBinary(int[],int,int,float[])"})
+  @Covers({"SparseOps.dot(int[],float[],float[])", "SparseOps.dot(int[],float[],int,int,float[])"})
   void sparseDotBinary() {
     int dim = 3 * N;
     float[] w = floats(dim);
     for (int nnz : new int[] {1, 3, N}) {
       int[] idx = indices(nnz, dim);
-      assertRejects(NPE, nullArgument("indices"), () -> SparseOps.dotBinary(null, w));
-      assertRejects(NPE, nullArgument("w"), () -> SparseOps.dotBinary(idx, null));
-      assertRejects(NPE, nullArgument("indices"), () -> SparseOps.dotBinary(null, 0, 0, w));
-      assertRejects(IAE, says("count", "-1"), () -> SparseOps.dotBinary(idx, 0, -1, w));
-      assertRejects(IOOBE, range("indices", 1), () -> SparseOps.dotBinary(idx, 1, nnz, w));
+      assertRejects(NPE, nullArgument("indices"), () -> SparseOps.dot(null, null, w));
+      assertRejects(NPE, nullArgument("w"), () -> SparseOps.dot(idx, null, null));
+      assertRejects(NPE, nullArgument("indices"), () -> SparseOps.dot(null, null, 0, 0, w));
+      assertRejects(IAE, says("count", "-1"), () -> SparseOps.dot(idx, null, 0, -1, w));
+      assertRejects(IOOBE, range("indices", 1), () -> SparseOps.dot(idx, null, 1, nnz, w));
       for (int pos : new int[] {0, nnz - 1}) {
         for (int bad : new int[] {-1, dim}) {
           int[] badIdx = idx.clone();
           badIdx[pos] = bad;
-          assertRejects(IOOBE, badIndex(pos, bad), () -> SparseOps.dotBinary(badIdx, w), w);
-          assertRejects(IOOBE, badIndex(pos, bad), () -> SparseOps.dotBinary(badIdx, 0, nnz, w), w);
+          assertRejects(IOOBE, badIndex(pos, bad), () -> SparseOps.dot(badIdx, null, w), w);
+          assertRejects(IOOBE, badIndex(pos, bad), () -> SparseOps.dot(badIdx, null, 0, nnz, w), w);
         }
       }
     }
@@ -336,7 +341,14 @@ class BadArgumentsTest {
       int[] idx = indices(nnz, dim);
       float[] val = floats(nnz);
       assertRejects(NPE, nullArgument("indices"), () -> SparseOps.scatterAdd(2f, null, val, w), w);
-      assertRejects(NPE, nullArgument("values"), () -> SparseOps.scatterAdd(2f, idx, null, w), w);
+      // Null values are the binary form (every value 1), not an error.
+      float[] ones = new float[nnz];
+      Arrays.fill(ones, 1f);
+      float[] byOnes = w.clone();
+      float[] byNull = w.clone();
+      SparseOps.scatterAdd(2f, idx, ones, byOnes);
+      SparseOps.scatterAdd(2f, idx, null, byNull);
+      assertArrayEquals(byOnes, byNull, "nnz " + nnz);
       assertRejects(NPE, nullArgument("w"), () -> SparseOps.scatterAdd(2f, idx, val, null));
       assertRejects(IAE, says("values.length = " + (nnz + 1)), () -> SparseOps.scatterAdd(2f, idx, floats(nnz + 1), w),
           w);
@@ -354,22 +366,22 @@ class BadArgumentsTest {
   }
 
   @Test
-  @Covers({"SparseOps.scatterAddBinary(float,int[],float[])",
-      "SparseOps.scatterAddBinary(float,int[],int,int,float[])"})
+  @Covers({"SparseOps.scatterAdd(float,int[],float[],float[])",
+      "SparseOps.scatterAdd(float,int[],float[],int,int,float[])"})
   void sparseScatterAddBinary() {
     int dim = 3 * N;
     for (int nnz : new int[] {1, 3, N}) {
       float[] w = floats(dim);
       int[] idx = indices(nnz, dim);
-      assertRejects(NPE, nullArgument("indices"), () -> SparseOps.scatterAddBinary(2f, null, w), w);
-      assertRejects(NPE, nullArgument("w"), () -> SparseOps.scatterAddBinary(2f, idx, null));
-      assertRejects(IAE, says("count", "-1"), () -> SparseOps.scatterAddBinary(2f, idx, 0, -1, w), w);
-      assertRejects(IOOBE, range("indices", 1), () -> SparseOps.scatterAddBinary(2f, idx, 1, nnz, w), w);
+      assertRejects(NPE, nullArgument("indices"), () -> SparseOps.scatterAdd(2f, null, null, w), w);
+      assertRejects(NPE, nullArgument("w"), () -> SparseOps.scatterAdd(2f, idx, null, null));
+      assertRejects(IAE, says("count", "-1"), () -> SparseOps.scatterAdd(2f, idx, null, 0, -1, w), w);
+      assertRejects(IOOBE, range("indices", 1), () -> SparseOps.scatterAdd(2f, idx, null, 1, nnz, w), w);
       for (int bad : new int[] {-1, dim}) {
         int[] badIdx = idx.clone();
         badIdx[nnz - 1] = bad;
-        assertRejects(IOOBE, badIndex(nnz - 1, bad), () -> SparseOps.scatterAddBinary(2f, badIdx, w), w);
-        assertRejects(IOOBE, badIndex(nnz - 1, bad), () -> SparseOps.scatterAddBinary(2f, badIdx, 0, nnz, w), w);
+        assertRejects(IOOBE, badIndex(nnz - 1, bad), () -> SparseOps.scatterAdd(2f, badIdx, null, w), w);
+        assertRejects(IOOBE, badIndex(nnz - 1, bad), () -> SparseOps.scatterAdd(2f, badIdx, null, 0, nnz, w), w);
       }
     }
   }

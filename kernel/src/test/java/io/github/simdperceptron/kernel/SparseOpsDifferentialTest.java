@@ -169,18 +169,18 @@ class SparseOpsDifferentialTest {
   }
 
   @Test
-  @Covers({"SparseOps.dotBinary(int[],float[])", "SparseOps.dotBinary(int[],int,int,float[])"})
+  @Covers({"SparseOps.dot(int[],float[],float[])", "SparseOps.dot(int[],float[],int,int,float[])"})
   void dotBinary() {
     for (Data data : Data.values()) {
       forAllSparse(data, true, (x, m) -> {
         float[] w = array(r, data, m, x.dim);
         float[] w0 = w.clone();
         Supplier<String> c = ctx(data, "dotBinary", x);
-        assertReduction(data, SparseOps.dotBinary(x.indices, x.offset, x.nnz, w),
+        assertReduction(data, SparseOps.dot(x.indices, null, x.offset, x.nnz, w),
             ReferenceOps.sparseDotBinary(x.indices, x.offset, x.nnz, w),
             exactSparseDot(x.indices, null, x.offset, x.nnz, w, 0), x.nnz, c);
         SparseVector cx = x.compact();
-        assertReduction(data, SparseOps.dotBinary(cx.indices, w), ReferenceOps.sparseDotBinary(cx.indices, 0, x.nnz, w),
+        assertReduction(data, SparseOps.dot(cx.indices, null, w), ReferenceOps.sparseDotBinary(cx.indices, 0, x.nnz, w),
             exactSparseDot(cx.indices, null, 0, x.nnz, w, 0), x.nnz, ctx(data, "dotBinary(indices, w)", x));
         assertSameBits(w0, w, c);
       });
@@ -224,8 +224,8 @@ class SparseOpsDifferentialTest {
   }
 
   @Test
-  @Covers({"SparseOps.scatterAddBinary(float,int[],float[])",
-      "SparseOps.scatterAddBinary(float,int[],int,int,float[])"})
+  @Covers({"SparseOps.scatterAdd(float,int[],float[],float[])",
+      "SparseOps.scatterAdd(float,int[],float[],int,int,float[])"})
   void scatterAddBinary() {
     for (Data data : Data.values()) {
       forAllSparse(data, true, (x, m) -> {
@@ -233,13 +233,13 @@ class SparseOpsDifferentialTest {
         float[] w = array(r, data, 8, x.dim);
         float[] expected = w.clone();
         ReferenceOps.scatterAddBinary(alpha, x.indices, x.offset, x.nnz, expected);
-        SparseOps.scatterAddBinary(alpha, x.indices, x.offset, x.nnz, w);
+        SparseOps.scatterAdd(alpha, x.indices, null, x.offset, x.nnz, w);
         assertSameBits(expected, w, ctx(data, "scatterAddBinary", x, "alpha=" + alpha));
         SparseVector cx = x.compact();
         float[] w2 = array(r, data, 8, x.dim);
         float[] expected2 = w2.clone();
         ReferenceOps.scatterAddBinary(alpha, cx.indices, 0, cx.nnz, expected2);
-        SparseOps.scatterAddBinary(alpha, cx.indices, w2);
+        SparseOps.scatterAdd(alpha, cx.indices, null, w2);
         assertSameBits(expected2, w2, ctx(data, "scatterAddBinary(alpha, indices, w)", x, "alpha=" + alpha));
       });
     }
@@ -443,10 +443,10 @@ class SparseOpsDifferentialTest {
       float[] nanW = w.clone();
       nanW[x.indices[p]] = Float.NaN;
       assertTrue(Float.isNaN(SparseOps.dot(x.indices, x.values, x.offset, nnz, nanW)), c);
-      assertTrue(Float.isNaN(SparseOps.dotBinary(x.indices, x.offset, nnz, nanW)), c);
+      assertTrue(Float.isNaN(SparseOps.dot(x.indices, null, x.offset, nnz, nanW)), c);
       float[] infW = new float[x.dim];
       infW[x.indices[p]] = Float.POSITIVE_INFINITY;
-      assertSameBits(Float.POSITIVE_INFINITY, SparseOps.dotBinary(x.indices, x.offset, nnz, infW), c);
+      assertSameBits(Float.POSITIVE_INFINITY, SparseOps.dot(x.indices, null, x.offset, nnz, infW), c);
       float[] zero = x.values.clone();
       zero[p] = 0f;
       assertTrue(Float.isNaN(SparseOps.dot(x.indices, zero, x.offset, nnz, infW)), () -> c.get() + " 0 * Inf");

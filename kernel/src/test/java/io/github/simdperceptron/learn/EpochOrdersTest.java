@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.Generators;
+import io.github.simdperceptron.data.internal.Generators;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

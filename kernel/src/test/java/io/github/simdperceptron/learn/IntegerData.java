@@ -76,7 +76,7 @@ final class IntegerData {
           sparse.add(idx[i], val[i], y);
           break;
         default:
-          sparse.addBinary(idx[i], y);
+          sparse.add(idx[i], null, y);
       }
     }
     if (kind == Kind.DENSE_TERNARY) {

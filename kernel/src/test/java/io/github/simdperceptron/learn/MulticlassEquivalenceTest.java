@@ -255,7 +255,7 @@ class MulticlassEquivalenceTest {
     SparseDataset.Builder b = SparseDataset.builder(d);
     for (int i = 0; i < n; i++) {
       if (kind.equals("sparse-binary")) {
-        b.addBinary(indices[i], labels[i]);
+        b.add(indices[i], null, labels[i]);
       } else {
         b.add(indices[i], values[i], labels[i]);
       }

@@ -9,6 +9,8 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -71,9 +73,9 @@ class MulticlassLearnerTest {
     SparseDataset sparse = (SparseDataset) data;
     for (int i = 0; i < data.size(); i++) {
       float[] dense = data.denseRow(i);
-      int start = sparse.rowStart(i);
-      int[] idx = Arrays.copyOfRange(sparse.indices(), start, start + sparse.nonZeros(i));
-      float[] val = Arrays.copyOfRange(sparse.values(), start, start + sparse.nonZeros(i));
+      int start = DataAccess.rowStart(sparse, i);
+      int[] idx = Arrays.copyOfRange(DataAccess.indices(sparse), start, start + sparse.nonZeros(i));
+      float[] val = Arrays.copyOfRange(DataAccess.values(sparse), start, start + sparse.nonZeros(i));
       float[] fromRow = m.scores(data, i);
       assertArrayEquals(fromRow, m.scores(idx, val), "row " + i);
       float[] fromDense = m.scores(dense);

@@ -11,6 +11,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -309,11 +310,11 @@ class OnlineLearnerTest {
       }
       double y = (x[0] + x[1] + x[2] >= 2) ^ (rnd.nextDouble() < 0.1) ? 1 : -1;
       b.add(x, y);
-      s.addBinary(IntData.nonZeroIndices(x), y);
+      s.add(IntData.nonZeroIndices(x), null, y);
     }
     DenseDataset dense = b.build();
     SparseDataset binary = s.build();
-    assertTrue(binary.isBinary(), "seed " + SEED);
+    assertTrue(DataAccess.isBinary(binary), "seed " + SEED);
     for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.VOTED}) {
       String ctx = alg + ", seed " + SEED;
       BinaryModel m = BinaryLearner.fit(alg, dense, options(2, true)).model();

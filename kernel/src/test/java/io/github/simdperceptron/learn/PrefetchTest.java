@@ -10,7 +10,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.Generators;
+import io.github.simdperceptron.data.internal.Generators;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;

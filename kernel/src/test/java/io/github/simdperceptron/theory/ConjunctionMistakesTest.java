@@ -3,7 +3,7 @@ package io.github.simdperceptron.theory;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.Generators;
+import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.TrainingOptions;

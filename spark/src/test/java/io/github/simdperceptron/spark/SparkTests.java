@@ -4,6 +4,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.LinearModel;
@@ -58,12 +59,12 @@ final class SparkTests {
       return Vectors.dense(v);
     }
     SparseDataset s = (SparseDataset) data;
-    int from = s.rowStart(i);
+    int from = DataAccess.rowStart(s, i);
     int nnz = s.nonZeros(i);
     int[] idx = new int[nnz];
     double[] val = new double[nnz];
     for (int p = 0; p < nnz; p++) {
-      idx[p] = s.indices()[from + p];
+      idx[p] = DataAccess.indices(s)[from + p];
       val[p] = x[idx[p]];
     }
     return Vectors.sparse(x.length, idx, val);

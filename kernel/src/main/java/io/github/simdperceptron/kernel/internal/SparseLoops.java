@@ -11,6 +11,9 @@ package io.github.simdperceptron.kernel.internal;
  * than the latency it hides, so short vectors take the one textbook chain. Both choices:
  * docs/kernel-benchmarks.md, design decisions.
  *
+ * <p>A {@code val} of null means every value is 1 (a binary row), as everywhere in the library; the
+ * binary loops are separate methods so that the loop with values stays small enough to inline.
+ *
  * <p>Scatters: on AVX2 HotSpot does not compile a vector scatter to SIMD (it is emulated lane by
  * lane), and duplicate indices inside one vector would lose updates, so both implementations
  * scatter in scalar order.
@@ -21,7 +24,11 @@ public final class SparseLoops {
 
   private SparseLoops() {}
 
+  /** Sum of val[off+i] * w[wOff + idx[off+i]] for i &lt; nnz; val null means every value is 1. */
   public static float sparseDot(int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
+    if (val == null) {
+      return sparseDotOnes(idx, off, nnz, w, wOff);
+    }
     if (nnz < FEW) {
       float s = 0f;
       for (int i = off, end = off + nnz; i < end; i++) {
@@ -44,7 +51,7 @@ public final class SparseLoops {
     return (s0 + s1) + (s2 + s3);
   }
 
-  public static float sparseDotBinary(int[] idx, int off, int nnz, float[] w, int wOff) {
+  private static float sparseDotOnes(int[] idx, int off, int nnz, float[] w, int wOff) {
     if (nnz < FEW) {
       float s = 0f;
       for (int i = off, end = off + nnz; i < end; i++) {
@@ -67,18 +74,24 @@ public final class SparseLoops {
     return (s0 + s1) + (s2 + s3);
   }
 
+  /** w[wOff + idx[off+i]] += alpha * val[off+i] for i &lt; nnz, in order; val null means every value is 1. */
   public static void scatterAdd(float alpha, int[] idx, float[] val, int off, int nnz, float[] w, int wOff) {
+    if (val == null) {
+      scatterAddOnes(alpha, idx, off, nnz, w, wOff);
+      return;
+    }
     for (int i = off, end = off + nnz; i < end; i++) {
       w[wOff + idx[i]] += alpha * val[i];
     }
   }
 
-  public static void scatterAddBinary(float alpha, int[] idx, int off, int nnz, float[] w, int wOff) {
+  private static void scatterAddOnes(float alpha, int[] idx, int off, int nnz, float[] w, int wOff) {
     for (int i = off, end = off + nnz; i < end; i++) {
       w[wOff + idx[i]] += alpha;
     }
   }
 
+  /** w[wOff + idx] += a * val and u[wOff + idx] += b * (double) val, in order; val null means every value is 1. */
   public static void dualScatterAdd(float a, double b, int[] idx, float[] val, int off, int nnz, float[] w, double[] u,
       int wOff) {
     if (val == null) {

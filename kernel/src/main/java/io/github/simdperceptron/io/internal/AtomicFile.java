@@ -1,4 +1,4 @@
-package io.github.simdperceptron.io;
+package io.github.simdperceptron.io.internal;
 
 import java.io.IOException;
 import java.io.OutputStream;

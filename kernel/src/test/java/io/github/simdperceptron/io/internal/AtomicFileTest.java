@@ -1,4 +1,4 @@
-package io.github.simdperceptron.io;
+package io.github.simdperceptron.io.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

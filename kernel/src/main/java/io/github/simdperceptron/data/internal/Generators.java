@@ -1,5 +1,6 @@
-package io.github.simdperceptron.data;
+package io.github.simdperceptron.data.internal;
 
+import io.github.simdperceptron.data.DenseDataset;
 import java.util.Random;
 
 /**

@@ -1,0 +1,66 @@
+package io.github.simdperceptron.data;
+
+import io.github.simdperceptron.data.internal.DataAccess;
+
+/** The package-private dataset operations, handed to {@link DataAccess} when the package loads. */
+final class DataBridge implements DataAccess.Bridge {
+  @Override
+  public float dot(Dataset data, int i, float[] w, int wOffset) {
+    return data.dot(i, w, wOffset);
+  }
+
+  @Override
+  public void addTo(Dataset data, int i, float alpha, float[] w) {
+    data.addTo(i, alpha, w);
+  }
+
+  @Override
+  public void addTo(Dataset data, int i, float alpha, float[] w, int wOffset) {
+    data.addTo(i, alpha, w, wOffset);
+  }
+
+  @Override
+  public void addTo(Dataset data, int i, float a, double b, float[] w, double[] u) {
+    data.addTo(i, a, b, w, u);
+  }
+
+  @Override
+  public void addTo(Dataset data, int i, float a, double b, float[] w, double[] u, int wOffset) {
+    data.addTo(i, a, b, w, u, wOffset);
+  }
+
+  @Override
+  public void multiDot(Dataset data, int i, float[] rows, int k, float[] out) {
+    data.multiDot(i, rows, k, out);
+  }
+
+  @Override
+  public void margins(Dataset data, float[] w, float bias, float[] out) {
+    data.margins(w, bias, out);
+  }
+
+  @Override
+  public float[] rowArray(DenseDataset data, int i) {
+    return data.rowArray(i);
+  }
+
+  @Override
+  public int rowOffset(DenseDataset data, int i) {
+    return data.rowOffset(i);
+  }
+
+  @Override
+  public int rowStart(SparseDataset data, int i) {
+    return data.rowStart(i);
+  }
+
+  @Override
+  public int[] indices(SparseDataset data) {
+    return data.indices();
+  }
+
+  @Override
+  public float[] values(SparseDataset data) {
+    return data.values();
+  }
+}
