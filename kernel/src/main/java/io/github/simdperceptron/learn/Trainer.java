@@ -20,7 +20,7 @@ final class Trainer {
       train = split[0];
       validation = split[1];
     }
-    return run(rule, train, validation, options, options.maxEpochs(), new SeededRandom(options.seed()), true);
+    return run(rule, train, validation, options, options.maxEpochs(), new SeededRandom(options.seed()));
   }
 
   /**
@@ -30,17 +30,8 @@ final class Trainer {
    */
   static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
       TrainingOptions options, int epochs, SeededRandom rnd) {
-    return run(rule, train, validation, options, epochs, rnd, false);
-  }
-
-  /**
-   * As above; {@code ownsRandom}: rnd is not used after the run, so the next epoch's order may be
-   * drawn on another thread ({@link EpochOrders}).
-   */
-  private static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
-      TrainingOptions options, int epochs, SeededRandom rnd, boolean ownsRandom) {
     final int n = train.size();
-    final int[] firstOrder = new int[n];
+    final int[] order = new int[n];
     IntList log = options.recordUpdates() ? new IntList() : null;
     // Sized by the epochs run, not the cap: --epochs 1000000000 must not allocate gigabytes up front.
     int[] mistakesPerEpoch = new int[Math.min(epochs, 64)];
@@ -57,14 +48,11 @@ final class Trainer {
     long visits = 0;
     int epoch = 0;
     long start = System.nanoTime();
-    // The prefetch thread reads the order array the loop refills; it and a drawing thread would share the second core.
-    RowPrefetcher prefetcher = RowPrefetcher.startIfWanted(options, train, firstOrder);
-    EpochOrders orders = EpochOrders.of(firstOrder, options.shuffle() ? rnd : null, epochs,
-        ownsRandom && prefetcher == null && Runtime.getRuntime().availableProcessors() >= 2);
+    RowPrefetcher prefetcher = RowPrefetcher.startIfWanted(options, train, order);
     try {
       while (epoch < epochs) {
         long epochStart = System.nanoTime();
-        final int[] order = orders.next();
+        fillOrder(order, options.shuffle() ? rnd : null);
         int mistakes = 0;
         int updates = 0;
         long visitsBefore = visits;
@@ -128,7 +116,6 @@ final class Trainer {
         }
       }
     } finally {
-      orders.close();
       if (prefetcher != null) {
         prefetcher.stop();
       }
