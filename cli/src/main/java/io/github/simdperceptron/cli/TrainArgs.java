@@ -45,10 +45,10 @@ final class TrainArgs {
   @Option(names = "--vote-cap", paramLabel = "K", description = "voted: keep at most K vectors (default: no cap)")
   Integer voteCap;
 
-  @Option(names = "--prefetch",
-      description = "a second thread reads each example a few visits before training reaches it: faster on data"
-          + " larger than the CPU caches (32 MiB or more) in shuffled order, at the cost of a busy core. The model"
-          + " does not depend on it")
+  @Option(names = "--prefetch", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "a second thread reads each example a few visits before training reaches it, on training rows of"
+          + " 32 MiB or more (larger than the CPU caches) in shuffled order and with two or more processors; it keeps"
+          + " that core busy. On by default; --no-prefetch turns it off. The model does not depend on it")
   boolean prefetch;
 
   static final class AlgorithmConverter implements picocli.CommandLine.ITypeConverter<Algorithm> {

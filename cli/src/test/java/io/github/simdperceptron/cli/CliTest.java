@@ -294,12 +294,17 @@ class CliTest {
     assertTrue(train.train.options().prefetch());
     TrainCommand byDefault = new TrainCommand();
     new picocli.CommandLine(byDefault).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--model", "m.bin");
-    assertFalse(byDefault.train.options().prefetch());
+    assertTrue(byDefault.train.options().prefetch(), "the command asks for the prefetch thread by default");
+    TrainCommand off = new TrainCommand();
+    new picocli.CommandLine(off).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--no-prefetch", "--model",
+        "m.bin");
+    assertFalse(off.train.options().prefetch());
     Path with = dir.resolve("with.bin");
     Path without = dir.resolve("without.bin");
     assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--model",
         with.toString()).code());
-    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--model", without.toString()).code());
+    assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--no-prefetch", "--model",
+        without.toString()).code());
     assertArrayEquals(Files.readAllBytes(without), Files.readAllBytes(with), "model file with --prefetch");
   }
 }
