@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.AVERAGED, data,
- *     TrainingOptions.defaults().withMaxEpochs(10).withSeed(42));
+ *     TrainingOptions.builder().maxEpochs(10).seed(42).build());
  * float label = r.model().predict(x);
  * }</pre>
  */

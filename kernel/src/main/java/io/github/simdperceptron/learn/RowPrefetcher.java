@@ -55,7 +55,7 @@ final class RowPrefetcher {
 
   /**
    * When a helper starts ({@code minBytes}: rows of fewer bytes train without one) and who hears
-   * of it. {@link TrainingOptions#withPrefetch(boolean)} sets {@link #DEFAULT}.
+   * of it. {@link TrainingOptions.Builder#prefetch(boolean)} sets {@link #DEFAULT}.
    */
   static final class Settings {
     static final Settings DEFAULT = new Settings(MIN_BYTES, Listener.NONE);
