@@ -48,18 +48,10 @@ public final class MulticlassModel implements Model {
       if (weights[r].length != d) {
         throw new IllegalArgumentException("weights[" + r + "] has length " + weights[r].length + ", weights[0] " + d);
       }
-      for (int j = 0; j < d; j++) {
-        if (!Float.isFinite(weights[r][j])) {
-          throw new IllegalArgumentException("weights[" + r + "][" + j + "] = " + weights[r][j] + " is not finite");
-        }
-      }
+      LinearModel.checkFinite("weights[" + r + "]", weights[r]);
       System.arraycopy(weights[r], 0, w, r * d, d);
     }
-    for (int r = 0; r < k; r++) {
-      if (!Float.isFinite(biases[r])) {
-        throw new IllegalArgumentException("biases[" + r + "] = " + biases[r] + " is not finite");
-      }
-    }
+    LinearModel.checkFinite("biases", biases);
     this.b = biases.clone();
     this.labels = labels;
   }

@@ -48,13 +48,18 @@ final class VotedRule extends BinaryRule {
 
   @Override
   BinaryModel model() {
-    List<float[]> v = new ArrayList<>(vectors);
-    List<Float> bs = new ArrayList<>(biases);
-    List<Long> cs = new ArrayList<>(counts);
+    int m = storedVectors();
+    float[][] v = vectors.toArray(new float[m][]);
+    float[] bs = new float[m];
+    long[] cs = new long[m];
+    for (int t = 0; t < vectors.size(); t++) {
+      bs[t] = biases.get(t);
+      cs[t] = counts.get(t);
+    }
     if (c > 0) {
-      v.add(w.clone());
-      bs.add(b);
-      cs.add(c);
+      v[m - 1] = w.clone();
+      bs[m - 1] = b;
+      cs[m - 1] = c;
     }
     return new VotedModel(v, bs, cs, labels, w.length);
   }
