@@ -16,9 +16,9 @@ final class VotedRule extends BinaryRule {
   private final int cap;
   private long c;
 
-  VotedRule(int dimension, boolean bias, int cap, Labels labels, LinearModel warm) {
-    super(dimension, bias, labels, warm);
-    this.cap = cap;
+  VotedRule(int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
+    super(Algorithm.VOTED, dimension, options, labels, warm);
+    this.cap = options.voteCap();
   }
 
   @Override
@@ -62,10 +62,5 @@ final class VotedRule extends BinaryRule {
       cs[m - 1] = c;
     }
     return new VotedModel(v, bs, cs, labels, w.length);
-  }
-
-  @Override
-  String name() {
-    return Algorithm.VOTED.name();
   }
 }
