@@ -118,7 +118,6 @@ public final class MulticlassModel implements Model {
     return k;
   }
 
-  /** The K scores of a dense x into {@code out[0, K)}, allocating nothing. Only out is modified. */
   @Override
   public void scores(float[] x, float[] out) {
     Objects.requireNonNull(x, "x");
@@ -162,13 +161,11 @@ public final class MulticlassModel implements Model {
     return scores;
   }
 
-  /** The predicted class index of a dense x. */
   @Override
   public int predictClass(float[] x) {
     return argMax(scores(x));
   }
 
-  /** The predicted class index of a sparse x ({@code values} null for binary). */
   @Override
   public int predictClass(int[] indices, float[] values) {
     return argMax(scores(indices, values));

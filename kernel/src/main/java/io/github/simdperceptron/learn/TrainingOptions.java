@@ -27,7 +27,7 @@ public final class TrainingOptions {
 
   /** A builder holding these options. */
   public Builder toBuilder() {
-    return new Builder(values);
+    return values.copy();
   }
 
   public int maxEpochs() {
@@ -84,7 +84,7 @@ public final class TrainingOptions {
    * Builds {@link TrainingOptions}: every setter checks its argument at once (throwing
    * {@link OptionException} that names it) and returns this builder. Not thread-safe.
    */
-  public static final class Builder {
+  public static final class Builder implements Cloneable {
     private int maxEpochs = 10;
     private long seed;
     private boolean shuffle = true;
@@ -100,18 +100,13 @@ public final class TrainingOptions {
 
     private Builder() {}
 
-    private Builder(Builder o) {
-      maxEpochs = o.maxEpochs;
-      seed = o.seed;
-      shuffle = o.shuffle;
-      bias = o.bias;
-      tau = o.tau;
-      validationFraction = o.validationFraction;
-      patience = o.patience;
-      voteCap = o.voteCap;
-      recordUpdates = o.recordUpdates;
-      progress = o.progress;
-      prefetch = o.prefetch;
+    /** A field-by-field copy (the progress listener is shared, not copied). */
+    private Builder copy() {
+      try {
+        return (Builder) clone();
+      } catch (CloneNotSupportedException e) {
+        throw new AssertionError(e);
+      }
     }
 
     /** At most this many epochs (passes over the training set); at least 1. */
@@ -209,7 +204,7 @@ public final class TrainingOptions {
 
     /** The options. */
     public TrainingOptions build() {
-      return new TrainingOptions(new Builder(this));
+      return new TrainingOptions(copy());
     }
   }
 

@@ -105,8 +105,7 @@ public final class VotedModel implements BinaryModel {
   public float score(int[] indices, float[] values) {
     double s = 0;
     for (int k = 0; k < v.length; k++) {
-      float a = SparseOps.dot(indices, values, v[k]);
-      s += c[k] * sgn(a + b[k]);
+      s += c[k] * sgn(SparseOps.dot(indices, values, v[k]) + b[k]);
     }
     return (float) s;
   }
