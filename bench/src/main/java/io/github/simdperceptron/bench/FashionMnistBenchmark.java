@@ -46,7 +46,7 @@ public final class FashionMnistBenchmark {
   /**
    * The four multi-class variants; one-vs-rest also with one thread, to show what training
    * its two halves of the classes at once (the default on two or more cores) gains or loses; and
-   * the four with the prefetch thread ({@link TrainingOptions#withPrefetch}), which on two cores
+   * the four with the prefetch thread ({@link TrainingOptions.Builder#prefetch}), which on two cores
    * trains one-vs-rest in one part with the helper on the other core.
    */
   enum Variant {
@@ -72,7 +72,7 @@ public final class FashionMnistBenchmark {
     }
 
     FitResult<MulticlassModel> fit(DenseDataset train, TrainingOptions options) {
-      TrainingOptions o = options.withPrefetch(prefetch);
+      TrainingOptions o = options.toBuilder().prefetch(prefetch).build();
       return oneVsRest ? MulticlassLearner.fitOneVsRest(algorithm, train, o) : MulticlassLearner.fit(algorithm, train, o);
     }
   }
@@ -94,7 +94,7 @@ public final class FashionMnistBenchmark {
         Kernel.describe());
     System.out.printf("%d epochs, shuffled, seed %d, bias on; %d warm-up fits then %d timed fits per variant%n%n",
         EPOCHS, SEED, WARMUP_FITS, timedFits);
-    TrainingOptions options = TrainingOptions.defaults().withMaxEpochs(EPOCHS).withSeed(SEED).withShuffle(true);
+    TrainingOptions options = TrainingOptions.builder().maxEpochs(EPOCHS).seed(SEED).shuffle(true).build();
     System.out.printf("%-34s %8s %9s %11s %11s %9s %12s %9s%n", "variant", "test acc", "train acc",
         "train s med", "train s min", "fit s med", "examples/s", "cpu s med");
     MulticlassModel last = null;

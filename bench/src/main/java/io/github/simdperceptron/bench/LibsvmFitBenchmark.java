@@ -43,7 +43,7 @@ public final class LibsvmFitBenchmark {
     int fits = args.length > 4 ? Integer.parseInt(args[4]) : 5;
     System.out.printf("%s: %d x %d, %d classes, loaded in %.2f s; JDK %s; kernel %s%n", args[0], train.size(),
         train.dimension(), train.labels().size(), load, System.getProperty("java.version"), Kernel.describe());
-    TrainingOptions options = TrainingOptions.defaults().withMaxEpochs(10).withSeed(42).withShuffle(true);
+    TrainingOptions options = TrainingOptions.builder().maxEpochs(10).seed(42).shuffle(true).build();
     double best = Double.POSITIVE_INFINITY;
     for (int i = 1; i <= fits; i++) {
       long start = System.nanoTime();

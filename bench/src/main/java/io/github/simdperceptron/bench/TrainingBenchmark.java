@@ -113,7 +113,7 @@ public class TrainingBenchmark {
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) {
     Sanity.requireImplementation(params);
-    options = TrainingOptions.defaults().withMaxEpochs(EPOCHS).withSeed(SEED).withShuffle(true).withBias(true);
+    options = TrainingOptions.builder().maxEpochs(EPOCHS).seed(SEED).shuffle(true).bias(true).build();
     int n = rows(layout, d, nnz);
     switch (layout) {
       case "dense":
@@ -127,7 +127,7 @@ public class TrainingBenchmark {
     }
     // Both learners must do the same work: the same updates in the first epoch (bit-identical on the
     // integer-valued sparse data; within 5% of n on the real-valued dense data, where sums round differently).
-    long k = BinaryLearner.fit(algorithm, data, options.withMaxEpochs(1)).report().mistakes();
+    long k = BinaryLearner.fit(algorithm, data, options.toBuilder().maxEpochs(1).build()).report().mistakes();
     ReferenceRun r = fitReference(1);
     long m = Arrays.stream(r.mistakesPerEpoch).asLongStream().sum();
     long slack = "sparse".equals(layout) ? 0 : n / 20;

@@ -77,7 +77,7 @@ final class Comparison {
 
   /** Runs both learners. The options' update log is switched on. */
   static Comparison run(Algorithm alg, Dataset data, TrainingOptions options) {
-    TrainingOptions o = options.withUpdateLog(true).withProgress(null);
+    TrainingOptions o = options.toBuilder().updateLog(true).progress(null).build();
     FitResult<BinaryModel> k = BinaryLearner.fit(alg, data, o);
     ReferenceData x = referenceData(data);
     ReferenceRun r;

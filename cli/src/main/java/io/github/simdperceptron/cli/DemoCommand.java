@@ -75,9 +75,9 @@ final class DemoCommand implements Callable<Integer> {
     int identical = 0;
     for (Problem p : problems) {
       for (Algorithm alg : Algorithm.values()) {
-        TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(epochs).withSeed(seed);
+        TrainingOptions o = TrainingOptions.builder().maxEpochs(epochs).seed(seed).build();
         if (alg == Algorithm.MARGIN) {
-          o = o.withTau(1f);
+          o = o.toBuilder().tau(1f).build();
         }
         Comparison c = Comparison.run(alg, p.train, o);
         TrainingReport r = c.kernel.report();
@@ -129,7 +129,7 @@ final class DemoCommand implements Callable<Integer> {
     for (int round = 0; round < 3; round++) {
       for (Algorithm alg : Algorithm.values()) {
         if (alg != Algorithm.POCKET) {
-          BinaryLearner.fit(alg, data, TrainingOptions.defaults().withMaxEpochs(3).withSeed(seed + round));
+          BinaryLearner.fit(alg, data, TrainingOptions.builder().maxEpochs(3).seed(seed + round).build());
         }
       }
     }

@@ -91,7 +91,7 @@ final class MulticlassComparison {
 
   /** Runs both learners, one-vs-rest ({@code ovr}) or the direct multi-class perceptron. The update log is switched on. */
   static MulticlassComparison run(boolean ovr, Algorithm alg, Dataset data, TrainingOptions options) {
-    TrainingOptions o = options.withUpdateLog(true).withProgress(null);
+    TrainingOptions o = options.toBuilder().updateLog(true).progress(null).build();
     ReferenceMulticlass.Data x = referenceData(data);
     FitResult<MulticlassModel> k;
     ReferenceMulticlass.Run r;

@@ -65,19 +65,19 @@ final class TrainArgs {
 
   TrainingOptions options() {
     try {
-      TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(epochs).withSeed(seed).withShuffle(!noShuffle)
-          .withBias(!noBias).withPrefetch(prefetch);
+      TrainingOptions o = TrainingOptions.builder().maxEpochs(epochs).seed(seed).shuffle(!noShuffle)
+          .bias(!noBias).prefetch(prefetch).build();
       if (tau != null && algorithm != Algorithm.MARGIN) {
         throw new UsageException("--margin applies to --algorithm margin only");
       }
       if (algorithm == Algorithm.MARGIN) {
-        o = o.withTau(tau == null ? 1f : tau);
+        o = o.toBuilder().tau(tau == null ? 1f : tau).build();
       }
       if (voteCap != null) {
         if (algorithm != Algorithm.VOTED) {
           throw new UsageException("--vote-cap applies to --algorithm voted only");
         }
-        o = o.withVoteCap(voteCap);
+        o = o.toBuilder().voteCap(voteCap).build();
       }
       return o;
     } catch (OptionException e) {

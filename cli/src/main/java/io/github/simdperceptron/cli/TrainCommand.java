@@ -63,7 +63,7 @@ final class TrainCommand implements Callable<Integer> {
     }
     if (validationFraction != 0 || spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
       try {
-        options = options.withEarlyStopping(validationFraction, patience);
+        options = options.toBuilder().earlyStopping(validationFraction, patience).build();
       } catch (OptionException e) {
         throw TrainArgs.usage(e);
       }
@@ -98,7 +98,7 @@ final class TrainCommand implements Callable<Integer> {
       dataArgs.warnUnknownClasses(test, testSet, trainSet.labels());
     }
     Progress progress = json ? null : Progress.forStderr(spec.commandLine().getErr(), options.maxEpochs());
-    FitResult<? extends Model> fit = train.fit(trainSet, options.withProgress(progress));
+    FitResult<? extends Model> fit = train.fit(trainSet, options.toBuilder().progress(progress).build());
     if (progress != null) {
       progress.done();
     }

@@ -197,8 +197,8 @@ class CliTest {
   void anExactRunThatDiffersIsADisagreement() throws IOException {
     io.github.simdperceptron.data.Dataset data = io.github.simdperceptron.io.LibsvmFormat.defaults()
         .read(Path.of(TRAIN));
-    io.github.simdperceptron.learn.TrainingOptions o = io.github.simdperceptron.learn.TrainingOptions.defaults()
-        .withUpdateLog(true);
+    io.github.simdperceptron.learn.TrainingOptions o = io.github.simdperceptron.learn.TrainingOptions.builder()
+        .updateLog(true).build();
     Comparison good = Comparison.run(io.github.simdperceptron.learn.Algorithm.PERCEPTRON, data, o);
     assertTrue(good.agree());
     io.github.simdperceptron.reference.ReferenceRun tampered = good.reference;

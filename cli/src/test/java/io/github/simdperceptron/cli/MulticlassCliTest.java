@@ -194,7 +194,7 @@ class MulticlassCliTest {
   @Test
   void anExactMulticlassRunThatDiffersIsADisagreement() throws IOException {
     Dataset data = LibsvmFormat.defaults().read(Path.of(TRAIN3));
-    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(4);
+    TrainingOptions o = TrainingOptions.builder().maxEpochs(4).build();
     for (boolean ovr : new boolean[] {false, true}) {
       MulticlassComparison good = MulticlassComparison.run(ovr, Algorithm.PERCEPTRON, data, o);
       assertTrue(good.agree() && good.identical() && good.exact);

@@ -14,8 +14,8 @@ final class AveragedRule extends BinaryRule {
   private double beta;
   private long c = 1;
 
-  AveragedRule(int dimension, boolean bias, Labels labels, LinearModel warm) {
-    super(dimension, bias, labels, warm);
+  AveragedRule(int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
+    super(Algorithm.AVERAGED, dimension, options, labels, warm);
     this.u = new double[dimension];
   }
 
@@ -51,10 +51,5 @@ final class AveragedRule extends BinaryRule {
    */
   static float average(float w, double u, long count) {
     return (float) ((double) w - u / count);
-  }
-
-  @Override
-  String name() {
-    return Algorithm.AVERAGED.name();
   }
 }

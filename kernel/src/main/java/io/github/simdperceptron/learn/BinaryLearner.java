@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.AVERAGED, data,
- *     TrainingOptions.defaults().withMaxEpochs(10).withSeed(42));
+ *     TrainingOptions.builder().maxEpochs(10).seed(42).build());
  * float label = r.model().predict(x);
  * }</pre>
  */
@@ -59,17 +59,14 @@ public final class BinaryLearner {
 
   static BinaryRule rule(Algorithm algorithm, int d, TrainingOptions o, Labels labels, LinearModel warm) {
     switch (algorithm) {
-      case PERCEPTRON:
-      case PLA:
-      case MARGIN:
-        return new PerceptronRule(algorithm, d, o, labels, warm);
       case POCKET:
-        return new PocketRule(d, o.bias(), labels, warm);
+        return new PocketRule(d, o, labels, warm);
       case VOTED:
-        return new VotedRule(d, o.bias(), o.voteCap(), labels, warm);
+        return new VotedRule(d, o, labels, warm);
       case AVERAGED:
+        return new AveragedRule(d, o, labels, warm);
       default:
-        return new AveragedRule(d, o.bias(), labels, warm);
+        return new BinaryRule(algorithm, d, o, labels, warm);
     }
   }
 }

@@ -1,7 +1,9 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import java.util.Arrays;
 
 /**
  * The weights of K classes in the feature-major layout of {@link ClassScores} ({@code w[j * kp + c]}),
@@ -60,9 +62,9 @@ final class ClassWeights {
       ClassScores.update(w, kp, rows.idx, rows.val, from, to, delta);
     } else {
       ClassScores.update(w, u, kp, rows.idx, rows.val, from, to, delta, deltaU);
-      java.util.Arrays.fill(deltaU, 0.0);
+      Arrays.fill(deltaU, 0.0);
     }
-    java.util.Arrays.fill(delta, 0f);
+    Arrays.fill(delta, 0f);
   }
 
   /**
@@ -97,15 +99,15 @@ final class ClassWeights {
     }
   }
 
-  /** The weights as K row-major rows (a new array). */
-  float[] rowMajor() {
+  /** The model of these weights (as K row-major rows) and the biases b (copied). */
+  MulticlassModel model(float[] b, Labels labels) {
     float[] out = new float[k * d];
     for (int j = 0; j < d; j++) {
       for (int c = 0; c < k; c++) {
         out[c * d + j] = w[j * kp + c];
       }
     }
-    return out;
+    return MulticlassModel.wrap(out, b.clone(), labels);
   }
 
   /** Row c of the weights into out[0, d). */
@@ -115,8 +117,8 @@ final class ClassWeights {
     }
   }
 
-  /** The averaged weights {@code w - u / count[c]}, computed in double, as K row-major rows. */
-  float[] averagedRowMajor(long[] count) {
+  /** The averaged model: {@code w - u / count[c]} and {@code b - beta / count[c]} for class c. */
+  MulticlassModel averagedModel(float[] b, double[] beta, long[] count, Labels labels) {
     float[] out = new float[k * d];
     for (int j = 0; j < d; j++) {
       for (int c = 0; c < k; c++) {
@@ -124,6 +126,10 @@ final class ClassWeights {
         out[c * d + j] = AveragedRule.average(w[at], u[at], count[c]);
       }
     }
-    return out;
+    float[] avgB = new float[k];
+    for (int c = 0; c < k; c++) {
+      avgB[c] = AveragedRule.average(b[c], beta[c], count[c]);
+    }
+    return MulticlassModel.wrap(out, avgB, labels);
   }
 }

@@ -23,20 +23,31 @@ public final class LinearModel implements BinaryModel {
     if (weights.length == 0) {
       throw new IllegalArgumentException("weights is empty");
     }
-    for (int j = 0; j < weights.length; j++) {
-      if (!Float.isFinite(weights[j])) {
-        throw new IllegalArgumentException("weights[" + j + "] = " + weights[j] + " is not finite");
-      }
-    }
-    if (!Float.isFinite(bias)) {
-      throw new IllegalArgumentException("bias = " + bias + " is not finite");
-    }
-    if (labels.size() > 2) {
-      throw new IllegalArgumentException("a binary model has at most 2 classes, got " + labels);
-    }
+    checkFinite("weights", weights);
+    checkFinite("bias", bias);
+    checkBinary(labels);
     this.w = weights.clone();
     this.b = bias;
     this.labels = labels;
+  }
+
+  /** Throws {@link IllegalArgumentException} naming {@code name[j]} when a value is NaN or infinite. */
+  static void checkFinite(String name, float[] values) {
+    for (int j = 0; j < values.length; j++) {
+      checkFinite(name + "[" + j + "]", values[j]);
+    }
+  }
+
+  static void checkFinite(String name, float value) {
+    if (!Float.isFinite(value)) {
+      throw new IllegalArgumentException(name + " = " + value + " is not finite");
+    }
+  }
+
+  static void checkBinary(Labels labels) {
+    if (labels.size() > 2) {
+      throw new IllegalArgumentException("a binary model has at most 2 classes, got " + labels);
+    }
   }
 
   /** Trusted constructor: w is owned by the model from now on. */

@@ -12,7 +12,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * FitResult<MulticlassModel> r = MulticlassLearner.fit(Algorithm.AVERAGED, data,
- *     TrainingOptions.defaults().withMaxEpochs(10).withSeed(42));
+ *     TrainingOptions.builder().maxEpochs(10).seed(42).build());
  * String label = r.model().predict(x);
  * }</pre>
  */

@@ -48,18 +48,10 @@ public final class MulticlassModel implements Model {
       if (weights[r].length != d) {
         throw new IllegalArgumentException("weights[" + r + "] has length " + weights[r].length + ", weights[0] " + d);
       }
-      for (int j = 0; j < d; j++) {
-        if (!Float.isFinite(weights[r][j])) {
-          throw new IllegalArgumentException("weights[" + r + "][" + j + "] = " + weights[r][j] + " is not finite");
-        }
-      }
+      LinearModel.checkFinite("weights[" + r + "]", weights[r]);
       System.arraycopy(weights[r], 0, w, r * d, d);
     }
-    for (int r = 0; r < k; r++) {
-      if (!Float.isFinite(biases[r])) {
-        throw new IllegalArgumentException("biases[" + r + "] = " + biases[r] + " is not finite");
-      }
-    }
+    LinearModel.checkFinite("biases", biases);
     this.b = biases.clone();
     this.labels = labels;
   }
@@ -126,7 +118,6 @@ public final class MulticlassModel implements Model {
     return k;
   }
 
-  /** The K scores of a dense x into {@code out[0, K)}, allocating nothing. Only out is modified. */
   @Override
   public void scores(float[] x, float[] out) {
     Objects.requireNonNull(x, "x");
@@ -170,13 +161,11 @@ public final class MulticlassModel implements Model {
     return scores;
   }
 
-  /** The predicted class index of a dense x. */
   @Override
   public int predictClass(float[] x) {
     return argMax(scores(x));
   }
 
-  /** The predicted class index of a sparse x ({@code values} null for binary). */
   @Override
   public int predictClass(int[] indices, float[] values) {
     return argMax(scores(indices, values));

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import java.util.Arrays;
 
 /**
  * The multi-class perceptron: one weight row per class, stored feature-major
@@ -68,7 +69,7 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
 
   @Override
   MulticlassModel model() {
-    return MulticlassModel.wrap(weights.rowMajor(), b.clone(), labels);
+    return weights.model(b, labels);
   }
 
   @Override
@@ -111,12 +112,8 @@ class MulticlassRule extends UpdateRule<MulticlassModel> {
     @Override
     MulticlassModel model() {
       long[] count = new long[k];
-      java.util.Arrays.fill(count, c);
-      float[] avgB = new float[k];
-      for (int r = 0; r < k; r++) {
-        avgB[r] = AveragedRule.average(b[r], beta[r], c);
-      }
-      return MulticlassModel.wrap(weights.averagedRowMajor(count), avgB, labels);
+      Arrays.fill(count, c);
+      return weights.averagedModel(b, beta, count, labels);
     }
 
     @Override

@@ -133,7 +133,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   @Override
   MulticlassModel model() {
-    return MulticlassModel.wrap(weights.rowMajor(), b.clone(), labels);
+    return weights.model(b, labels);
   }
 
   @Override
@@ -173,11 +173,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
     @Override
     MulticlassModel model() {
-      float[] avgB = new float[k];
-      for (int c = 0; c < k; c++) {
-        avgB[c] = AveragedRule.average(b[c], beta[c], counter[c]);
-      }
-      return MulticlassModel.wrap(weights.averagedRowMajor(counter), avgB, labels);
+      return weights.averagedModel(b, beta, counter, labels);
     }
   }
 

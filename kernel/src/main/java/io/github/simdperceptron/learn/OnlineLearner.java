@@ -133,13 +133,8 @@ public final class OnlineLearner<M extends Model> {
    */
   public boolean learn(int[] indices, float[] values, String label) {
     int k = classIndex(labels, label);
-    SparseDataset.Builder b = SparseDataset.builder(dimension);
-    if (values == null) {
-      b.add(indices, null, label);
-    } else {
-      b.add(indices, values, label);
-    }
-    return visit(b.build().withLabels(labels, new int[] {k}));
+    Dataset one = SparseDataset.builder(dimension).add(indices, values, label).build();
+    return visit(one.withLabels(labels, new int[] {k}));
   }
 
   private boolean visit(Dataset one) {

@@ -9,8 +9,8 @@ final class PocketRule extends BinaryRule {
   private final Pocket pocket;
   private float[] margins;
 
-  PocketRule(int dimension, boolean bias, Labels labels, LinearModel warm) {
-    super(dimension, bias, labels, warm);
+  PocketRule(int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
+    super(Algorithm.POCKET, dimension, options, labels, warm);
     pocket = new Pocket(w, b, -1);
   }
 
@@ -32,10 +32,5 @@ final class PocketRule extends BinaryRule {
   @Override
   BinaryModel model() {
     return LinearModel.wrap(pocket.w.clone(), pocket.b, labels);
-  }
-
-  @Override
-  String name() {
-    return Algorithm.POCKET.name();
   }
 }

@@ -10,8 +10,6 @@ import io.github.simdperceptron.theory.Theory;
  * Thread-safe.
  */
 final class PostFitFigures {
-  private static final PostFitFigures NONE = new PostFitFigures(null, null, false);
-
   private Model model;
   private Dataset data;
   private final boolean bias;
@@ -23,27 +21,17 @@ final class PostFitFigures {
   private boolean radiusDone;
   private boolean marginDone;
 
-  private PostFitFigures(Model model, Dataset data, boolean bias) {
-    this.model = model;
-    this.data = data;
-    this.bias = bias;
-    this.theory = model instanceof LinearModel;
-    errorDone = model == null;
-    radiusDone = !theory;
-    marginDone = !theory;
-  }
-
-  /** No figures: every accessor returns NaN. */
-  static PostFitFigures none() {
-    return NONE;
-  }
-
   /**
    * The figures of {@code model} on its training data: the training error, and for a linear model
    * the radius and margin (with the bias as a constant feature when {@code bias}).
    */
-  static PostFitFigures of(Model model, Dataset data, boolean bias) {
-    return new PostFitFigures(model, data, bias);
+  PostFitFigures(Model model, Dataset data, boolean bias) {
+    this.model = model;
+    this.data = data;
+    this.bias = bias;
+    this.theory = model instanceof LinearModel;
+    radiusDone = !theory;
+    marginDone = !theory;
   }
 
   synchronized double trainingError() {
@@ -77,7 +65,7 @@ final class PostFitFigures {
 
   /** How many of the figures have been computed so far (for tests). */
   synchronized int computed() {
-    return (this != NONE && errorDone ? 1 : 0) + (theory && radiusDone ? 1 : 0) + (theory && marginDone ? 1 : 0);
+    return (errorDone ? 1 : 0) + (theory && radiusDone ? 1 : 0) + (theory && marginDone ? 1 : 0);
   }
 
   /** Whether the model and the data are still held. */

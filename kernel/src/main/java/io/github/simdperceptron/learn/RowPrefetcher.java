@@ -55,7 +55,7 @@ final class RowPrefetcher {
 
   /**
    * When a helper starts ({@code minBytes}: rows of fewer bytes train without one) and who hears
-   * of it. {@link TrainingOptions#withPrefetch(boolean)} sets {@link #DEFAULT}.
+   * of it. {@link TrainingOptions.Builder#prefetch(boolean)} sets {@link #DEFAULT}.
    */
   static final class Settings {
     static final Settings DEFAULT = new Settings(MIN_BYTES, Listener.NONE);
@@ -112,9 +112,7 @@ final class RowPrefetcher {
    * Starts a helper for a loop over {@code data} in the order held by {@code order} (refilled in
    * place every epoch), or returns null when it would not pay or cannot run: prefetch not asked
    * for, no shuffling (the hardware prefetchers follow file order), fewer than
-   * {@link Settings#minBytes} of rows, or a single processor (a spinning
-   * helper on one processor would take the loop's time). A helper that cannot be started (no
-   * memory for a thread) is skipped too: it is a speed hint.
+   * {@link Settings#minBytes} of rows, a single processor, or no memory for a thread.
    *
    * @throws IllegalArgumentException if {@link #DISTANCE_PROPERTY} is set to something other than
    *     an integer in [1, 65536] and a helper would start

@@ -33,10 +33,10 @@ final class Trainer {
     final int n = train.size();
     final int[] order = new int[n];
     IntList log = options.recordUpdates() ? new IntList() : null;
-    // Sized by the epochs run, not the cap: --epochs 1000000000 must not allocate gigabytes up front.
-    int[] mistakesPerEpoch = new int[Math.min(epochs, 64)];
-    int[] updatesPerEpoch = new int[mistakesPerEpoch.length];
-    double[] validationAccuracy = new double[validation == null ? 0 : mistakesPerEpoch.length];
+    // Grown with the epochs run, not sized by the cap: --epochs 1000000000 must not allocate gigabytes up front.
+    IntList mistakesPerEpoch = new IntList();
+    IntList updatesPerEpoch = new IntList();
+    double[] validationAccuracy = new double[0];
     int perClass = rule.classLearners();
     Stopping stopping = new Stopping(Math.max(perClass, 1), n, rule.haltsAfterCleanCycle(), options.shuffle());
     rule.attach(stopping);
@@ -85,14 +85,8 @@ final class Trainer {
           }
         }
         stopping.epochFinished();
-        if (epoch == mistakesPerEpoch.length) {
-          int grown = (int) Math.min(epochs, 2L * epoch);
-          mistakesPerEpoch = Arrays.copyOf(mistakesPerEpoch, grown);
-          updatesPerEpoch = Arrays.copyOf(updatesPerEpoch, grown);
-          validationAccuracy = Arrays.copyOf(validationAccuracy, validation == null ? 0 : grown);
-        }
-        mistakesPerEpoch[epoch] = mistakes;
-        updatesPerEpoch[epoch] = updates;
+        mistakesPerEpoch.add(mistakes);
+        updatesPerEpoch.add(updates);
         epoch++;
         if (options.progress() != null) {
           double secs = (System.nanoTime() - epochStart) / 1e9;
@@ -101,6 +95,9 @@ final class Trainer {
         if (validation != null) {
           M current = rule.model();
           double accuracy = current.accuracy(validation);
+          if (epoch > validationAccuracy.length) {
+            validationAccuracy = Arrays.copyOf(validationAccuracy, (int) Math.min(epochs, 2L * epoch));
+          }
           validationAccuracy[epoch - 1] = accuracy;
           if (accuracy > bestAccuracy) {
             bestAccuracy = accuracy;
@@ -122,13 +119,11 @@ final class Trainer {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     M model = best != null ? best : rule.model();
-    TrainingReport report = new TrainingReport(rule.name(), Arrays.copyOf(mistakesPerEpoch, epoch),
-        Arrays.copyOf(updatesPerEpoch, epoch), Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch),
-        stopping.converged(), stopping.halted(), stoppedEarly, capReached, rule.storedVectors(),
-        PostFitFigures.of(model, train, options.bias()), seconds, visits, log == null ? new int[0] : log.toArray());
-    if (perClass > 0) {
-      report = report.withClassCounts(stopping.mistakesPerEpoch(), stopping.updatesPerEpoch());
-    }
+    TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.toArray(), updatesPerEpoch.toArray(),
+        Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch), stopping.converged(), stopping.halted(),
+        stoppedEarly, capReached, rule.storedVectors(), new PostFitFigures(model, train, options.bias()), seconds,
+        visits, log == null ? new int[0] : log.toArray(), perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
+        perClass > 0 ? stopping.updatesPerEpoch() : new int[0][]);
     return new FitResult<>(model, report, options);
   }
 
@@ -177,10 +172,6 @@ final class Trainer {
         a = Arrays.copyOf(a, size * 2);
       }
       a[size++] = v;
-    }
-
-    int size() {
-      return size;
     }
 
     int[] toArray() {

@@ -26,14 +26,8 @@ public final class TrainingReport {
   private final int[][] classMistakesPerEpoch;
   private final int[][] classUpdatesPerEpoch;
 
+  /** Takes every array over; the per-class counts ([class][epoch]) are empty but for one-vs-rest. */
   TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
-      double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
-      boolean voteCapReached, int storedVectors, PostFitFigures figures, double seconds, long visits, int[] updateLog) {
-    this(algorithm, mistakesPerEpoch, updatesPerEpoch, validationAccuracyPerEpoch, converged, halted, stoppedEarly,
-        voteCapReached, storedVectors, figures, seconds, visits, updateLog, new int[0][], new int[0][]);
-  }
-
-  private TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
       double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
       boolean voteCapReached, int storedVectors, PostFitFigures figures, double seconds, long visits, int[] updateLog,
       int[][] classMistakesPerEpoch, int[][] classUpdatesPerEpoch) {
@@ -52,13 +46,6 @@ public final class TrainingReport {
     this.updateLog = updateLog;
     this.classMistakesPerEpoch = classMistakesPerEpoch;
     this.classUpdatesPerEpoch = classUpdatesPerEpoch;
-  }
-
-  /** This report with the per-class counts of a one-vs-rest run ([class][epoch]; owned from now on). */
-  TrainingReport withClassCounts(int[][] mistakes, int[][] updates) {
-    return new TrainingReport(algorithm, mistakesPerEpoch, updatesPerEpoch, validationAccuracyPerEpoch, converged,
-        halted, stoppedEarly, voteCapReached, storedVectors, figures, seconds, visits, updateLog, mistakes,
-        updates);
   }
 
   /** The algorithm's name, e.g. {@code "AVERAGED"} or {@code "OVR(PERCEPTRON)"}. */

@@ -4,8 +4,6 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -20,15 +18,11 @@ public final class VotedModel implements BinaryModel {
   private final Labels labels;
   private final int d;
 
-  VotedModel(List<float[]> vectors, List<Float> biases, List<Long> counts, Labels labels, int dimension) {
-    int k = vectors.size();
-    this.v = vectors.toArray(new float[k][]);
-    this.b = new float[k];
-    this.c = new long[k];
-    for (int i = 0; i < k; i++) {
-      b[i] = biases.get(i);
-      c[i] = counts.get(i);
-    }
+  /** Trusted constructor: the arrays are owned by the model from now on. */
+  VotedModel(float[][] vectors, float[] biases, long[] counts, Labels labels, int dimension) {
+    this.v = vectors;
+    this.b = biases;
+    this.c = counts;
     this.labels = labels;
     this.d = dimension;
   }
@@ -49,34 +43,22 @@ public final class VotedModel implements BinaryModel {
       throw new IllegalArgumentException(vectors.length + " vectors, " + biases.length + " biases and "
           + counts.length + " counts: expected as many of each");
     }
-    if (labels.size() > 2) {
-      throw new IllegalArgumentException("a binary model has at most 2 classes, got " + labels);
-    }
-    List<float[]> v = new ArrayList<>();
-    List<Float> b = new ArrayList<>();
-    List<Long> c = new ArrayList<>();
+    LinearModel.checkBinary(labels);
+    float[][] v = new float[vectors.length][];
     for (int k = 0; k < vectors.length; k++) {
       Objects.requireNonNull(vectors[k], "vectors[" + k + "]");
       if (vectors[k].length != dimension) {
         throw new IllegalArgumentException("vectors[" + k + "] has length " + vectors[k].length + ", expected "
             + dimension);
       }
-      for (int j = 0; j < dimension; j++) {
-        if (!Float.isFinite(vectors[k][j])) {
-          throw new IllegalArgumentException("vectors[" + k + "][" + j + "] = " + vectors[k][j] + " is not finite");
-        }
-      }
-      if (!Float.isFinite(biases[k])) {
-        throw new IllegalArgumentException("biases[" + k + "] = " + biases[k] + " is not finite");
-      }
+      LinearModel.checkFinite("vectors[" + k + "]", vectors[k]);
+      LinearModel.checkFinite("biases[" + k + "]", biases[k]);
       if (counts[k] < 1) {
         throw new IllegalArgumentException("counts[" + k + "] = " + counts[k] + " is not >= 1");
       }
-      v.add(vectors[k].clone());
-      b.add(biases[k]);
-      c.add(counts[k]);
+      v[k] = vectors[k].clone();
     }
-    return new VotedModel(v, b, c, labels, dimension);
+    return new VotedModel(v, biases.clone(), counts.clone(), labels, dimension);
   }
 
   /** Number of stored (vector, bias, count) triples. */
@@ -123,8 +105,7 @@ public final class VotedModel implements BinaryModel {
   public float score(int[] indices, float[] values) {
     double s = 0;
     for (int k = 0; k < v.length; k++) {
-      float a = SparseOps.dot(indices, values, v[k]);
-      s += c[k] * sgn(a + b[k]);
+      s += c[k] * sgn(SparseOps.dot(indices, values, v[k]) + b[k]);
     }
     return (float) s;
   }

@@ -16,9 +16,9 @@ final class VotedRule extends BinaryRule {
   private final int cap;
   private long c;
 
-  VotedRule(int dimension, boolean bias, int cap, Labels labels, LinearModel warm) {
-    super(dimension, bias, labels, warm);
-    this.cap = cap;
+  VotedRule(int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
+    super(Algorithm.VOTED, dimension, options, labels, warm);
+    this.cap = options.voteCap();
   }
 
   @Override
@@ -48,19 +48,19 @@ final class VotedRule extends BinaryRule {
 
   @Override
   BinaryModel model() {
-    List<float[]> v = new ArrayList<>(vectors);
-    List<Float> bs = new ArrayList<>(biases);
-    List<Long> cs = new ArrayList<>(counts);
+    int m = storedVectors();
+    float[][] v = vectors.toArray(new float[m][]);
+    float[] bs = new float[m];
+    long[] cs = new long[m];
+    for (int t = 0; t < vectors.size(); t++) {
+      bs[t] = biases.get(t);
+      cs[t] = counts.get(t);
+    }
     if (c > 0) {
-      v.add(w.clone());
-      bs.add(b);
-      cs.add(c);
+      v[m - 1] = w.clone();
+      bs[m - 1] = b;
+      cs[m - 1] = c;
     }
     return new VotedModel(v, bs, cs, labels, w.length);
-  }
-
-  @Override
-  String name() {
-    return Algorithm.VOTED.name();
   }
 }

@@ -91,7 +91,7 @@ class FashionMnistTest {
   /** The averaged learners reach 0.84 test accuracy in 10 shuffled epochs. */
   @Test
   void averagedReachesTheTargetAccuracy() {
-    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(10).withSeed(42);
+    TrainingOptions o = TrainingOptions.builder().maxEpochs(10).seed(42).build();
     FitResult<MulticlassModel> multiclass = MulticlassLearner.fit(Algorithm.AVERAGED, train, o);
     FitResult<MulticlassModel> ovr = MulticlassLearner.fitOneVsRest(Algorithm.AVERAGED, train, o);
     double a = multiclass.model().accuracy(test);
@@ -107,10 +107,10 @@ class FashionMnistTest {
    */
   @Test
   void prefetchLeavesTheModelUnchanged() {
-    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(2).withSeed(42);
+    TrainingOptions o = TrainingOptions.builder().maxEpochs(2).seed(42).build();
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
       MulticlassModel without = MulticlassLearner.fit(algorithm, train, o).model();
-      MulticlassModel with = MulticlassLearner.fit(algorithm, train, o.withPrefetch(true)).model();
+      MulticlassModel with = MulticlassLearner.fit(algorithm, train, o.toBuilder().prefetch(true).build()).model();
       for (int c = 0; c < 10; c++) {
         assertArrayEquals(without.weights(c), with.weights(c), algorithm + ", class " + c);
       }
@@ -122,7 +122,7 @@ class FashionMnistTest {
   @Test
   void oneVsRestEqualsBinaryRunsOnPixels() {
     Dataset subset = train.subset(IntStream.range(0, 6000).toArray());
-    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(3).withSeed(7);
+    TrainingOptions o = TrainingOptions.builder().maxEpochs(3).seed(7).build();
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
       MulticlassModel ovr = MulticlassLearner.fitOneVsRest(algorithm, subset, o).model();
       for (int c : new int[] {0, 6}) {

@@ -208,7 +208,7 @@ class LibsvmReaderTest {
     }
     Files.writeString(file, sb);
     Labels labels = Labels.of(List.of("-1", "1"));
-    TrainingOptions o = TrainingOptions.defaults().withShuffle(false);
+    TrainingOptions o = TrainingOptions.builder().shuffle(false).build();
     OnlineLearner<BinaryModel> streamed = OnlineLearner.binary(Algorithm.AVERAGED, 30, labels, o);
     try (LibsvmReader r = LibsvmFormat.defaults().withDimension(30, false).open(file)) {
       assertEquals(500, r.feed(streamed));

@@ -40,7 +40,7 @@ class ModelFileTest {
   static final DenseDataset DATA = Generators.noisy(300, 17, 0.1, 1.0, 0.05, 3).data();
 
   static SavedModel trained(Algorithm a) {
-    TrainingOptions o = TrainingOptions.defaults().withSeed(5).withMaxEpochs(3);
+    TrainingOptions o = TrainingOptions.builder().seed(5).maxEpochs(3).build();
     return SavedModel.of(BinaryLearner.fit(a, DATA, o).model(), a.name(), o);
   }
 
@@ -236,7 +236,7 @@ class ModelFileTest {
 
   /** A trained multi-class model: "ovr-ALGORITHM" or "direct-perceptron" / "direct-averaged". */
   static SavedModel multiclass(String learner) {
-    TrainingOptions o = TrainingOptions.defaults().withSeed(5).withMaxEpochs(4);
+    TrainingOptions o = TrainingOptions.builder().seed(5).maxEpochs(4).build();
     Algorithm a = Algorithm.valueOf(learner.substring(learner.indexOf('-') + 1).toUpperCase(java.util.Locale.ROOT));
     var fit = learner.startsWith("ovr") ? MulticlassLearner.fitOneVsRest(a, MULTI, o) : MulticlassLearner.fit(a, MULTI, o);
     return SavedModel.of(fit.model(), fit.report().algorithm(), o);

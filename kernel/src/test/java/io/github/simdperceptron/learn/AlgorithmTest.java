@@ -12,7 +12,7 @@ import org.junit.jupiter.api.function.Executable;
 
 /** What an algorithm says it supports is what the learners accept, and its names round-trip. */
 class AlgorithmTest {
-  private static final TrainingOptions OPTIONS = TrainingOptions.defaults().withMaxEpochs(2);
+  private static final TrainingOptions OPTIONS = TrainingOptions.builder().maxEpochs(2).build();
 
   @Test
   void learnersAcceptExactlyWhatTheAlgorithmSupports() {

@@ -35,7 +35,7 @@ class AveragedLongRunTest {
       labels[i] = (score >= 0) != (rnd.nextDouble() < 0.15) ? 1 : -1;
     }
     DenseDataset data = DenseDataset.of(rows, d, labels);
-    TrainingOptions options = TrainingOptions.defaults().withMaxEpochs(epochs).withSeed(SEED).withShuffle(true);
+    TrainingOptions options = TrainingOptions.builder().maxEpochs(epochs).seed(SEED).shuffle(true).build();
     FitResult<BinaryModel> fit = BinaryLearner.fit(Algorithm.AVERAGED, data, options);
     assertTrue(fit.report().visits() >= 1_000_000, "seed " + SEED + ": only " + fit.report().visits() + " visits");
 

@@ -54,7 +54,7 @@ class AveragingAccuracyTest {
       DenseDataset all = Generators.noisy(N_TRAIN + N_TEST, D, GAMMA, RADIUS, FLIP, seed).data();
       Dataset trainSet = all.subset(train);
       Dataset testSet = all.subset(test);
-      TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(10).withShuffle(true).withSeed(seed);
+      TrainingOptions o = TrainingOptions.builder().maxEpochs(10).shuffle(true).seed(seed).build();
       double p = BinaryLearner.fit(Algorithm.PERCEPTRON, trainSet, o).model().accuracy(testSet);
       double a = BinaryLearner.fit(Algorithm.AVERAGED, trainSet, o).model().accuracy(testSet);
       double v = BinaryLearner.fit(Algorithm.VOTED, trainSet, o).model().accuracy(testSet);

@@ -29,10 +29,11 @@ class BiasReductionTest {
       x[d] = 1f;
       extended.add(x, data.label(i));
     }
-    TrainingOptions options = TrainingOptions.defaults().withMaxEpochs(8).withSeed(SEED).withTau(2f)
-        .withUpdateLog(true);
-    FitResult<BinaryModel> withBias = BinaryLearner.fit(algorithm, data, options.withBias(true));
-    FitResult<BinaryModel> withFeature = BinaryLearner.fit(algorithm, extended.build(), options.withBias(false));
+    TrainingOptions options = TrainingOptions.builder().maxEpochs(8).seed(SEED).tau(2f)
+        .updateLog(true).build();
+    FitResult<BinaryModel> withBias = BinaryLearner.fit(algorithm, data, options.toBuilder().bias(true).build());
+    FitResult<BinaryModel> withFeature = BinaryLearner.fit(algorithm, extended.build(),
+        options.toBuilder().bias(false).build());
 
     String where = algorithm + " seed " + SEED;
     assertArrayEquals(withFeature.report().updateLog(), withBias.report().updateLog(), where + ": update order");

@@ -25,8 +25,8 @@ class EarlyStoppingTest {
       DenseDataset data = Generators.noisy(300, 10, 0.05, 1.0, 0.2, seed).data();
       for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
         String ctx = alg + ", seed " + seed;
-        TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(MAX_EPOCHS).withSeed(seed)
-            .withEarlyStopping(FRACTION, PATIENCE);
+        TrainingOptions o = TrainingOptions.builder().maxEpochs(MAX_EPOCHS).seed(seed)
+            .earlyStopping(FRACTION, PATIENCE).build();
         FitResult<BinaryModel> r = BinaryLearner.fit(alg, data, o);
         TrainingReport rep = r.report();
         double[] acc = rep.validationAccuracyPerEpoch();
@@ -56,7 +56,7 @@ class EarlyStoppingTest {
         }
         // The returned model is the one a plain run on the training part makes in firstBest + 1 epochs
         // (same seed, same example order).
-        TrainingOptions plain = TrainingOptions.defaults().withMaxEpochs(firstBest + 1).withSeed(seed);
+        TrainingOptions plain = TrainingOptions.builder().maxEpochs(firstBest + 1).seed(seed).build();
         FitResult<BinaryModel> rerun = BinaryLearner.fit(alg, split[0], plain);
         assertSameModel(rerun.model(), r.model(), ctx + ", rerun to the best epoch");
         assertArrayEquals(rerun.report().mistakesPerEpoch(),
@@ -108,14 +108,15 @@ class EarlyStoppingTest {
   void badFractionsAndPatienceAreRejected() {
     TrainingOptions d = TrainingOptions.defaults();
     for (double f : new double[] {-0.1, 1.0, 1.5, Double.NaN, Double.POSITIVE_INFINITY}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.withEarlyStopping(f, 2),
-          "fraction " + f);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> d.toBuilder().earlyStopping(f, 2).build(), "fraction " + f);
       assertTrue(e.getMessage().contains(String.valueOf(f)), e.getMessage());
     }
-    assertThrows(IllegalArgumentException.class, () -> d.withEarlyStopping(0.2, 0));
+    assertThrows(IllegalArgumentException.class, () -> d.toBuilder().earlyStopping(0.2, 0).build());
     // 0 turns it off: no validation accuracies, nothing stops early.
     DenseDataset data = IntData.noisy(40, 4, 0.2, 5);
-    TrainingReport off = BinaryLearner.fit(Algorithm.PERCEPTRON, data, d.withEarlyStopping(0.0, 1)).report();
+    TrainingReport off = BinaryLearner.fit(Algorithm.PERCEPTRON, data,
+        d.toBuilder().earlyStopping(0.0, 1).build()).report();
     assertEquals(0, off.validationAccuracyPerEpoch().length);
     assertFalse(off.stoppedEarly());
   }
@@ -126,13 +127,13 @@ class EarlyStoppingTest {
     DenseDataset one = DenseDataset.builder(2).add(new float[] {1, 0}, 1.0).build();
     // round(2 * 0.75) = 2 validation rows of 2; one example always gives at least 1 validation row of 1.
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BinaryLearner.fit(
-        Algorithm.PERCEPTRON, two, TrainingOptions.defaults().withEarlyStopping(0.75, 2)));
+        Algorithm.PERCEPTRON, two, TrainingOptions.builder().earlyStopping(0.75, 2).build()));
     assertTrue(e.getMessage().contains("no training example"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> BinaryLearner.fit(
-        Algorithm.VOTED, one, TrainingOptions.defaults().withEarlyStopping(0.01, 2)));
+        Algorithm.VOTED, one, TrainingOptions.builder().earlyStopping(0.01, 2).build()));
     // round(2 * 0.25) = 1 (half rounds up): one row each, fine.
     TrainingReport r = BinaryLearner.fit(Algorithm.PERCEPTRON, two,
-        TrainingOptions.defaults().withEarlyStopping(0.25, 1)).report();
+        TrainingOptions.builder().earlyStopping(0.25, 1).build()).report();
     assertTrue(r.validationAccuracyPerEpoch().length >= 1);
   }
 }

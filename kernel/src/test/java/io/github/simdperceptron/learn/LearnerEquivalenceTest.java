@@ -44,8 +44,8 @@ class LearnerEquivalenceTest {
       // Noise-free data for PLA on the first trial, so that a halting run is compared too.
       double flip = algorithm == Algorithm.PLA && trial == 0 ? 0.0 : 0.08;
       IntegerData data = IntegerData.make(kind, 80, d, flip, seed);
-      TrainingOptions options = TrainingOptions.defaults().withMaxEpochs(algorithm == Algorithm.PLA ? 60 : 7)
-          .withSeed(seed).withShuffle(shuffle).withBias(bias).withTau(3f).withVoteCap(40).withUpdateLog(true);
+      TrainingOptions options = TrainingOptions.builder().maxEpochs(algorithm == Algorithm.PLA ? 60 : 7)
+          .seed(seed).shuffle(shuffle).bias(bias).tau(3f).voteCap(40).updateLog(true).build();
       String where = algorithm + " " + kind + " bias=" + bias + " shuffle=" + shuffle + " seed=" + seed + " on "
           + Kernel.describe();
 

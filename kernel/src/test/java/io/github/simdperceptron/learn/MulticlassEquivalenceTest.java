@@ -165,8 +165,8 @@ class MulticlassEquivalenceTest {
   }
 
   private static TrainingOptions options(long seed, boolean bias, boolean shuffle) {
-    return TrainingOptions.defaults().withMaxEpochs(EPOCHS).withSeed(seed).withBias(bias).withShuffle(shuffle)
-        .withTau(TAU).withUpdateLog(true);
+    return TrainingOptions.builder().maxEpochs(EPOCHS).seed(seed).bias(bias).shuffle(shuffle)
+        .tau(TAU).updateLog(true).build();
   }
 
   private static void assertSameRun(ReferenceMulticlass.Run ref, FitResult<MulticlassModel> fit, String where) {

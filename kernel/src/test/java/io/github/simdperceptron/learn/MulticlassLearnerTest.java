@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** The multi-class API: class values, the model's scores and predictions, options, online use, errors. */
 class MulticlassLearnerTest {
-  private static final TrainingOptions OPTIONS = TrainingOptions.defaults().withMaxEpochs(5).withSeed(3);
+  private static final TrainingOptions OPTIONS = TrainingOptions.builder().maxEpochs(5).seed(3).build();
 
   /** Three well separated blobs in 2-d named by strings, plus a constant-ish third feature. */
   private static DenseDataset blobs(String[] names, int perClass, long seed) {
@@ -106,7 +106,8 @@ class MulticlassLearnerTest {
   @Test
   void parallelPredictionEqualsRowByRow() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 6000, 70, 10, 9);
-    MulticlassModel m = MulticlassLearner.fit(Algorithm.PERCEPTRON, data, OPTIONS.withMaxEpochs(1)).model();
+    MulticlassModel m = MulticlassLearner.fit(Algorithm.PERCEPTRON, data,
+        OPTIONS.toBuilder().maxEpochs(1).build()).model();
     int[] all = m.predictClasses(data);
     for (int i = 0; i < data.size(); i++) {
       assertEquals(m.predictClass(data, i), all[i], "row " + i);
@@ -117,12 +118,12 @@ class MulticlassLearnerTest {
   void earlyStoppingReportsValidationAccuracy() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 600, 30, 5, 21);
     FitResult<MulticlassModel> r = MulticlassLearner.fit(Algorithm.AVERAGED, data,
-        OPTIONS.withMaxEpochs(30).withEarlyStopping(0.2, 3));
+        OPTIONS.toBuilder().maxEpochs(30).earlyStopping(0.2, 3).build());
     double[] acc = r.report().validationAccuracyPerEpoch();
     assertTrue(acc.length >= 1 && acc.length <= 30);
     assertTrue(r.model().accuracy(data) > 0.6, "accuracy " + r.model().accuracy(data));
     FitResult<MulticlassModel> ovr = MulticlassLearner.fitOneVsRest(Algorithm.PERCEPTRON, data,
-        OPTIONS.withEarlyStopping(0.2, 2));
+        OPTIONS.toBuilder().earlyStopping(0.2, 2).build());
     assertEquals(ovr.report().epochs(), ovr.report().validationAccuracyPerEpoch().length);
     assertEquals("OVR(PERCEPTRON)", ovr.report().algorithm());
   }
@@ -131,7 +132,7 @@ class MulticlassLearnerTest {
   void onlineEpochsEqualABatchFit() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 300, 20, 4, 17);
     for (Algorithm a : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      TrainingOptions o = OPTIONS.withMaxEpochs(3);
+      TrainingOptions o = OPTIONS.toBuilder().maxEpochs(3).build();
       FitResult<MulticlassModel> batch = MulticlassLearner.fit(a, data, o);
       assertEquals(3, batch.report().epochs(), "the batch run must not converge for this comparison");
       OnlineLearner<MulticlassModel> online = OnlineLearner.multiclass(a, data.dimension(), data.labels(), o);
@@ -148,7 +149,7 @@ class MulticlassLearnerTest {
   @Test
   void onlineExamplesOneByOneEqualAnUnshuffledEpoch() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 100, 12, 3, 4);
-    TrainingOptions o = OPTIONS.withShuffle(false);
+    TrainingOptions o = OPTIONS.toBuilder().shuffle(false).build();
     OnlineLearner<MulticlassModel> byEpoch = OnlineLearner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
     OnlineLearner<MulticlassModel> byExample = OnlineLearner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
     byEpoch.partialFit(data);

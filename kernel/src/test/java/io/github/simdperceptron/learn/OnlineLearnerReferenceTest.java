@@ -40,7 +40,7 @@ class OnlineLearnerReferenceTest {
       for (boolean bias : new boolean[] {true, false}) {
         long seed = SEED + a.ordinal();
         IntegerData data = IntegerData.make(IntegerData.Kind.SPARSE_COUNTS, 80, 301, 0.08, seed);
-        TrainingOptions o = TrainingOptions.defaults().withShuffle(false).withBias(bias).withTau(3f);
+        TrainingOptions o = TrainingOptions.builder().shuffle(false).bias(bias).tau(3f).build();
         String where = a + ", bias " + bias + ", seed " + seed + " (" + Kernel.describe() + ")";
         ReferenceRun ref = twin(a, data, EPOCHS, o);
         assertEquals(EPOCHS, ref.epochs, where + ": the reference must not converge early for this comparison");
@@ -75,7 +75,7 @@ class OnlineLearnerReferenceTest {
           long seed = SEED + (averaged ? 10 : 20) + (bias ? 1 : 2);
           MulticlassEquivalenceTest.Problem p = MulticlassEquivalenceTest.integerProblem(kind, 250, 40, 4, false, seed);
           Algorithm a = averaged ? Algorithm.AVERAGED : Algorithm.PERCEPTRON;
-          TrainingOptions o = TrainingOptions.defaults().withShuffle(false).withBias(bias);
+          TrainingOptions o = TrainingOptions.builder().shuffle(false).bias(bias).build();
           String where = a + ", " + p + ", bias " + bias;
           ReferenceMulticlass.Run ref = ReferenceMulticlass.multiclass(p.ref, averaged, EPOCHS, seed, false, bias);
           assertEquals(EPOCHS, ref.epochs, where + ": the reference must not converge early for this comparison");

@@ -37,7 +37,7 @@ class OnlineLearnerTest {
   }
 
   private static TrainingOptions options(int epochs, boolean shuffle) {
-    return TrainingOptions.defaults().withMaxEpochs(epochs).withShuffle(shuffle).withSeed(SEED).withTau(3f);
+    return TrainingOptions.builder().maxEpochs(epochs).shuffle(shuffle).seed(SEED).tau(3f).build();
   }
 
   @ParameterizedTest
@@ -222,7 +222,7 @@ class OnlineLearnerTest {
 
   @Test
   void theVoteCapRefusesTheExampleWithoutChangingTheLearner() {
-    TrainingOptions o = options(1, false).withVoteCap(2).withBias(false);
+    TrainingOptions o = options(1, false).toBuilder().voteCap(2).bias(false).build();
     OnlineLearner<BinaryModel> learner = OnlineLearner.binary(Algorithm.VOTED, 1, PM, o);
     // v = 0: mistake, v = 1 (c = 1); x=1,y=-1: mistake, stores (1, c=1), v = 0 (c = 1): 2 vectors.
     assertTrue(learner.learn(new float[] {1}, 1.0));

@@ -33,7 +33,7 @@ class OnlineMulticlassWarmStartTest {
   void aWarmStartFromTheFirstEpochContinuesLikeOneLearner() {
     System.out.println("OnlineMulticlassWarmStartTest seed " + SEED);
     Dataset data = integerData(200, 9);
-    TrainingOptions o = TrainingOptions.defaults().withShuffle(false);
+    TrainingOptions o = TrainingOptions.builder().shuffle(false).build();
     OnlineLearner<MulticlassModel> one = OnlineLearner.multiclass(Algorithm.PERCEPTRON, 9, ABC, o);
     one.partialFit(data);
     MulticlassModel afterFirst = one.model();

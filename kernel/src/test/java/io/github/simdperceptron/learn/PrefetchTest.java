@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The prefetch thread ({@link TrainingOptions#withPrefetch}): it reads exactly the rows the loop
+ * The prefetch thread ({@link TrainingOptions.Builder#prefetch}): it reads exactly the rows the loop
  * is about to visit, in order, at most the distance ahead; it runs during the fits that ask for
  * it and ends with them, also when a fit fails; and the results do not depend on it. The fits
  * here lower the size threshold to 0 so that the helper runs on small data, and count the helpers
@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PrefetchTest {
-  private static final TrainingOptions BASE = TrainingOptions.defaults().withMaxEpochs(4).withSeed(17)
-      .withUpdateLog(true);
+  private static final TrainingOptions BASE = TrainingOptions.builder().maxEpochs(4).seed(17)
+      .updateLog(true).build();
 
   /** Counts the helpers started and the rows they read, and keeps the helper started last. */
   private static final class Recorder implements RowPrefetcher.Listener {
@@ -55,7 +55,7 @@ class PrefetchTest {
   }
 
   private static TrainingOptions prefetch(Recorder recorder) {
-    return BASE.withPrefetcher(onAnySize(recorder));
+    return BASE.toBuilder().prefetcher(onAnySize(recorder)).build();
   }
 
   @Test
@@ -136,9 +136,9 @@ class PrefetchTest {
       ModelAssert.assertSameMulticlass(MulticlassLearner.fitOneVsRest(algorithm, data, BASE),
           MulticlassLearner.fitOneVsRest(algorithm, data, prefetch), "ovr " + algorithm);
     }
-    TrainingOptions early = BASE.withMaxEpochs(20).withEarlyStopping(0.2, 2);
+    TrainingOptions early = BASE.toBuilder().maxEpochs(20).earlyStopping(0.2, 2).build();
     ModelAssert.assertSameMulticlass(MulticlassLearner.fit(Algorithm.AVERAGED, data, early),
-        MulticlassLearner.fit(Algorithm.AVERAGED, data, early.withPrefetcher(onAnySize(recorder))),
+        MulticlassLearner.fit(Algorithm.AVERAGED, data, early.toBuilder().prefetcher(onAnySize(recorder)).build()),
         "early stopping");
     assertEquals(5, recorder.started.get(), "one helper per fit with prefetch");
     assertNoHelperLeft();
@@ -254,11 +254,11 @@ class PrefetchTest {
     Recorder recorder = new Recorder();
     TrainingOptions anySize = prefetch(recorder);
     assertNull(RowPrefetcher.startIfWanted(BASE, data, order), "prefetch off");
-    assertNull(RowPrefetcher.startIfWanted(anySize.withShuffle(false), data, order), "file order");
-    assertNull(RowPrefetcher.startIfWanted(BASE.withPrefetch(true), data, order),
+    assertNull(RowPrefetcher.startIfWanted(anySize.toBuilder().shuffle(false).build(), data, order), "file order");
+    assertNull(RowPrefetcher.startIfWanted(BASE.toBuilder().prefetch(true).build(), data, order),
         "1,000 bytes of rows, below the default threshold");
     assertEquals(0, recorder.started.get(), "no helper started");
-    assertEquals(RowPrefetcher.MIN_BYTES, BASE.withPrefetch(true).prefetcher().minBytes);
+    assertEquals(RowPrefetcher.MIN_BYTES, BASE.toBuilder().prefetch(true).build().prefetcher().minBytes);
     assertEquals(50L * 5 * 4, RowPrefetcher.rowBytes(data));
     Dataset sparse = IntData.sparse(data);
     long nonZeros = 0;
@@ -266,7 +266,7 @@ class PrefetchTest {
       nonZeros += sparse.nonZeros(i);
     }
     assertEquals(nonZeros * 8, RowPrefetcher.rowBytes(sparse), "an int and a float per non-zero");
-    assertTrue(BASE.withPrefetch(true).toString().contains("prefetch=true"));
+    assertTrue(BASE.toBuilder().prefetch(true).build().toString().contains("prefetch=true"));
     assertFalse(BASE.toString().contains("prefetch"));
   }
 

@@ -91,7 +91,7 @@ class StoppingTest {
       for (long seed = 1; seed <= 6; seed++) {
         System.out.println("StoppingTest seed " + seed);
         Dataset data = MulticlassEquivalenceTest.integerProblem("dense", 30, 37, 3, true, seed).data;
-        TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(40).withSeed(seed).withShuffle(shuffle);
+        TrainingOptions o = TrainingOptions.builder().maxEpochs(40).seed(seed).shuffle(shuffle).build();
         for (Algorithm a : new Algorithm[] {Algorithm.PLA, Algorithm.AVERAGED}) {
           TrainingReport ovr = MulticlassLearner.fitOneVsRest(a, data, o).report();
           String where = a + ", shuffle " + shuffle + ", seed " + seed + " (" + Kernel.describe() + ")";

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
-/** The options value: defaults, the builder against the withX copies, immutability, bad values. */
+/** The options value: defaults, the builder and toBuilder, immutability, bad values. */
 class TrainingOptionsTest {
   private static final ProgressListener LISTENER = (epoch, mistakes, updates, rate) -> { };
 
@@ -47,9 +47,9 @@ class TrainingOptionsTest {
 
   @Test
   void theBuilderSetsWhatTheCopiesSet() {
-    TrainingOptions copies = TrainingOptions.defaults().withMaxEpochs(7).withSeed(-3).withShuffle(false)
-        .withBias(false).withTau(0.5f).withEarlyStopping(0.2, 3).withVoteCap(11).withUpdateLog(true)
-        .withProgress(LISTENER).withPrefetch(true);
+    TrainingOptions copies = TrainingOptions.builder().maxEpochs(7).seed(-3).shuffle(false)
+        .bias(false).tau(0.5f).earlyStopping(0.2, 3).voteCap(11).updateLog(true)
+        .progress(LISTENER).prefetch(true).build();
     TrainingOptions built = TrainingOptions.builder().maxEpochs(7).seed(-3).shuffle(false).bias(false).tau(0.5f)
         .earlyStopping(0.2, 3).voteCap(11).updateLog(true).progress(LISTENER).prefetch(true).build();
     assertSameOptions(copies, built);
@@ -61,19 +61,19 @@ class TrainingOptionsTest {
   @Test
   void copiesLeaveTheOriginalAlone() {
     TrainingOptions d = TrainingOptions.defaults();
-    d.withMaxEpochs(3).withSeed(9);
+    d.toBuilder().maxEpochs(3).seed(9).build();
     assertSameOptions(TrainingOptions.defaults(), d);
   }
 
   @Test
   void badValuesAreRefusedNamingTheOption() {
     assertRefused("maxEpochs", () -> TrainingOptions.builder().maxEpochs(0));
-    assertRefused("maxEpochs", () -> TrainingOptions.defaults().withMaxEpochs(-1));
+    assertRefused("maxEpochs", () -> TrainingOptions.builder().maxEpochs(-1).build());
     assertRefused("tau", () -> TrainingOptions.builder().tau(-0.1f));
-    assertRefused("tau", () -> TrainingOptions.defaults().withTau(Float.NaN));
-    assertRefused("tau", () -> TrainingOptions.defaults().withTau(Float.POSITIVE_INFINITY));
+    assertRefused("tau", () -> TrainingOptions.builder().tau(Float.NaN).build());
+    assertRefused("tau", () -> TrainingOptions.builder().tau(Float.POSITIVE_INFINITY).build());
     assertRefused("validationFraction", () -> TrainingOptions.builder().earlyStopping(1.0, 2));
-    assertRefused("patience", () -> TrainingOptions.defaults().withEarlyStopping(0.1, 0));
+    assertRefused("patience", () -> TrainingOptions.builder().earlyStopping(0.1, 0).build());
     assertRefused("voteCap", () -> TrainingOptions.builder().voteCap(0));
   }
 

@@ -23,7 +23,7 @@ class TrainingReportTest {
   }
 
   private static TrainingOptions opts() {
-    return TrainingOptions.defaults().withSeed(SEED);
+    return TrainingOptions.builder().seed(SEED).build();
   }
 
   private static DenseDataset rows(float[][] x, double[] y) {
@@ -46,7 +46,7 @@ class TrainingReportTest {
       for (Dataset data : sets) {
         for (Algorithm alg : Algorithm.values()) {
           String ctx = alg + ", seed " + seed + ", " + data.getClass().getSimpleName();
-          TrainingOptions o = opts().withSeed(seed).withMaxEpochs(6).withTau(1.5f).withUpdateLog(true);
+          TrainingOptions o = opts().toBuilder().seed(seed).maxEpochs(6).tau(1.5f).updateLog(true).build();
           TrainingReport r = BinaryLearner.fit(alg, data, o).report();
           int[] m = r.mistakesPerEpoch();
           int[] u = r.updatesPerEpoch();
@@ -82,11 +82,14 @@ class TrainingReportTest {
     for (long seed = SEED; seed < SEED + 5; seed++) {
       DenseDataset data = IntData.noisy(150, 10, 0.05, seed);
       String ctx = "seed " + seed;
-      TrainingReport margin = BinaryLearner.fit(Algorithm.MARGIN, data, opts().withSeed(seed).withTau(4f)).report();
+      TrainingReport margin = BinaryLearner.fit(Algorithm.MARGIN, data,
+          opts().toBuilder().seed(seed).tau(4f).build()).report();
       assertTrue(margin.updates() > margin.mistakes(), ctx + ": " + margin);
       // tau = 0 is the perceptron
-      FitResult<BinaryModel> zero = BinaryLearner.fit(Algorithm.MARGIN, data, opts().withSeed(seed).withTau(0f));
-      FitResult<BinaryModel> plain = BinaryLearner.fit(Algorithm.PERCEPTRON, data, opts().withSeed(seed).withTau(4f));
+      FitResult<BinaryModel> zero = BinaryLearner.fit(Algorithm.MARGIN, data,
+          opts().toBuilder().seed(seed).tau(0f).build());
+      FitResult<BinaryModel> plain = BinaryLearner.fit(Algorithm.PERCEPTRON, data,
+          opts().toBuilder().seed(seed).tau(4f).build());
       assertSameModel(plain.model(), zero.model(), ctx + ", tau 0");
       assertEquals(zero.report().mistakes(), zero.report().updates(), ctx);
     }
@@ -98,7 +101,7 @@ class TrainingReportTest {
     // updates without mistakes), then y a = 3 > 2: an epoch without updates, converged.
     DenseDataset one = rows(new float[][] {{1}}, new double[] {1});
     FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.MARGIN, one,
-        opts().withBias(false).withTau(2f).withMaxEpochs(10).withUpdateLog(true));
+        opts().toBuilder().bias(false).tau(2f).maxEpochs(10).updateLog(true).build());
     TrainingReport rep = r.report();
     assertArrayEquals(new int[] {1, 0, 0, 0}, rep.mistakesPerEpoch());
     assertArrayEquals(new int[] {1, 1, 1, 0}, rep.updatesPerEpoch());
@@ -109,7 +112,7 @@ class TrainingReportTest {
     assertArrayEquals(new int[] {0, 0, 0}, rep.updateLog());
     assertArrayEquals(new float[] {3}, ((LinearModel) r.model()).weights());
     // With the bias: a = 0 -> update (w, b) = (1, 1); a = 2 <= 2 -> (2, 2); a = 4 > 2 -> done.
-    r = BinaryLearner.fit(Algorithm.MARGIN, one, opts().withTau(2f).withMaxEpochs(10));
+    r = BinaryLearner.fit(Algorithm.MARGIN, one, opts().toBuilder().tau(2f).maxEpochs(10).build());
     assertArrayEquals(new int[] {1, 1, 0}, r.report().updatesPerEpoch());
     assertEquals(2f, ((LinearModel) r.model()).bias());
   }
@@ -125,7 +128,7 @@ class TrainingReportTest {
     // Epoch 1: x0 a=0 -> w=(1,0); x1 a=0 -> w=(1,1); x2 a=2 clean (1).
     // Epoch 2: x0 clean (2), x1 clean (3 = n): halt after 5 visits, the epoch unfinished.
     DenseDataset d = rows(new float[][] {{1, 0}, {0, 1}, {1, 1}}, new double[] {1, 1, 1});
-    TrainingOptions o = opts().withShuffle(false).withBias(false).withMaxEpochs(10).withUpdateLog(true);
+    TrainingOptions o = opts().toBuilder().shuffle(false).bias(false).maxEpochs(10).updateLog(true).build();
     FitResult<BinaryModel> pla = BinaryLearner.fit(Algorithm.PLA, d, o);
     TrainingReport r = pla.report();
     assertTrue(r.halted());
@@ -151,7 +154,7 @@ class TrainingReportTest {
     // x0 = (1,0), x1 = (0,1), both +1, no bias. Epoch 1: both update (the last at position n-1).
     // Epoch 2: both clean: the 2nd clean visit ends the epoch, which made no update.
     DenseDataset d = rows(new float[][] {{1, 0}, {0, 1}}, new double[] {1, 1});
-    TrainingOptions o = opts().withShuffle(false).withBias(false).withMaxEpochs(10);
+    TrainingOptions o = opts().toBuilder().shuffle(false).bias(false).maxEpochs(10).build();
     TrainingReport r = BinaryLearner.fit(Algorithm.PLA, d, o).report();
     assertTrue(r.halted());
     assertTrue(r.converged(), "epoch 2 was a whole epoch without updates");
@@ -175,7 +178,7 @@ class TrainingReportTest {
       Generators.Planted p = Generators.separable(200, 8, 0.1, 1.0, seed);
       String ctx = "seed " + seed + ", planted margin " + p.margin();
       assertTrue(p.margin() > 0, ctx);
-      TrainingOptions o = opts().withSeed(seed).withShuffle(false).withMaxEpochs(1000);
+      TrainingOptions o = opts().toBuilder().seed(seed).shuffle(false).maxEpochs(1000).build();
       FitResult<BinaryModel> pla = BinaryLearner.fit(Algorithm.PLA, p.data(), o);
       FitResult<BinaryModel> perceptron = BinaryLearner.fit(Algorithm.PERCEPTRON, p.data(), o);
       TrainingReport r = pla.report();
@@ -202,7 +205,7 @@ class TrainingReportTest {
 
   /** The visit number (1-based) of the perceptron's last update without shuffling: from the update log and the per-epoch counts. */
   private static long lastUpdateVisit(Dataset data, TrainingOptions o) {
-    TrainingReport r = BinaryLearner.fit(Algorithm.PERCEPTRON, data, o.withUpdateLog(true)).report();
+    TrainingReport r = BinaryLearner.fit(Algorithm.PERCEPTRON, data, o.toBuilder().updateLog(true).build()).report();
     int[] perEpoch = r.updatesPerEpoch();
     int lastEpoch = perEpoch.length - 1;
     while (perEpoch[lastEpoch] == 0) {
@@ -220,7 +223,7 @@ class TrainingReportTest {
     //          x1: mistake; storing (1, 1) would make 3 + the new current = 4 > 3: stop before the update.
     DenseDataset d = rows(new float[][] {{1}, {1}}, new double[] {1, -1});
     FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.VOTED, d,
-        opts().withShuffle(false).withBias(false).withVoteCap(3).withMaxEpochs(10));
+        opts().toBuilder().shuffle(false).bias(false).voteCap(3).maxEpochs(10).build());
     TrainingReport rep = r.report();
     assertTrue(rep.voteCapReached());
     assertFalse(rep.converged());
@@ -243,7 +246,8 @@ class TrainingReportTest {
     for (long seed = 1; seed <= 5; seed++) {
       String ctx = "seed " + seed;
       DenseDataset data = Generators.noisy(200, 10, 0.1, 1.0, 0.1, seed).data();
-      FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.VOTED, data, opts().withSeed(seed).withVoteCap(3));
+      FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.VOTED, data,
+          opts().toBuilder().seed(seed).voteCap(3).build());
       TrainingReport rep = r.report();
       assertTrue(rep.voteCapReached(), ctx);
       assertTrue(rep.storedVectors() <= 3, ctx);
@@ -252,7 +256,8 @@ class TrainingReportTest {
       assertEquals(rep.updates() + 1, rep.mistakes(), ctx);
 
       // Without a cap: every update starts a new vector, and the counts add up to the visits.
-      FitResult<BinaryModel> free = BinaryLearner.fit(Algorithm.VOTED, data, opts().withSeed(seed).withMaxEpochs(3));
+      FitResult<BinaryModel> free = BinaryLearner.fit(Algorithm.VOTED, data,
+          opts().toBuilder().seed(seed).maxEpochs(3).build());
       VotedModel v = (VotedModel) free.model();
       assertFalse(free.report().voteCapReached(), ctx);
       assertEquals(free.report().updates(), free.report().storedVectors(), ctx);
@@ -271,7 +276,7 @@ class TrainingReportTest {
       DenseDataset data = IntData.noisy(150, 8, 0.12, seed);
       int n = data.size();
       String ctx = "seed " + seed;
-      TrainingOptions o = opts().withSeed(seed).withMaxEpochs(5).withUpdateLog(true);
+      TrainingOptions o = opts().toBuilder().seed(seed).maxEpochs(5).updateLog(true).build();
       FitResult<BinaryModel> perceptron = BinaryLearner.fit(Algorithm.PERCEPTRON, data, o);
       FitResult<BinaryModel> pocket = BinaryLearner.fit(Algorithm.POCKET, data, o);
       // Same run order, same perceptron steps underneath.
@@ -325,7 +330,7 @@ class TrainingReportTest {
       DenseDataset data = IntData.noisy(100, 7, 0.15, seed);
       for (Algorithm alg : Algorithm.values()) {
         String ctx = alg + ", seed " + seed;
-        FitResult<BinaryModel> r = BinaryLearner.fit(alg, data, opts().withSeed(seed).withMaxEpochs(4));
+        FitResult<BinaryModel> r = BinaryLearner.fit(alg, data, opts().toBuilder().seed(seed).maxEpochs(4).build());
         int errors = 0;
         for (int i = 0; i < data.size(); i++) {
           if (data.label(i) * r.model().score(data.denseRow(i)) <= 0f) {
@@ -342,7 +347,7 @@ class TrainingReportTest {
     Dataset data = IntData.noisy(150, 11, 0.1, SEED);
     for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED, Algorithm.POCKET}) {
       String ctx = alg + ", data seed " + SEED;
-      FitResult<BinaryModel> fit = BinaryLearner.fit(alg, data, opts().withMaxEpochs(4));
+      FitResult<BinaryModel> fit = BinaryLearner.fit(alg, data, opts().toBuilder().maxEpochs(4).build());
       TrainingReport r = fit.report();
       PostFitFigures figures = r.figures();
       assertEquals(0, figures.computed(), ctx + ": nothing computed by the fit itself");
@@ -359,7 +364,8 @@ class TrainingReportTest {
       assertEquals(m.trainingError(data), r.trainingError(), ctx + ": kept");
     }
     Dataset three = MulticlassEquivalenceTest.realValuedProblem(false, 120, 8, 3, SEED);
-    FitResult<MulticlassModel> multi = MulticlassLearner.fit(Algorithm.PERCEPTRON, three, opts().withMaxEpochs(3));
+    FitResult<MulticlassModel> multi = MulticlassLearner.fit(Algorithm.PERCEPTRON, three,
+        opts().toBuilder().maxEpochs(3).build());
     assertEquals(0, multi.report().figures().computed(), "multi-class: nothing computed by the fit");
     assertEquals(1.0 - multi.model().accuracy(three), multi.report().trainingError(), "multi-class training error");
     assertFalse(multi.report().figures().holdsData(), "multi-class: no theory figures, data let go");

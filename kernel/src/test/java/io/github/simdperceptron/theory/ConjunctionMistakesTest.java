@@ -39,7 +39,7 @@ class ConjunctionMistakesTest {
           long seed = SEED + 31L * s + 1009L * d + k;
           DenseDataset data = Generators.conjunction(n, d, k, seed);
           TrainingReport r = BinaryLearner.fit(Algorithm.PLA, data,
-              TrainingOptions.defaults().withMaxEpochs(100_000).withSeed(seed).withBias(true)).report();
+              TrainingOptions.builder().maxEpochs(100_000).seed(seed).bias(true).build()).report();
           String where = "k=" + k + " d=" + d + " seed=" + seed;
           assertTrue(r.halted(), where + ": PLA did not halt in " + r.epochs() + " epochs");
           assertTrue(r.mistakes() <= bound, where + ": " + r.mistakes() + " mistakes > bound " + bound);

@@ -27,7 +27,7 @@ class MistakeBoundTest {
       long seed = SEED + 7919L * s + d;
       Generators.Planted p = Generators.separable(d >= 1000 ? 150 : 400, d, 0.05, 1.0, seed);
       TrainingReport r = BinaryLearner.fit(Algorithm.PLA, p.data(),
-          TrainingOptions.defaults().withMaxEpochs(10_000).withSeed(seed).withBias(false)).report();
+          TrainingOptions.builder().maxEpochs(10_000).seed(seed).bias(false).build()).report();
       double gamma = Theory.margin(p.data(), p.u(), 0f, false);
       double bound = Theory.novikoffBound(Theory.radius(p.data(), false), gamma);
       String where = "d=" + d + " seed=" + seed + ": " + r.mistakes() + " mistakes, bound " + bound;
@@ -57,7 +57,7 @@ class MistakeBoundTest {
       assertTrue(deviation > 0, "d=" + d + " seed=" + seed + ": no label was flipped, the case tests nothing");
       for (int passes : new int[] {1, 3}) {
         TrainingReport r = BinaryLearner.fit(Algorithm.PERCEPTRON, p.data(),
-            TrainingOptions.defaults().withMaxEpochs(passes).withShuffle(false).withBias(false)).report();
+            TrainingOptions.builder().maxEpochs(passes).shuffle(false).bias(false).build()).report();
         double bound = Theory.freundSchapireBound(radius, Math.sqrt(r.epochs()) * deviation, gamma);
         assertTrue(r.mistakes() <= bound, "d=" + d + " seed=" + seed + " passes=" + passes + ": " + r.mistakes()
             + " mistakes > bound " + bound);

@@ -42,8 +42,8 @@ final class Mixing {
     }
 
     TrainingOptions options(int epoch, int rank) {
-      return TrainingOptions.defaults().withMaxEpochs(1).withBias(bias).withTau(tau)
-          .withSeed(PerceptronClassifier.partitionSeed(seed, epoch, rank));
+      return TrainingOptions.builder().maxEpochs(1).bias(bias).tau(tau)
+          .seed(PerceptronClassifier.partitionSeed(seed, epoch, rank)).build();
     }
   }
 

@@ -234,7 +234,7 @@ public final class PerceptronClassifier
   /**
    * The seed of the example order of the p-th non-empty partition (p = 0, 1, ... in partition
    * order) in epoch t: a SplitMix64 hash of (seed, t, p). That partition visits its rows in the
-   * order of the kernel learner's shuffle with {@code TrainingOptions.withSeed(partitionSeed(...))}.
+   * order of the kernel learner's shuffle with the options' {@code seed(partitionSeed(...))}.
    */
   public static long partitionSeed(long seed, int epoch, int partition) {
     return mix64(mix64(seed) ^ (((long) epoch << 32) | (partition & 0xFFFF_FFFFL)));

@@ -61,7 +61,7 @@ class EpochBenchmark {
         + "%n# JVM %s, %d processors, kernel %s%n", name, data.size(), data.dimension(), data.labels().size(), epochs,
         repeats, System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors(), Kernel.describe());
 
-    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(epochs).withSeed(SEED);
+    TrainingOptions o = TrainingOptions.builder().maxEpochs(epochs).seed(SEED).build();
     double[] single = new double[repeats];
     double singleAccuracy = 0;
     for (int r = 0; r < repeats; r++) {

@@ -119,7 +119,8 @@ class OnePartitionTest {
   /** The first epoch from zero is one epoch of the batch learners, which know nothing of warm starts. */
   @Test
   void oneEpochEqualsTheBatchLearners() {
-    TrainingOptions o = SparkTests.options(true, 1.0).withSeed(PerceptronClassifier.partitionSeed(SEED, 0, 0));
+    TrainingOptions o =
+        SparkTests.options(true, 1.0).toBuilder().seed(PerceptronClassifier.partitionSeed(SEED, 0, 0)).build();
     Dataset binary = SparkTests.gaussian(200, 10, 2, SEED + 2);
     assertSameModel(BinaryLearner.fit(Algorithm.MARGIN, binary, o).model(),
         fit(binary, "margin", "oneVsRest", "uniform", 1).kernelModel(), "binary margin");

@@ -88,7 +88,7 @@ class PartitionedAccuracyTest {
   void fashionMnistAtMostOnePointBelowTheSingleMachineLearner() throws IOException {
     DenseDataset train = fashion("train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", 12_000);
     DenseDataset test = fashion("t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz", 10_000);
-    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(EPOCHS).withSeed(SEED);
+    TrainingOptions o = TrainingOptions.builder().maxEpochs(EPOCHS).seed(SEED).build();
     double single = MulticlassLearner.fit(Algorithm.AVERAGED, train, o).model().accuracy(test);
     for (int partitions : new int[] {2, 4}) {
       assertClose(single, fit(train, partitions, "averaged", "direct", "updates", SEED), test,
@@ -100,7 +100,7 @@ class PartitionedAccuracyTest {
   void sparseTextAtMostOnePointBelowTheSingleMachineLearner() {
     Dataset train = SparkTests.bagOfWords(10_000, 2_000, 4, SEED);
     Dataset test = SparkTests.bagOfWords(3_000, 2_000, 4, SEED + 1);
-    TrainingOptions o = TrainingOptions.defaults().withMaxEpochs(EPOCHS).withSeed(SEED);
+    TrainingOptions o = TrainingOptions.builder().maxEpochs(EPOCHS).seed(SEED).build();
     double ovr = MulticlassLearner.fitOneVsRest(Algorithm.AVERAGED, train, o).model().accuracy(test);
     Dataset binaryTrain = SparkTests.bagOfWords(10_000, 2_000, 2, SEED + 2);
     Dataset binaryTest = SparkTests.bagOfWords(3_000, 2_000, 2, SEED + 3);

@@ -140,7 +140,7 @@ final class SparkTests {
 
   /** The options the estimator gives the kernel learner, but for the seed. */
   static TrainingOptions options(boolean bias, double tau) {
-    return TrainingOptions.defaults().withMaxEpochs(1).withBias(bias).withTau((float) tau);
+    return TrainingOptions.builder().maxEpochs(1).bias(bias).tau((float) tau).build();
   }
 
   /**
@@ -157,7 +157,7 @@ final class SparkTests {
     if (k == 2) {
       LinearModel m = new LinearModel(new float[d], 0f, data.labels());
       for (int t = 0; t < epochs; t++) {
-        TrainingOptions o = options(bias, tau).withSeed(PerceptronClassifier.partitionSeed(seed, t, 0));
+        TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
         m = (LinearModel) BinaryLearner.fit(a, data, o, m).model();
       }
       return m;
@@ -165,7 +165,7 @@ final class SparkTests {
     if (multiclass.equals("direct")) {
       MulticlassModel m = new MulticlassModel(new float[k][d], new float[k], data.labels());
       for (int t = 0; t < epochs; t++) {
-        TrainingOptions o = options(bias, tau).withSeed(PerceptronClassifier.partitionSeed(seed, t, 0));
+        TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
         OnlineLearner<MulticlassModel> learner = OnlineLearner.multiclass(a, m, o);
         learner.partialFit(data);
         m = learner.model();
@@ -183,7 +183,7 @@ final class SparkTests {
       Dataset one = data.withLabels(restVsOne, classes);
       LinearModel m = new LinearModel(new float[d], 0f, restVsOne);
       for (int t = 0; t < epochs; t++) {
-        TrainingOptions o = options(bias, tau).withSeed(PerceptronClassifier.partitionSeed(seed, t, 0));
+        TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
         m = (LinearModel) BinaryLearner.fit(a, one, o, m).model();
       }
       w[c] = m.weights();
