@@ -72,25 +72,6 @@ final class ClassWeights {
    * {@code uStepA * x}, {@code uStepB * x} to u when averaging) for the row last scored: the
    * multi-class perceptron's update, two classes per non-zero. delta and deltaU are not used.
    */
-  /**
-   * Applies the marked steps when only classes a and b have any ({@code b < 0}: only a), in one
-   * pass that touches their two lanes, and clears them: the same weights as {@link #applyUpdate}.
-   * A single class is paired with a lane whose step is zero, which leaves it unchanged (a weight is
-   * never -0, so adding a zero product returns it as it was).
-   */
-  void applyMarked(int a, int b) {
-    if (b < 0) {
-      b = kp > k ? k : (a + 1) % k;
-    }
-    applyTwo(a, delta[a], u == null ? 0.0 : deltaU[a], b, delta[b], u == null ? 0.0 : deltaU[b]);
-    delta[a] = 0f;
-    delta[b] = 0f;
-    if (u != null) {
-      deltaU[a] = 0.0;
-      deltaU[b] = 0.0;
-    }
-  }
-
   void applyTwo(int a, float stepA, double uStepA, int b, float stepB, double uStepB) {
     if (u == null) {
       ClassScores.updateTwo(w, kp, rows.idx, rows.val, from, to, a, stepA, b, stepB);

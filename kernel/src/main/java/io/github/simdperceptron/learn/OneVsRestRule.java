@@ -26,10 +26,6 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   final Labels labels;
   private final float threshold;
   private Stopping stopping;
-  /** The classes marked in this visit: how many, and the first two. */
-  private int marked;
-  private int firstMarked;
-  private int secondMarked;
 
   private OneVsRestRule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels) {
     this.algorithm = algorithm;
@@ -91,26 +87,11 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     if (bias) {
       b[c] += y;
     }
-    if (marked == 0) {
-      firstMarked = c;
-    } else if (marked == 1) {
-      secondMarked = c;
-    }
-    marked++;
   }
 
-  /**
-   * Applies the marked updates to the row last scored, in one pass over its non-zeros. Most
-   * updating visits update one or two classes, and a pass over their two lanes costs less than
-   * one over all of them.
-   */
+  /** Applies the marked updates to the row last scored, in one pass over its non-zeros. */
   void applyUpdates(Dataset data) {
-    if (marked <= 2) {
-      weights.applyMarked(firstMarked, marked == 2 ? secondMarked : -1);
-    } else {
-      weights.applyUpdate();
-    }
-    marked = 0;
+    weights.applyUpdate();
   }
 
   /** Called after every visit of a class that has not stopped, update or not. */
