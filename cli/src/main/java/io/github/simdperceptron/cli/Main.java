@@ -45,7 +45,6 @@ public final class Main implements Runnable {
 
   /** Runs the command on the process's standard streams and exits with its code. */
   public static void main(String[] args) {
-    Warmup.startEarly(args);
     OutputSink stdout = new OutputSink(new FileOutputStream(FileDescriptor.out));
     // Line by line on a terminal (demo's table as it grows); in blocks into a file or a pipe.
     PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8),
