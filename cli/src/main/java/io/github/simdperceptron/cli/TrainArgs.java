@@ -65,21 +65,21 @@ final class TrainArgs {
 
   TrainingOptions options() {
     try {
-      TrainingOptions o = TrainingOptions.builder().maxEpochs(epochs).seed(seed).shuffle(!noShuffle)
-          .bias(!noBias).prefetch(prefetch).build();
+      TrainingOptions.Builder o = TrainingOptions.builder().maxEpochs(epochs).seed(seed).shuffle(!noShuffle)
+          .bias(!noBias).prefetch(prefetch);
       if (tau != null && algorithm != Algorithm.MARGIN) {
         throw new UsageException("--margin applies to --algorithm margin only");
       }
       if (algorithm == Algorithm.MARGIN) {
-        o = o.toBuilder().tau(tau == null ? 1f : tau).build();
+        o.tau(tau == null ? 1f : tau);
       }
       if (voteCap != null) {
         if (algorithm != Algorithm.VOTED) {
           throw new UsageException("--vote-cap applies to --algorithm voted only");
         }
-        o = o.toBuilder().voteCap(voteCap).build();
+        o.voteCap(voteCap);
       }
-      return o;
+      return o.build();
     } catch (OptionException e) {
       throw usage(e);
     }

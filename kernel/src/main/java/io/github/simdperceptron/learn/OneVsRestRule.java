@@ -180,9 +180,9 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     void applyUpdates(Dataset data) {
       if (margins == null) {
         margins = new float[data.size()];
-        for (int c = 0; c < k; c++) {
+        for (Pocket p : pockets) {
           // Zero weights and bias: every activation is 0, so every example is an error.
-          pockets[c].offer(data, row, 0f, margins);
+          p.errors(data.size());
         }
       }
       System.arraycopy(weights.delta, 0, updated, 0, k);

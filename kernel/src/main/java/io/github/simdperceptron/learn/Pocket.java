@@ -23,6 +23,11 @@ final class Pocket {
     this.positive = positive;
   }
 
+  /** Sets the training errors of the pocketed (w, b) when they are known without counting them. */
+  void errors(int known) {
+    errors = known;
+  }
+
   /** Counts the training errors of (w, b), margins being n floats of scratch; pockets a copy on a strict improvement. */
   void offer(Dataset data, float[] w, float b, float[] margins) {
     DataAccess.margins(data, w, b, margins);
