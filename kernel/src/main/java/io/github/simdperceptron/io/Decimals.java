@@ -1,8 +1,10 @@
 package io.github.simdperceptron.io;
 
+import java.nio.charset.StandardCharsets;
+
 /**
- * Parses a float from part of a line without cutting it out first: readers call this once per
- * value, and a substring per value is most of what reading a large file allocates.
+ * Parses a float from the bytes of a line without making a string first: the libsvm reader calls
+ * this once per value, and a string per value would be most of what reading a large file allocates.
  */
 final class Decimals {
   /** 10^0 .. 10^10: exactly representable as floats (5^10 < 2^24). */
@@ -11,16 +13,16 @@ final class Decimals {
   private Decimals() {}
 
   /**
-   * {@code Float.parseFloat(s.substring(from, to))}, bit for bit, and the same
-   * {@link NumberFormatException}. Plain decimals of at most 7 significant digits and 10
+   * {@code Float.parseFloat} of the ASCII text in {@code b[from .. to)}, bit for bit, and the same
+   * {@link NumberFormatException}; {@code b} is not modified. Plain decimals of at most 7 significant digits and 10
    * fraction digits take the fast path: the digits and the power of ten are both exact floats,
    * so one correctly rounded division gives the correctly rounded value.
    */
-  static float parseFloat(String s, int from, int to) {
+  static float parseFloat(byte[] b, int from, int to) {
     int p = from;
     boolean negative = false;
-    if (p < to && (s.charAt(p) == '-' || s.charAt(p) == '+')) {
-      negative = s.charAt(p) == '-';
+    if (p < to && (b[p] == '-' || b[p] == '+')) {
+      negative = b[p] == '-';
       p++;
     }
     int mantissa = 0;
@@ -28,7 +30,7 @@ final class Decimals {
     int significant = 0;
     int fraction = -1;
     for (; p < to; p++) {
-      char c = s.charAt(p);
+      byte c = b[p];
       if (c >= '0' && c <= '9') {
         digits++;
         if (fraction >= 0) {
@@ -45,7 +47,7 @@ final class Decimals {
       }
     }
     if (p != to || digits == 0 || significant > 7 || fraction > 10) {
-      return Float.parseFloat(s.substring(from, to));
+      return Float.parseFloat(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
     }
     float v = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
     return negative ? -v : v;

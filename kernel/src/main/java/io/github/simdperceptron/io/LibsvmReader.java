@@ -16,12 +16,19 @@ public final class LibsvmReader implements ExampleReader {
   /** Largest dimension a dataset can have (the largest array the JVM reliably allocates). */
   static final int MAX_DIMENSION = Integer.MAX_VALUE - 16;
 
+  /** What {@link #parseBytes} made of a line. */
+  private static final int EXAMPLE = 1;
+  private static final int BLANK = 0;
+  private static final int UNUSUAL = -1;
+
   private final LineSource lines;
   private final LibsvmFormat format;
+  private final boolean stringsOnly;
   private int[] idx = new int[16];
   private float[] val = new float[16];
   private int nnz;
   private String label;
+  private boolean onExample;
   private double labelValue;
   private int maxIndex = -1;
   private long maxIndexLine;
@@ -29,20 +36,119 @@ public final class LibsvmReader implements ExampleReader {
   private long firstDroppedLine;
 
   LibsvmReader(InputStream in, String source, LibsvmFormat format) {
+    this(in, source, format, false);
+  }
+
+  /** With {@code stringsOnly}, every line takes {@link #parse(String)} (the tests compare both). */
+  LibsvmReader(InputStream in, String source, LibsvmFormat format, boolean stringsOnly) {
     this.lines = new LineSource(in, source);
     this.format = format;
+    this.stringsOnly = stringsOnly;
   }
 
   @Override
   public boolean next() throws IOException {
-    String s;
-    while ((s = lines.next()) != null) {
-      if (parse(s)) {
+    while (lines.advance()) {
+      int parsed = stringsOnly ? UNUSUAL : parseBytes(lines.array(), lines.from(), lines.to());
+      if (parsed == UNUSUAL) {
+        parsed = parse(lines.text()) ? EXAMPLE : BLANK;
+      }
+      if (parsed == EXAMPLE) {
+        label = null;
+        onExample = true;
         return true;
       }
     }
-    label = null;
+    onExample = false;
     return false;
+  }
+
+  /**
+   * Parses the common line, plain ASCII with an integer label and decimal values, straight from
+   * its bytes: {@link #EXAMPLE} or {@link #BLANK}. Anything else (a comment, qid, a non-ASCII byte,
+   * a label with a fraction, any error) is {@link #UNUSUAL} with no state changed, and the line
+   * goes to {@link #parse(String)}, which accepts the same lines with the same values and names
+   * what is wrong with the others.
+   */
+  private int parseBytes(byte[] b, int p, int end) {
+    p = skipSpace(b, p, end);
+    if (p == end) {
+      return BLANK;
+    }
+    boolean negative = b[p] == '-';
+    if (negative || b[p] == '+') {
+      p++;
+    }
+    int digitsFrom = p;
+    int whole = 0;
+    for (int d; p < end && p - digitsFrom < 9 && (d = b[p] - '0') >= 0 && d <= 9; p++) {
+      whole = whole * 10 + d;
+    }
+    if (p == digitsFrom || p < end && !isSpace(b[p])) {
+      return UNUSUAL;
+    }
+    int dimension = format.dimension();
+    int shift = format.zeroBased() ? 0 : 1;
+    int n = 0;
+    long skipped = 0;
+    for (p = skipSpace(b, p, end); p < end; p = skipSpace(b, p, end)) {
+      int indexFrom = p;
+      long index = 0;
+      for (int d; p < end && (d = b[p] - '0') >= 0 && d <= 9; p++) {
+        index = index * 10 + d;
+        if (index > MAX_DIMENSION) {
+          return UNUSUAL;
+        }
+      }
+      if (p == indexFrom || p == end || b[p] != ':') {
+        return UNUSUAL;
+      }
+      index -= shift;
+      if (index < 0 || n > 0 && index <= idx[n - 1]) {
+        return UNUSUAL;
+      }
+      int valueFrom = ++p;
+      for (byte c; p < end && !isSpace(c = b[p]); p++) {
+        // Float.parseFloat would trim control characters, NUL among them, that parse(String) refuses.
+        if (c < 0x20) {
+          return UNUSUAL;
+        }
+      }
+      float value;
+      try {
+        value = Decimals.parseFloat(b, valueFrom, p);
+      } catch (NumberFormatException e) {
+        return UNUSUAL;
+      }
+      if (!Float.isFinite(value)) {
+        return UNUSUAL;
+      }
+      if (dimension > 0 && index >= dimension) {
+        if (!format.dropBeyond()) {
+          return UNUSUAL;
+        }
+        skipped++;
+        continue;
+      }
+      if (n == idx.length) {
+        idx = Arrays.copyOf(idx, n * 2);
+        val = Arrays.copyOf(val, n * 2);
+      }
+      idx[n] = (int) index;
+      val[n] = value;
+      n++;
+    }
+    nnz = n;
+    labelValue = negative ? -(double) whole : whole;
+    if (skipped > 0 && dropped == 0) {
+      firstDroppedLine = lines.line();
+    }
+    dropped += skipped;
+    if (n > 0 && idx[n - 1] > maxIndex) {
+      maxIndex = idx[n - 1];
+      maxIndexLine = lines.line();
+    }
+    return EXAMPLE;
   }
 
   /** Parses one line; false for a blank or comment-only line. */
@@ -109,7 +215,6 @@ public final class LibsvmReader implements ExampleReader {
       throw error(s, p, q, "the label is not finite (expected a number such as +1, -1, 0 or 2.0)");
     }
     labelValue = v;
-    label = Labels.canonical(v);
   }
 
   private void parseQid(String s, int p, int colon, int q) throws FormatException {
@@ -165,7 +270,7 @@ public final class LibsvmReader implements ExampleReader {
     }
     float v;
     try {
-      v = Decimals.parseFloat(s, colon + 1, q);
+      v = Float.parseFloat(s.substring(colon + 1, q));
     } catch (NumberFormatException e) {
       throw error(s, p, q, "value " + FormatException.quote(s.substring(colon + 1, q))
           + " is not a number (expected a float such as 0.5, -3 or 1e-4)");
@@ -196,6 +301,17 @@ public final class LibsvmReader implements ExampleReader {
     return c == ' ' || c == '\t' || c == '\f' || c == 0x0B;
   }
 
+  private static boolean isSpace(byte c) {
+    return c == ' ' || c == '\t' || c == '\f' || c == 0x0B;
+  }
+
+  private static int skipSpace(byte[] b, int p, int end) {
+    while (p < end && isSpace(b[p])) {
+      p++;
+    }
+    return p;
+  }
+
   private static int skipSpace(String s, int p, int end) {
     while (p < end && isSpace(s.charAt(p))) {
       p++;
@@ -212,7 +328,10 @@ public final class LibsvmReader implements ExampleReader {
 
   @Override
   public String label() {
-    return label;
+    if (onExample && label == null) {
+      label = Labels.canonical(labelValue);
+    }
+    return onExample ? label : null;
   }
 
   /** The current label as a number. */

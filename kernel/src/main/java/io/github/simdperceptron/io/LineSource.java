@@ -37,6 +37,9 @@ final class LineSource implements Closeable {
   private long line;
   private byte[] bytes = new byte[256];
   private boolean skipLf;
+  private byte[] lineArray = bytes;
+  private int lineFrom;
+  private int lineTo;
 
   LineSource(InputStream in, String source) {
     this.in = in;
@@ -45,57 +48,118 @@ final class LineSource implements Closeable {
 
   /** The next line without its terminator, or null at the end of the input. */
   String next() throws IOException {
+    return advance() ? text() : null;
+  }
+
+  /**
+   * Moves to the next line; false at the end of the input. Its bytes, without the terminator, are
+   * {@code array()[from() .. to())} until the next call: a view of the read buffer when the line
+   * lies in it, a copy only when it spans two reads. Nothing is checked or decoded: {@link #text()}
+   * does that.
+   */
+  boolean advance() throws IOException {
+    if (bytes.length > (1 << 20)) {
+      // One huge line should not pin its buffer for the rest of the file.
+      bytes = new byte[256];
+    }
     int n = 0;
     boolean any = false;
-    boolean ascii = true;
     while (true) {
       if (pos == end && !fill()) {
         if (!any) {
-          return null;
+          return false;
         }
+        lineArray = bytes;
+        lineFrom = 0;
+        lineTo = n;
         break;
       }
-      byte c = buf[pos++];
       if (skipLf) {
         skipLf = false;
-        if (c == '\n') {
+        if (buf[pos] == '\n') {
+          pos++;
           continue;
         }
       }
       any = true;
-      if (c == '\n') {
-        break;
+      int p = pos;
+      while (p < end && buf[p] != '\n' && buf[p] != '\r') {
+        p++;
       }
-      if (c == '\r') {
-        skipLf = true;
-        break;
+      if (p == end) {
+        n = keep(pos, end, n);
+        pos = end;
+        continue;
       }
-      if (n == bytes.length) {
-        if (n == MAX_LINE) {
-          throw FormatException.atLine(source, line + 1, 0, null,
-              "line longer than " + MAX_LINE + " bytes: this is not a text file of examples");
-        }
-        bytes = Arrays.copyOf(bytes, (int) Math.min(MAX_LINE, 2L * n));
+      if (n == 0) {
+        lineArray = buf;
+        lineFrom = pos;
+        lineTo = p;
+      } else {
+        lineTo = keep(pos, p, n);
+        lineArray = bytes;
+        lineFrom = 0;
       }
-      bytes[n++] = c;
-      ascii &= c >= 0;
+      skipLf = buf[p] == '\r';
+      pos = p + 1;
+      break;
     }
     line++;
-    int from = line == 1 && n >= 3 && bytes[0] == BOM[0] && bytes[1] == BOM[1] && bytes[2] == BOM[2] ? 3 : 0;
-    String text = ascii ? new String(bytes, from, n - from, StandardCharsets.ISO_8859_1) : decode(from, n);
+    return true;
+  }
+
+  /** Appends {@code buf[from .. to)} to the bytes kept of a line that spans reads; the new length. */
+  private int keep(int from, int to, int n) throws FormatException {
+    int length = n + (to - from);
+    if (length > MAX_LINE) {
+      throw FormatException.atLine(source, line + 1, 0, null,
+          "line longer than " + MAX_LINE + " bytes: this is not a text file of examples");
+    }
+    if (length > bytes.length) {
+      bytes = Arrays.copyOf(bytes, (int) Math.min(MAX_LINE, Math.max(length, 2L * bytes.length)));
+    }
+    System.arraycopy(buf, from, bytes, n, to - from);
+    return length;
+  }
+
+  byte[] array() {
+    return lineArray;
+  }
+
+  int from() {
+    return lineFrom;
+  }
+
+  int to() {
+    return lineTo;
+  }
+
+  /**
+   * The current line as text: a leading byte-order mark on the first line dropped, decoded as
+   * UTF-8, and checked for malformed UTF-8 and NUL characters.
+   */
+  String text() throws FormatException {
+    byte[] b = lineArray;
+    int from = lineFrom;
+    int n = lineTo;
+    if (line == 1 && n - from >= 3 && b[from] == BOM[0] && b[from + 1] == BOM[1] && b[from + 2] == BOM[2]) {
+      from += 3;
+    }
+    boolean ascii = true;
+    for (int i = from; i < n; i++) {
+      ascii &= b[i] >= 0;
+    }
+    String text = ascii ? new String(b, from, n - from, StandardCharsets.ISO_8859_1) : decode(from, n);
     int nul = text.indexOf('\0');
     if (nul >= 0) {
       throw FormatException.atLine(source, line, nul + 1, null, "NUL character: this is not a text file");
-    }
-    if (bytes.length > (1 << 20)) {
-      // One huge line should not pin its buffer for the rest of the file.
-      bytes = new byte[256];
     }
     return text;
   }
 
   private String decode(int from, int n) throws FormatException {
-    ByteBuffer bb = ByteBuffer.wrap(bytes, from, n - from);
+    byte[] b = lineArray;
+    ByteBuffer bb = ByteBuffer.wrap(b, from, n - from);
     CharBuffer cb = CharBuffer.allocate(n - from);
     utf8.reset();
     CoderResult r = utf8.decode(bb, cb, true);
@@ -106,7 +170,7 @@ final class LineSource implements Closeable {
       int bad = bb.position();
       int column = cb.position() + 1;
       throw FormatException.atLine(source, line, column, tokenAround(bad, n), "in " + tokenAround(bad, n)
-          + ": byte " + String.format("0x%02X", bytes[bad] & 0xff) + " at column " + column
+          + ": byte " + String.format("0x%02X", b[bad] & 0xff) + " at column " + column
           + " is not valid UTF-8: this file is not UTF-8 text (convert it, e.g. with iconv -t UTF-8)");
     }
     return cb.flip().toString();
@@ -114,8 +178,9 @@ final class LineSource implements Closeable {
 
   /** The whitespace-delimited token holding byte {@code at}, bytes outside ASCII written as \xNN. */
   private String tokenAround(int at, int n) {
+    byte[] bytes = lineArray;
     int a = at;
-    while (a > 0 && !isSpace(bytes[a - 1]) && at - a < 20) {
+    while (a > lineFrom && !isSpace(bytes[a - 1]) && at - a < 20) {
       a--;
     }
     int b = at;

@@ -3,13 +3,14 @@ package io.github.simdperceptron.io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class DecimalsTest {
   private static void same(String text) {
-    String line = "x:" + text + " ";
+    byte[] line = ("x:" + text + " ").getBytes(StandardCharsets.ISO_8859_1);
     float expected = Float.parseFloat(text);
     float got = Decimals.parseFloat(line, 2, 2 + text.length());
     assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(got), text);
@@ -45,7 +46,7 @@ class DecimalsTest {
   @Test
   void badNumbersFailAsFloatParseFloatDoes() {
     for (String t : List.of("", "-", ".", "1.2.3", "abc", "1,5", "--1")) {
-      assertThrows(NumberFormatException.class, () -> Decimals.parseFloat("a" + t + "b", 1, 1 + t.length()), t);
+      assertThrows(NumberFormatException.class, () -> Decimals.parseFloat(("a" + t + "b").getBytes(StandardCharsets.ISO_8859_1), 1, 1 + t.length()), t);
     }
   }
 }

@@ -78,7 +78,7 @@ final class FuzzChecks {
   }
 
   /** Hands out at most {@code chunk} bytes per read, as a pipe may. */
-  private static final class Trickle extends java.io.FilterInputStream {
+  static final class Trickle extends java.io.FilterInputStream {
     private final int chunk;
 
     Trickle(InputStream in, int chunk) {
