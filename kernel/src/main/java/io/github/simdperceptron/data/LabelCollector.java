@@ -19,6 +19,10 @@ final class LabelCollector {
   /** Whether the last row brought a new class, and the numeric flag before it (for {@link #dropLast()}). */
   private boolean lastWasNew;
   private boolean numericBefore = true;
+  /** The raw bits of the first numeric labels met, and their keys. */
+  private final long[] seenBits = new long[16];
+  private final int[] seenKeys = new int[16];
+  private int seen;
 
   void add(String label, int row) {
     if (label == null) {
@@ -34,7 +38,7 @@ final class LabelCollector {
     put(label);
   }
 
-  private void put(String label) {
+  private int put(String label) {
     Integer key = firstSeen.get(label);
     lastWasNew = key == null;
     numericBefore = numeric;
@@ -44,6 +48,11 @@ final class LabelCollector {
       distinct.add(label);
       numeric &= Labels.isCanonicalNumber(label);
     }
+    putKey(key);
+    return key;
+  }
+
+  private void putKey(int key) {
     if (rows == rowKey.length) {
       rowKey = java.util.Arrays.copyOf(rowKey, rows * 2);
     }
@@ -51,10 +60,24 @@ final class LabelCollector {
   }
 
   void add(double label, int row) {
+    // A numeric label column holds a few distinct values: each is named once, not once per row.
+    long bits = Double.doubleToRawLongBits(label);
+    for (int k = 0; k < seen; k++) {
+      if (seenBits[k] == bits) {
+        lastWasNew = false;
+        numericBefore = numeric;
+        putKey(seenKeys[k]);
+        return;
+      }
+    }
     if (!Double.isFinite(label)) {
       throw new IllegalArgumentException("row " + row + ": label " + label + " is not finite");
     }
-    put(Labels.canonical(label));
+    int key = put(Labels.canonical(label));
+    if (seen < seenBits.length) {
+      seenBits[seen] = bits;
+      seenKeys[seen++] = key;
+    }
   }
 
   /**
@@ -64,6 +87,9 @@ final class LabelCollector {
   void dropLast() {
     rows--;
     if (lastWasNew) {
+      if (seen > 0 && seenKeys[seen - 1] == distinct.size() - 1) {
+        seen--;
+      }
       firstSeen.remove(distinct.remove(distinct.size() - 1));
       numeric = numericBefore;
       lastWasNew = false;

@@ -4,6 +4,7 @@ import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -108,20 +109,25 @@ public final class LibsvmReader implements ExampleReader {
         return UNUSUAL;
       }
       int valueFrom = ++p;
-      for (byte c; p < end && !isSpace(c = b[p]); p++) {
-        // Float.parseFloat would trim control characters, NUL among them, that parse(String) refuses.
-        if (c < 0x20) {
+      long plain = Decimals.plain(b, valueFrom, end);
+      float value;
+      if (plain != Decimals.NOT_PLAIN && ((p = (int) (plain >>> 32)) == end || isSpace(b[p]))) {
+        value = Float.intBitsToFloat((int) plain);
+      } else {
+        for (p = valueFrom; p < end && !isSpace(b[p]); p++) {
+          // Float.parseFloat would trim control characters, NUL among them, that parse(String) refuses.
+          if (b[p] < 0x20) {
+            return UNUSUAL;
+          }
+        }
+        try {
+          value = Float.parseFloat(new String(b, valueFrom, p - valueFrom, StandardCharsets.ISO_8859_1));
+        } catch (NumberFormatException e) {
           return UNUSUAL;
         }
-      }
-      float value;
-      try {
-        value = Decimals.parseFloat(b, valueFrom, p);
-      } catch (NumberFormatException e) {
-        return UNUSUAL;
-      }
-      if (!Float.isFinite(value)) {
-        return UNUSUAL;
+        if (!Float.isFinite(value)) {
+          return UNUSUAL;
+        }
       }
       if (dimension > 0 && index >= dimension) {
         if (!format.dropBeyond()) {

@@ -140,6 +140,15 @@ class DatasetValidationTest {
     assertEquals(-1f, d.label(1));
     assertEquals(-1f, d.label(2));
     assertArrayEquals(new float[] {2, 2}, d.denseRow(2));
+
+    // The rejected label may come back on a valid row, after another class took its place.
+    assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {Float.NaN, 0}, 5.0));
+    b.add(new float[] {3, 3}, "7").add(new float[] {4, 4}, 5.0).add(new float[] {5, 5}, 7.0);
+    DenseDataset e = b.build();
+    assertEquals(List.of("5", "7", "9", "10"), e.labels().names());
+    assertEquals("7", e.labels().name(e.classOf(3)));
+    assertEquals("5", e.labels().name(e.classOf(4)));
+    assertEquals("7", e.labels().name(e.classOf(5)));
   }
 
   // ---------------------------------------------------------------- sparse structure
