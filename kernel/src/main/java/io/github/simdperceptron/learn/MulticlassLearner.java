@@ -29,7 +29,7 @@ public final class MulticlassLearner {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels(), null), CompactRows.sparse(data),
+    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels(), null), ClassWeights.sparse(data),
         options);
   }
 
@@ -40,8 +40,7 @@ public final class MulticlassLearner {
       throw new OptionException("algorithm", algorithm, "of the multi-class perceptron must be "
           + Algorithm.names(Algorithm::multiclass) + " (for another per class use fitOneVsRest)");
     }
-    return algorithm == Algorithm.AVERAGED ? new MulticlassRule.Averaged(dimension, options.bias(), labels, warm)
-        : new MulticlassRule(dimension, options.bias(), labels, false, warm);
+    return new MulticlassRule(dimension, options.bias(), labels, algorithm == Algorithm.AVERAGED, warm);
   }
 
   /**
@@ -61,6 +60,6 @@ public final class MulticlassLearner {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
     OneVsRestRule rule = OneVsRestRule.of(algorithm, data.dimension(), options, data.labels());
-    return Trainer.fit(rule, CompactRows.sparse(data), options);
+    return Trainer.fit(rule, ClassWeights.sparse(data), options);
   }
 }
