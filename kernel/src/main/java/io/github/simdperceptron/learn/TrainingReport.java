@@ -149,11 +149,7 @@ public final class TrainingReport {
   }
 
   private static int[][] deepCopy(int[][] a) {
-    int[][] copy = new int[a.length][];
-    for (int k = 0; k < a.length; k++) {
-      copy[k] = a[k].clone();
-    }
-    return copy;
+    return Arrays.stream(a).map(int[]::clone).toArray(int[][]::new);
   }
 
   /** The example index of every update in visit order, when the options asked for it; else empty. */
