@@ -25,7 +25,7 @@ final class ClassWeights {
   /** The averaged learners' sums, in the layouts of w and b; null otherwise. */
   final double[] u;
   final double[] beta;
-  /** The scores of the last {@link #score} call, kp entries. */
+  /** The scores of the last {@link #score} call, biases added, in the first k of kp entries. */
   final float[] scores;
   /** Per-class steps of the next {@link #applyUpdate()}, kp entries, zero between updates. */
   final float[] delta;
@@ -117,7 +117,7 @@ final class ClassWeights {
     return SparseDataset.wrap(ptr, idx, val, d, classes).withLabels(data.labels(), classIndex);
   }
 
-  /** Scores row i of data into {@link #scores} and remembers the row for the next update. */
+  /** Scores row i of data ({@code w_c . x + b_c}) into {@link #scores} and remembers the row for the next update. */
   void score(Dataset data, int i) {
     if (data != rowsOf) {
       rows = sparse(data);
@@ -128,6 +128,9 @@ final class ClassWeights {
     from = DataAccess.rowStart(rows, i);
     to = from + rows.nonZeros(i);
     ClassScores.scores(w, kp, idx, val, from, to, scores);
+    for (int c = 0; c < k; c++) {
+      scores[c] += b[c];
+    }
   }
 
   /**

@@ -163,12 +163,12 @@ public final class MulticlassModel implements Model {
 
   @Override
   public int predictClass(float[] x) {
-    return argMax(scores(x));
+    return argMax(scores(x), k);
   }
 
   @Override
   public int predictClass(int[] indices, float[] values) {
-    return argMax(scores(indices, values));
+    return argMax(scores(indices, values), k);
   }
 
   /** The predicted class name of a dense x. */
@@ -183,7 +183,7 @@ public final class MulticlassModel implements Model {
 
   @Override
   public int predictClass(Dataset data, int i) {
-    return argMax(scores(data, i));
+    return argMax(scores(data, i), k);
   }
 
   /** Every row's predicted class, split across the common fork-join pool when the data is large. */
@@ -206,32 +206,19 @@ public final class MulticlassModel implements Model {
     float[] scores = new float[k];
     for (int i = from; i < to; i++) {
       DataAccess.multiDot(data, i, w, k, scores);
-      out[i] = argMax(scores, b);
+      out[i] = argMax(addBiases(scores), k);
     }
-  }
-
-  private static int argMax(float[] scores) {
-    int best = 0;
-    for (int r = 1; r < scores.length; r++) {
-      if (scores[r] > scores[best]) {
-        best = r;
-      }
-    }
-    return best;
   }
 
   /**
-   * The arg max of {@code dots[r] + biases[r]} over r < biases.length (dots may be longer: padded
-   * scores), the first one on ties: the decision rule shared by the model and the training rules.
+   * The index of the largest of {@code scores[0, k)}, the first one on ties: the decision rule
+   * shared by the model and the training rules.
    */
-  static int argMax(float[] dots, float[] biases) {
+  static int argMax(float[] scores, int k) {
     int best = 0;
-    float bestScore = dots[0] + biases[0];
-    for (int r = 1; r < biases.length; r++) {
-      float s = dots[r] + biases[r];
-      if (s > bestScore) {
+    for (int r = 1; r < k; r++) {
+      if (scores[r] > scores[best]) {
         best = r;
-        bestScore = s;
       }
     }
     return best;

@@ -28,7 +28,7 @@ final class MulticlassRule extends UpdateRule<MulticlassModel> {
   @Override
   int visit(Dataset data, int i) {
     weights.score(data, i);
-    int predicted = MulticlassModel.argMax(weights.scores, weights.b);
+    int predicted = MulticlassModel.argMax(weights.scores, weights.k);
     int truth = data.classOf(i);
     int outcome = CORRECT;
     if (predicted != truth) {

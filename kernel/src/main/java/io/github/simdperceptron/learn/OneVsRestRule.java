@@ -49,15 +49,14 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   final int visit(Dataset data, int i) {
     weights.score(data, i);
     float[] scores = weights.scores;
-    float[] b = weights.b;
     int truth = data.classOf(i);
     int outcome = CORRECT;
-    for (int c = 0; c < b.length; c++) {
+    for (int c = 0; c < weights.k; c++) {
       if (stopping.stopped(c)) {
         continue;
       }
       float y = c == truth ? 1f : -1f;
-      float ya = y * (scores[c] + b[c]);
+      float ya = y * scores[c];
       int own = ya <= 0f ? MISTAKE : CORRECT;
       if (ya <= threshold) {
         weights.mark(c, y, count[c]);
