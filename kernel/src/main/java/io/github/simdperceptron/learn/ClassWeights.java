@@ -208,6 +208,6 @@ final class ClassWeights {
     for (int c = 0; c < k; c++) {
       biases[c] = beta == null ? b[c] : AveragedRule.average(b[c], beta[c], count[c]);
     }
-    return MulticlassModel.wrap(rows, biases, labels);
+    return new MulticlassModel(rows, biases, labels);
   }
 }

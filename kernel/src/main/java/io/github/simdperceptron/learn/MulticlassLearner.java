@@ -51,9 +51,8 @@ public final class MulticlassLearner {
    * the report's {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes;
    * on real-valued data the K scores are summed in another order than the binary dot
    * (docs/learners.md, training layout), so the two agree unless an activation falls within
-   * rounding of the threshold. Supports
-   * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; ({@link Algorithm#oneVsRest()}); VOTED throws {@link OptionException}
-   * (its per-class model is not one weight row). Nothing passed in is modified.
+   * rounding of the threshold. The algorithms with {@link Algorithm#oneVsRest()}; VOTED throws
+   * {@link OptionException} (its per-class model is not one weight row). Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");

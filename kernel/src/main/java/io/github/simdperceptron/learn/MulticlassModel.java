@@ -5,6 +5,7 @@ import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.IntStream;
 
@@ -56,17 +57,13 @@ public final class MulticlassModel implements Model {
     this.labels = labels;
   }
 
-  private MulticlassModel(float[] w, float[] b, Labels labels) {
+  /** Trusted constructor: w (row-major K x d) and b (K) are owned by the model from now on. */
+  MulticlassModel(float[] w, float[] b, Labels labels) {
     this.w = w;
     this.b = b;
     this.k = b.length;
     this.d = w.length / b.length;
     this.labels = labels;
-  }
-
-  /** Trusted constructor: w (row-major K x d) and b (K) are owned by the model from now on. */
-  static MulticlassModel wrap(float[] w, float[] b, Labels labels) {
-    return new MulticlassModel(w, b, labels);
   }
 
   /** Number of classes K. */
@@ -86,9 +83,7 @@ public final class MulticlassModel implements Model {
   /** A copy of the weight row of class index c. */
   public float[] weights(int c) {
     Objects.checkIndex(c, k);
-    float[] row = new float[d];
-    System.arraycopy(w, c * d, row, 0, d);
-    return row;
+    return Arrays.copyOfRange(w, c * d, c * d + d);
   }
 
   /** A copy of the biases, one per class. */

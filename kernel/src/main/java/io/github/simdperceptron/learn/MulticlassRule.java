@@ -6,11 +6,9 @@ import java.util.Arrays;
 
 /**
  * The multi-class perceptron and its averaged form (CIML Algorithm 7 per row, with one counter c
- * for all rows): one weight row and one bias per class ({@link ClassWeights}). On every visit the
- * K scores come from one pass over the row's non-zeros; the predicted class is the arg max of
- * score + bias (ties to the smallest index); on a mistake x is added to the true class's row and
- * subtracted from the predicted one's in one pass. The averaged model is {@code w - u / c},
- * {@code b - beta / c}, computed in double.
+ * for all rows) over the K classes' {@link ClassWeights}: on every visit the predicted class is
+ * the arg max of the K scores (ties to the smallest index), and a mistake updates the true and the
+ * predicted class ({@link ClassWeights#applyTwo}).
  */
 final class MulticlassRule extends UpdateRule<MulticlassModel> {
   private final ClassWeights weights;

@@ -24,7 +24,6 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   private final float threshold;
   /** Per class: its visits so far, plus one (the averaged learner's counter). */
   private final long[] count;
-  private Stopping stopping;
 
   private OneVsRestRule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels) {
     this.algorithm = algorithm;
@@ -88,11 +87,6 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   }
 
   @Override
-  final void attach(Stopping s) {
-    stopping = s;
-  }
-
-  @Override
   MulticlassModel model() {
     return weights.model(count);
   }
@@ -147,7 +141,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
         System.arraycopy(pockets[c].w, 0, w, c * row.length, row.length);
         b[c] = pockets[c].b;
       }
-      return MulticlassModel.wrap(w, b, weights.labels);
+      return new MulticlassModel(w, b, weights.labels);
     }
   }
 }

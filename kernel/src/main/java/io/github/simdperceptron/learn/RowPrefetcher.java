@@ -28,9 +28,8 @@ final class RowPrefetcher {
   static final int DEFAULT_DISTANCE = 8;
   static final int MAX_DISTANCE = 1 << 16;
   /**
-   * Training rows of fewer bytes than this stay in the caches after the first epoch, and a
-   * helper would only keep a core busy: 32 MiB, the last-level cache of the machine the helper was
-   * measured on.
+   * Rows of fewer bytes stay in the caches after the first epoch, where a helper only keeps a
+   * core busy: 32 MiB, the last-level cache of the machine it was measured on.
    */
   static final long MIN_BYTES = 32L << 20;
   /** Idle spins before the helper parks for {@link #PARK_NANOS} at a time. */
@@ -173,10 +172,9 @@ final class RowPrefetcher {
     stopped = true;
     LockSupport.unpark(thread);
     boolean interrupted = false;
-    while (true) {
+    while (thread.isAlive()) {
       try {
         thread.join();
-        break;
       } catch (InterruptedException e) {
         interrupted = true;
       }
@@ -191,7 +189,6 @@ final class RowPrefetcher {
     return rowsRead.get();
   }
 
-  /** Whether the helper thread is still running. */
   boolean alive() {
     return thread.isAlive();
   }
@@ -245,8 +242,7 @@ final class RowPrefetcher {
    */
   private float touch(int i) {
     float s = 0f;
-    if (data instanceof DenseDataset) {
-      DenseDataset dense = (DenseDataset) data;
+    if (data instanceof DenseDataset dense) {
       float[] a = DataAccess.rowArray(dense, i);
       int from = DataAccess.rowOffset(dense, i);
       int to = from + dense.dimension();
