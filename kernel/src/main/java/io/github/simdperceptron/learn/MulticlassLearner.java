@@ -46,13 +46,12 @@ public final class MulticlassLearner {
   /**
    * One-vs-rest: one binary learner of the given algorithm per class (class c against all others),
    * trained in one pass per example over the shared example order; prediction by the largest
-   * score. Without early stopping, on integer-valued data, the model's row c and bias c equal, bit
-   * for bit, those of {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and
-   * the report's {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes;
-   * on real-valued data the K scores are summed in another order than the binary dot
-   * (docs/learners.md, training layout), so the two agree unless an activation falls within
-   * rounding of the threshold. The algorithms with {@link Algorithm#oneVsRest()}; VOTED throws
-   * {@link OptionException} (its per-class model is not one weight row). Nothing passed in is modified.
+   * score. Without early stopping, on integer-valued data, the model's row c and bias c equal bit
+   * for bit those of {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and
+   * the report's {@link TrainingReport#classMistakesPerEpoch()} row c that run's mistakes; on
+   * real-valued data they agree unless an activation falls within rounding of the threshold.
+   * Takes the algorithms with {@link Algorithm#oneVsRest()}; VOTED throws {@link OptionException}.
+   * Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");
