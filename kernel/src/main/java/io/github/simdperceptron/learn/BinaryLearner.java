@@ -36,7 +36,11 @@ public final class BinaryLearner {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    Labels labels = binaryLabels(data);
+    Labels labels = data.labels();
+    if (labels.size() > 2) {
+      throw new IllegalArgumentException("a binary learner needs at most 2 classes, the data has "
+          + labels.size() + ": " + labels + "; use a multi-class learner");
+    }
     if (warmStart != null) {
       warmStart.checkDimension(data);
       if (!warmStart.labels().equals(labels)) {
@@ -48,25 +52,12 @@ public final class BinaryLearner {
     return Trainer.fit(rule, data, options);
   }
 
-  static Labels binaryLabels(Dataset data) {
-    Labels labels = data.labels();
-    if (labels.size() > 2) {
-      throw new IllegalArgumentException("a binary learner needs at most 2 classes, the data has "
-          + labels.size() + ": " + labels + "; use a multi-class learner");
-    }
-    return labels;
-  }
-
   static BinaryRule rule(Algorithm algorithm, int d, TrainingOptions o, Labels labels, LinearModel warm) {
-    switch (algorithm) {
-      case POCKET:
-        return new PocketRule(d, o, labels, warm);
-      case VOTED:
-        return new VotedRule(d, o, labels, warm);
-      case AVERAGED:
-        return new AveragedRule(d, o, labels, warm);
-      default:
-        return new BinaryRule(algorithm, d, o, labels, warm);
-    }
+    return switch (algorithm) {
+      case POCKET -> new PocketRule(d, o, labels, warm);
+      case VOTED -> new VotedRule(d, o, labels, warm);
+      case AVERAGED -> new AveragedRule(d, o, labels, warm);
+      default -> new BinaryRule(algorithm, d, o, labels, warm);
+    };
   }
 }

@@ -1,94 +1,188 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Arrays;
 
 /**
- * The weights of K classes in the feature-major layout of {@link ClassScores} ({@code w[j * kp + c]}),
- * with the running sums u of the averaged learners when asked, and the rows of the dataset being
- * trained on in the form the kernel reads. Shared by the multi-class and one-vs-rest rules.
+ * The weights and biases of K classes, shared by the multi-class and one-vs-rest rules: the
+ * weights in the feature-major layout of {@link ClassScores} ({@code w[j * kp + c]}), with the
+ * running sums u and beta of the averaged learners (CIML Algorithm 7, in double) when asked. The
+ * kernel reads the rows being trained on as their non-zeros ({@link #sparse}).
  */
 final class ClassWeights {
+  final Labels labels;
   final int k;
   final int d;
   final int kp;
+  final boolean bias;
   final float[] w;
-  /** The averaged learners' sums (CIML Algorithm 7, in double), same layout; null otherwise. */
+  final float[] b;
+  /** The averaged learners' sums, in the layouts of w and b; null otherwise. */
   final double[] u;
-  /** The scores of the last {@link #score} call, kp entries. */
+  final double[] beta;
+  /** The scores of the last {@link #score} call, biases added, in the first k of kp entries. */
   final float[] scores;
-  /** Per-class steps of the next update, kp entries, zero between updates. */
+  /** Per-class steps of the next {@link #applyUpdate()}, kp entries, zero between updates. */
   final float[] delta;
-  final double[] deltaU;
+  private final double[] deltaU;
   private Dataset rowsOf;
-  private CompactRows rows;
+  private SparseDataset rows;
+  private int[] idx;
+  private float[] val;
   private int from;
   private int to;
 
-  ClassWeights(int k, int d, boolean averaged) {
-    this.k = k;
+  /** Zero weights and biases, or the warm-start model's rows (and biases, when the bias is on). */
+  ClassWeights(Labels labels, int d, boolean bias, boolean averaged, MulticlassModel warm) {
+    this.labels = labels;
+    this.k = labels.size();
     this.d = d;
     this.kp = ClassScores.paddedClasses(k);
+    this.bias = bias;
     long size = (long) d * kp;
     if (size > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException(k + " classes x " + d + " features is more weights than one array holds");
     }
     this.w = new float[(int) size];
+    this.b = new float[k];
     this.u = averaged ? new double[(int) size] : null;
+    this.beta = averaged ? new double[k] : null;
     this.scores = new float[kp];
     this.delta = new float[kp];
     this.deltaU = averaged ? new double[kp] : null;
-  }
-
-  /** Scores row i of data into {@link #scores} and remembers the row for {@link #applyUpdate()}. */
-  void score(Dataset data, int i) {
-    if (data != rowsOf) {
-      rows = CompactRows.of(data);
-      rowsOf = data;
+    if (warm != null) {
+      for (int c = 0; c < k; c++) {
+        float[] row = warm.weights(c);
+        for (int j = 0; j < d; j++) {
+          w[j * kp + c] = row[j];
+        }
+      }
+      if (bias) {
+        System.arraycopy(warm.biases(), 0, b, 0, k);
+      }
     }
-    from = rows.ptr[i];
-    to = rows.ptr[i + 1];
-    ClassScores.scores(w, kp, rows.idx, rows.val, from, to, scores);
   }
 
   /**
-   * Adds {@code delta[c] * x} to every class row (and {@code deltaU[c] * x} to u) for the row last
-   * scored, then clears delta and deltaU.
+   * The dataset as a sparse one: itself when it is sparse, else its non-zeros (same labels and
+   * classes; a zero adds nothing to a score and changes nothing in an update), so that the
+   * training loop, its prefetch thread and the kernel all read the same rows.
    */
+  static SparseDataset sparse(Dataset data) {
+    if (data instanceof SparseDataset) {
+      return (SparseDataset) data;
+    }
+    DenseDataset dense = (DenseDataset) data;
+    int n = data.size();
+    int d = data.dimension();
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      float[] a = DataAccess.rowArray(dense, i);
+      for (int j = DataAccess.rowOffset(dense, i), end = j + d; j < end; j++) {
+        if (a[j] != 0f) {
+          total++;
+        }
+      }
+    }
+    if (total > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("the dataset has " + total
+          + " non-zero values; the multi-class learners take at most " + (Integer.MAX_VALUE - 16));
+    }
+    int[] ptr = new int[n + 1];
+    int[] idx = new int[(int) total];
+    float[] val = new float[(int) total];
+    double[] classes = new double[n];
+    int[] classIndex = new int[n];
+    int t = 0;
+    for (int i = 0; i < n; i++) {
+      float[] a = DataAccess.rowArray(dense, i);
+      int off = DataAccess.rowOffset(dense, i);
+      for (int j = 0; j < d; j++) {
+        float x = a[off + j];
+        if (x != 0f) {
+          idx[t] = j;
+          val[t] = x;
+          t++;
+        }
+      }
+      ptr[i + 1] = t;
+      classIndex[i] = data.classOf(i);
+      classes[i] = classIndex[i];
+    }
+    return SparseDataset.wrap(ptr, idx, val, d, classes).withLabels(data.labels(), classIndex);
+  }
+
+  /** Scores row i of data ({@code w_c . x + b_c}) into {@link #scores} and remembers the row for the next update. */
+  void score(Dataset data, int i) {
+    if (data != rowsOf) {
+      rows = sparse(data);
+      rowsOf = data;
+      idx = DataAccess.indices(rows);
+      val = DataAccess.values(rows);
+    }
+    from = DataAccess.rowStart(rows, i);
+    to = from + rows.nonZeros(i);
+    ClassScores.scores(w, kp, idx, val, from, to, scores);
+    for (int c = 0; c < k; c++) {
+      scores[c] += b[c];
+    }
+  }
+
+  /**
+   * Marks class c for the binary update {@code w_c += y x, b_c += y} of the next
+   * {@link #applyUpdate()}; when averaging also {@code u_c += y count x, beta_c += y count}.
+   */
+  void mark(int c, float y, long count) {
+    delta[c] = y;
+    double yc = (double) y * count;
+    if (u != null) {
+      deltaU[c] = yc;
+    }
+    if (bias) {
+      b[c] += y;
+      if (beta != null) {
+        beta[c] += yc;
+      }
+    }
+  }
+
+  /** Applies the marked updates to the row last scored, in one pass over its non-zeros, and clears the marks. */
   void applyUpdate() {
     if (u == null) {
-      ClassScores.update(w, kp, rows.idx, rows.val, from, to, delta);
+      ClassScores.update(w, kp, idx, val, from, to, delta);
     } else {
-      ClassScores.update(w, u, kp, rows.idx, rows.val, from, to, delta, deltaU);
+      ClassScores.update(w, u, kp, idx, val, from, to, delta, deltaU);
       Arrays.fill(deltaU, 0.0);
     }
     Arrays.fill(delta, 0f);
   }
 
   /**
-   * Adds {@code stepA * x} to class a's weights and {@code stepB * x} to class b's (and
-   * {@code uStepA * x}, {@code uStepB * x} to u when averaging) for the row last scored: the
-   * multi-class perceptron's update, two classes per non-zero. delta and deltaU are not used.
+   * The multi-class perceptron's update for the row last scored, in one pass over its non-zeros:
+   * {@code w_truth += x, w_predicted -= x} and with the bias {@code b_truth += 1, b_predicted -= 1};
+   * when averaging also {@code u_truth += count x, u_predicted -= count x} and
+   * {@code beta_truth += count, beta_predicted -= count}.
    */
-  void applyTwo(int a, float stepA, double uStepA, int b, float stepB, double uStepB) {
+  void applyTwo(int truth, int predicted, long count) {
+    double cd = count;
     if (u == null) {
-      ClassScores.updateTwo(w, kp, rows.idx, rows.val, from, to, a, stepA, b, stepB);
+      ClassScores.updateTwo(w, kp, idx, val, from, to, truth, 1f, predicted, -1f);
     } else {
-      ClassScores.updateTwo(w, u, kp, rows.idx, rows.val, from, to, a, stepA, uStepA, b, stepB, uStepB);
+      ClassScores.updateTwo(w, u, kp, idx, val, from, to, truth, 1f, cd, predicted, -1f, -cd);
     }
-  }
-
-  /** The model of these weights (as K row-major rows) and the biases b (copied). */
-  MulticlassModel model(float[] b, Labels labels) {
-    float[] out = new float[k * d];
-    for (int j = 0; j < d; j++) {
-      for (int c = 0; c < k; c++) {
-        out[c * d + j] = w[j * kp + c];
+    if (bias) {
+      b[truth] += 1f;
+      b[predicted] -= 1f;
+      if (beta != null) {
+        beta[truth] += cd;
+        beta[predicted] -= cd;
       }
     }
-    return MulticlassModel.wrap(out, b.clone(), labels);
   }
 
   /** Row c of the weights into out[0, d). */
@@ -98,19 +192,22 @@ final class ClassWeights {
     }
   }
 
-  /** The averaged model: {@code w - u / count[c]} and {@code b - beta / count[c]} for class c. */
-  MulticlassModel averagedModel(float[] b, double[] beta, long[] count, Labels labels) {
-    float[] out = new float[k * d];
+  /**
+   * The model of these weights (as K row-major rows) and biases; when averaging, class c's are
+   * {@code w - u / count[c]} and {@code b - beta / count[c]} (count is not read otherwise).
+   */
+  MulticlassModel model(long[] count) {
+    float[] rows = new float[k * d];
     for (int j = 0; j < d; j++) {
       for (int c = 0; c < k; c++) {
         int at = j * kp + c;
-        out[c * d + j] = AveragedRule.average(w[at], u[at], count[c]);
+        rows[c * d + j] = u == null ? w[at] : AveragedRule.average(w[at], u[at], count[c]);
       }
     }
-    float[] avgB = new float[k];
+    float[] biases = new float[k];
     for (int c = 0; c < k; c++) {
-      avgB[c] = AveragedRule.average(b[c], beta[c], count[c]);
+      biases[c] = beta == null ? b[c] : AveragedRule.average(b[c], beta[c], count[c]);
     }
-    return MulticlassModel.wrap(out, avgB, labels);
+    return new MulticlassModel(rows, biases, labels);
   }
 }

@@ -1,7 +1,5 @@
 package io.github.simdperceptron.learn;
 
-import java.util.Objects;
-
 /**
  * A trained model, the report of the run that made it, and the options it ran with: everything a
  * model file records ({@code io.ModelFile.write(Path, FitResult)} saves it as it is).
@@ -14,7 +12,7 @@ public final class FitResult<M extends Model> {
   FitResult(M model, TrainingReport report, TrainingOptions options) {
     this.model = model;
     this.report = report;
-    this.options = Objects.requireNonNull(options, "options");
+    this.options = options;
   }
 
   public M model() {

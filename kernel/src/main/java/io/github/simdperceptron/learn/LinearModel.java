@@ -71,11 +71,6 @@ public final class LinearModel implements BinaryModel {
     return b;
   }
 
-  /** Read-only access for the package (no copy). */
-  float[] weightsView() {
-    return w;
-  }
-
   @Override
   public Labels labels() {
     return labels;

@@ -29,7 +29,7 @@ public final class MulticlassLearner {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels(), null), CompactRows.sparse(data),
+    return Trainer.fit(rule(algorithm, data.dimension(), options, data.labels(), null), ClassWeights.sparse(data),
         options);
   }
 
@@ -40,27 +40,24 @@ public final class MulticlassLearner {
       throw new OptionException("algorithm", algorithm, "of the multi-class perceptron must be "
           + Algorithm.names(Algorithm::multiclass) + " (for another per class use fitOneVsRest)");
     }
-    return algorithm == Algorithm.AVERAGED ? new MulticlassRule.Averaged(dimension, options.bias(), labels, warm)
-        : new MulticlassRule(dimension, options.bias(), labels, false, warm);
+    return new MulticlassRule(dimension, options.bias(), labels, algorithm == Algorithm.AVERAGED, warm);
   }
 
   /**
    * One-vs-rest: one binary learner of the given algorithm per class (class c against all others),
    * trained in one pass per example over the shared example order; prediction by the largest
-   * score. Without early stopping, on integer-valued data, the model's row c and bias c equal, bit
-   * for bit, those of {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and
-   * the report's {@link TrainingReport#classMistakesPerEpoch()} row c equals that run's mistakes;
-   * on real-valued data the K scores are summed in another order than the binary dot
-   * (docs/learners.md, training layout), so the two agree unless an activation falls within
-   * rounding of the threshold. Supports
-   * PERCEPTRON, PLA, MARGIN, AVERAGED and POCKET; ({@link Algorithm#oneVsRest()}); VOTED throws {@link OptionException}
-   * (its per-class model is not one weight row). Nothing passed in is modified.
+   * score. Without early stopping, on integer-valued data, the model's row c and bias c equal bit
+   * for bit those of {@code BinaryLearner.fit(algorithm, data relabelled c-vs-rest, options)}, and
+   * the report's {@link TrainingReport#classMistakesPerEpoch()} row c that run's mistakes; on
+   * real-valued data they agree unless an activation falls within rounding of the threshold.
+   * Takes the algorithms with {@link Algorithm#oneVsRest()}; VOTED throws {@link OptionException}.
+   * Nothing passed in is modified.
    */
   public static FitResult<MulticlassModel> fitOneVsRest(Algorithm algorithm, Dataset data, TrainingOptions options) {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
     OneVsRestRule rule = OneVsRestRule.of(algorithm, data.dimension(), options, data.labels());
-    return Trainer.fit(rule, CompactRows.sparse(data), options);
+    return Trainer.fit(rule, ClassWeights.sparse(data), options);
   }
 }

@@ -5,6 +5,7 @@ import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.IntStream;
 
@@ -56,17 +57,13 @@ public final class MulticlassModel implements Model {
     this.labels = labels;
   }
 
-  private MulticlassModel(float[] w, float[] b, Labels labels) {
+  /** Trusted constructor: w (row-major K x d) and b (K) are owned by the model from now on. */
+  MulticlassModel(float[] w, float[] b, Labels labels) {
     this.w = w;
     this.b = b;
     this.k = b.length;
     this.d = w.length / b.length;
     this.labels = labels;
-  }
-
-  /** Trusted constructor: w (row-major K x d) and b (K) are owned by the model from now on. */
-  static MulticlassModel wrap(float[] w, float[] b, Labels labels) {
-    return new MulticlassModel(w, b, labels);
   }
 
   /** Number of classes K. */
@@ -86,9 +83,7 @@ public final class MulticlassModel implements Model {
   /** A copy of the weight row of class index c. */
   public float[] weights(int c) {
     Objects.checkIndex(c, k);
-    float[] row = new float[d];
-    System.arraycopy(w, c * d, row, 0, d);
-    return row;
+    return Arrays.copyOfRange(w, c * d, c * d + d);
   }
 
   /** A copy of the biases, one per class. */
@@ -163,12 +158,12 @@ public final class MulticlassModel implements Model {
 
   @Override
   public int predictClass(float[] x) {
-    return argMax(scores(x));
+    return argMax(scores(x), k);
   }
 
   @Override
   public int predictClass(int[] indices, float[] values) {
-    return argMax(scores(indices, values));
+    return argMax(scores(indices, values), k);
   }
 
   /** The predicted class name of a dense x. */
@@ -183,7 +178,7 @@ public final class MulticlassModel implements Model {
 
   @Override
   public int predictClass(Dataset data, int i) {
-    return argMax(scores(data, i));
+    return argMax(scores(data, i), k);
   }
 
   /** Every row's predicted class, split across the common fork-join pool when the data is large. */
@@ -206,32 +201,19 @@ public final class MulticlassModel implements Model {
     float[] scores = new float[k];
     for (int i = from; i < to; i++) {
       DataAccess.multiDot(data, i, w, k, scores);
-      out[i] = argMax(scores, b);
+      out[i] = argMax(addBiases(scores), k);
     }
-  }
-
-  private static int argMax(float[] scores) {
-    int best = 0;
-    for (int r = 1; r < scores.length; r++) {
-      if (scores[r] > scores[best]) {
-        best = r;
-      }
-    }
-    return best;
   }
 
   /**
-   * The arg max of {@code dots[r] + biases[r]} over r < biases.length (dots may be longer: padded
-   * scores), the first one on ties: the decision rule shared by the model and the training rules.
+   * The index of the largest of {@code scores[0, k)}, the first one on ties: the decision rule
+   * shared by the model and the training rules.
    */
-  static int argMax(float[] dots, float[] biases) {
+  static int argMax(float[] scores, int k) {
     int best = 0;
-    float bestScore = dots[0] + biases[0];
-    for (int r = 1; r < biases.length; r++) {
-      float s = dots[r] + biases[r];
-      if (s > bestScore) {
+    for (int r = 1; r < k; r++) {
+      if (scores[r] > scores[best]) {
         best = r;
-        bestScore = s;
       }
     }
     return best;

@@ -14,27 +14,23 @@ import java.util.Arrays;
  * independent binary runs with the same seed, bit for bit on integer-valued data
  * (docs/learners.md).
  *
- * <p>This class is the perceptron, PLA and the margin perceptron; the nested classes add the
- * averaged and the pocket learners.
+ * <p>This class is the perceptron, PLA, the margin perceptron and the averaged perceptron (with a
+ * counter per class, which counts the visits of that class's own run); {@link Pocketed} adds the
+ * pocket.
  */
 class OneVsRestRule extends UpdateRule<MulticlassModel> {
-  final Algorithm algorithm;
-  final int k;
+  private final Algorithm algorithm;
   final ClassWeights weights;
-  final float[] b;
-  final boolean bias;
-  final Labels labels;
   private final float threshold;
-  private Stopping stopping;
+  /** Per class: its visits so far, plus one (the averaged learner's counter). */
+  private final long[] count;
 
   private OneVsRestRule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels) {
     this.algorithm = algorithm;
-    this.k = labels.size();
-    this.weights = new ClassWeights(k, dimension, algorithm == Algorithm.AVERAGED);
-    this.b = new float[k];
-    this.bias = options.bias();
-    this.labels = labels;
+    this.weights = new ClassWeights(labels, dimension, options.bias(), algorithm == Algorithm.AVERAGED, null);
     this.threshold = algorithm.threshold(options);
+    this.count = new long[weights.k];
+    Arrays.fill(count, 1L);
   }
 
   /** The rule of an algorithm that {@link Algorithm#oneVsRest()} runs; throws {@link OptionException} for another. */
@@ -44,14 +40,8 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
           + Algorithm.names(Algorithm::oneVsRest) + "): a voted learner per class is not one weight row;"
           + " AVERAGED is its linear counterpart");
     }
-    switch (algorithm) {
-      case AVERAGED:
-        return new Averaged(dimension, options, labels);
-      case POCKET:
-        return new Pocketed(dimension, options, labels);
-      default:
-        return new OneVsRestRule(algorithm, dimension, options, labels);
-    }
+    return algorithm == Algorithm.POCKET ? new Pocketed(dimension, options, labels)
+        : new OneVsRestRule(algorithm, dimension, options, labels);
   }
 
   @Override
@@ -60,19 +50,19 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     float[] scores = weights.scores;
     int truth = data.classOf(i);
     int outcome = CORRECT;
-    for (int c = 0; c < k; c++) {
+    for (int c = 0; c < weights.k; c++) {
       if (stopping.stopped(c)) {
         continue;
       }
       float y = c == truth ? 1f : -1f;
-      float ya = y * (scores[c] + b[c]);
+      float ya = y * scores[c];
       int own = ya <= 0f ? MISTAKE : CORRECT;
       if (ya <= threshold) {
-        mark(c, y);
+        weights.mark(c, y, count[c]);
         own |= UPDATED;
       }
       stopping.record(c, own);
-      visited(c);
+      count[c]++;
       outcome |= own;
     }
     if ((outcome & UPDATED) != 0) {
@@ -81,21 +71,10 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     return outcome;
   }
 
-  /** Marks class c for the binary perceptron update w_c += y x_i, b_c += y of this visit. */
-  void mark(int c, float y) {
-    weights.delta[c] = y;
-    if (bias) {
-      b[c] += y;
-    }
-  }
-
   /** Applies the marked updates to the row last scored, in one pass over its non-zeros. */
   void applyUpdates(Dataset data) {
     weights.applyUpdate();
   }
-
-  /** Called after every visit of a class that has not stopped, update or not. */
-  void visited(int c) {}
 
   @Override
   final boolean haltsAfterCleanCycle() {
@@ -104,58 +83,17 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   @Override
   final int classLearners() {
-    return k;
-  }
-
-  @Override
-  final void attach(Stopping s) {
-    stopping = s;
+    return weights.k;
   }
 
   @Override
   MulticlassModel model() {
-    return weights.model(b, labels);
+    return weights.model(count);
   }
 
   @Override
   final String name() {
     return "OVR(" + algorithm + ")";
-  }
-
-  /**
-   * Averaged one-vs-rest: CIML Algorithm 7 per class, with a counter c per class (each class
-   * counts the visits of its own run, which end when that class stops).
-   */
-  static final class Averaged extends OneVsRestRule {
-    private final double[] beta;
-    private final long[] counter;
-
-    Averaged(int dimension, TrainingOptions options, Labels labels) {
-      super(Algorithm.AVERAGED, dimension, options, labels);
-      this.beta = new double[k];
-      this.counter = new long[k];
-      Arrays.fill(counter, 1L);
-    }
-
-    @Override
-    void mark(int c, float y) {
-      super.mark(c, y);
-      double yc = (double) y * counter[c];
-      weights.deltaU[c] = yc;
-      if (bias) {
-        beta[c] += yc;
-      }
-    }
-
-    @Override
-    void visited(int c) {
-      counter[c]++;
-    }
-
-    @Override
-    MulticlassModel model() {
-      return weights.averagedModel(b, beta, counter, labels);
-    }
   }
 
   /** Pocket one-vs-rest: after every update of class c, an offer of its row to its own {@link Pocket}. */
@@ -169,9 +107,9 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     Pocketed(int dimension, TrainingOptions options, Labels labels) {
       super(Algorithm.POCKET, dimension, options, labels);
       this.row = new float[dimension];
-      this.updated = new float[k];
-      this.pockets = new Pocket[k];
-      for (int c = 0; c < k; c++) {
+      this.updated = new float[weights.k];
+      this.pockets = new Pocket[weights.k];
+      for (int c = 0; c < pockets.length; c++) {
         pockets[c] = new Pocket(row, 0f, c);
       }
     }
@@ -185,25 +123,25 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
           p.errors(data.size());
         }
       }
-      System.arraycopy(weights.delta, 0, updated, 0, k);
-      super.applyUpdates(data);
-      for (int c = 0; c < k; c++) {
+      System.arraycopy(weights.delta, 0, updated, 0, updated.length);
+      weights.applyUpdate();
+      for (int c = 0; c < pockets.length; c++) {
         if (updated[c] != 0f) {
           weights.row(c, row);
-          pockets[c].offer(data, row, b[c], margins);
+          pockets[c].offer(data, row, weights.b[c], margins);
         }
       }
     }
 
     @Override
     MulticlassModel model() {
-      float[] w = new float[k * row.length];
-      float[] pocketB = new float[k];
-      for (int c = 0; c < k; c++) {
+      float[] w = new float[pockets.length * row.length];
+      float[] b = new float[pockets.length];
+      for (int c = 0; c < pockets.length; c++) {
         System.arraycopy(pockets[c].w, 0, w, c * row.length, row.length);
-        pocketB[c] = pockets[c].b;
+        b[c] = pockets[c].b;
       }
-      return MulticlassModel.wrap(w, pocketB, labels);
+      return new MulticlassModel(w, b, weights.labels);
     }
   }
 }

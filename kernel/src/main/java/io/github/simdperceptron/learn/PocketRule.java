@@ -2,7 +2,6 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.internal.DataAccess;
 
 /** Pocket with ratchet: the perceptron's (w, b), and after every update an offer to the {@link Pocket}. */
 final class PocketRule extends BinaryRule {

@@ -56,7 +56,7 @@ final class PostFitFigures {
   synchronized double margin() {
     if (!marginDone) {
       LinearModel linear = (LinearModel) model;
-      margin = Theory.margin(data, linear.weightsView(), linear.bias(), bias);
+      margin = Theory.margin(data, linear.weights(), linear.bias(), bias);
       marginDone = true;
       releaseWhenDone();
     }

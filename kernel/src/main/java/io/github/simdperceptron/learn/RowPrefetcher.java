@@ -11,12 +11,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A second thread that reads the rows the training loop is about to visit, a few visits ahead,
- * so that they are closer than memory when the loop gets there. Java has no prefetch instruction,
- * and a load issued by the training thread itself stalls it until the row arrives (touching the
- * next rows on the same thread gained nothing: docs/fashion-mnist.md); another core can wait for
- * memory instead. The rows are only read, never written, and the weights are not touched (a read of a
- * line the loop writes would make the two cores trade it), so the training result is the same
- * with or without it.
+ * so that they are closer than memory when the loop gets there (docs/learners.md, prefetch
+ * thread). It only reads the rows, never the weights (a line the loop writes would travel between
+ * the two cores), so the training result is the same with or without it.
  *
  * <p>Protocol: before every visit the loop publishes its cursor (epoch, position in the epoch's
  * order) with a release store, a plain store on x86. The helper reads it with an acquire load and
@@ -31,9 +28,8 @@ final class RowPrefetcher {
   static final int DEFAULT_DISTANCE = 8;
   static final int MAX_DISTANCE = 1 << 16;
   /**
-   * Training rows of fewer bytes than this stay in the caches after the first epoch, and a
-   * helper would only keep a core busy: 32 MiB, the last-level cache of the machine the helper was
-   * measured on.
+   * Rows of fewer bytes stay in the caches after the first epoch, where a helper only keeps a
+   * core busy: 32 MiB, the last-level cache of the machine it was measured on.
    */
   static final long MIN_BYTES = 32L << 20;
   /** Idle spins before the helper parks for {@link #PARK_NANOS} at a time. */
@@ -70,13 +66,10 @@ final class RowPrefetcher {
   }
 
   private static final VarHandle CURSOR;
-  private static final VarHandle STOPPED;
 
   static {
     try {
-      MethodHandles.Lookup lookup = MethodHandles.lookup();
-      CURSOR = lookup.findVarHandle(RowPrefetcher.class, "cursor", long.class);
-      STOPPED = lookup.findVarHandle(RowPrefetcher.class, "stopped", boolean.class);
+      CURSOR = MethodHandles.lookup().findVarHandle(RowPrefetcher.class, "cursor", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -92,10 +85,10 @@ final class RowPrefetcher {
   /** (epoch << 32) | position of the visit the loop is about to make; written by the loop only. */
   @SuppressWarnings("unused")
   private long cursor = -1L << 32;
-  @SuppressWarnings("unused")
-  private boolean stopped;
+  private volatile boolean stopped;
   /** Rows read so far, published when the helper catches up and when it ends, not on every row. */
   private final AtomicLong rowsRead = new AtomicLong();
+  /** The sum of the values read, kept so that the reads cannot be dropped. */
   private float sink;
 
   private RowPrefetcher(Dataset data, int[] order, int distance, int[] log, Listener listener) {
@@ -124,9 +117,8 @@ final class RowPrefetcher {
         || rowBytes(data) < settings.minBytes) {
       return null;
     }
-    int distance = distance();
     try {
-      return start(data, order, distance, null, settings.listener);
+      return start(data, order, distance(), null, settings.listener);
     } catch (OutOfMemoryError e) {
       return null;
     }
@@ -177,13 +169,12 @@ final class RowPrefetcher {
 
   /** Stops the helper and waits for it to end; keeps the caller's interrupt status. */
   void stop() {
-    STOPPED.setRelease(this, true);
+    stopped = true;
     LockSupport.unpark(thread);
     boolean interrupted = false;
-    while (true) {
+    while (thread.isAlive()) {
       try {
         thread.join();
-        break;
       } catch (InterruptedException e) {
         interrupted = true;
       }
@@ -198,7 +189,6 @@ final class RowPrefetcher {
     return rowsRead.get();
   }
 
-  /** Whether the helper thread is still running. */
   boolean alive() {
     return thread.isAlive();
   }
@@ -210,15 +200,13 @@ final class RowPrefetcher {
     int idle = 0;
     long read = 0;
     float s = 0f;
-    while (!(boolean) STOPPED.getAcquire(this)) {
+    while (!stopped) {
       long c = (long) CURSOR.getAcquire(this);
       int e = (int) (c >> 32);
       int t = (int) c;
-      if (e != epoch) {
+      if (e != epoch || next <= t) {
+        // A new epoch, or the loop caught up: read from the row after the one it visits.
         epoch = e;
-        next = t + 1;
-      }
-      if (next <= t) {
         next = t + 1;
       }
       if (e >= 0 && next < n && next - t <= distance) {
@@ -250,26 +238,19 @@ final class RowPrefetcher {
 
   /**
    * Reads one value per cache line of row i, and the row's last value (the row need not start on
-   * a line, so stepping by a line from its first value can miss its last line). The sum only keeps
-   * the reads from being dropped.
+   * a line, so stepping by a line from its first value can miss its last line).
    */
   private float touch(int i) {
-    if (i < 0 || i >= data.size()) {
-      return 0f;
-    }
     float s = 0f;
-    if (data instanceof DenseDataset) {
-      DenseDataset dense = (DenseDataset) data;
+    if (data instanceof DenseDataset dense) {
       float[] a = DataAccess.rowArray(dense, i);
       int from = DataAccess.rowOffset(dense, i);
       int to = from + dense.dimension();
       for (int j = from; j < to; j += LINE) {
         s += a[j];
       }
-      if (to > from) {
-        s += a[to - 1];
-      }
-    } else if (data instanceof SparseDataset) {
+      s += a[to - 1];
+    } else {
       SparseDataset sparse = (SparseDataset) data;
       int from = DataAccess.rowStart(sparse, i);
       int to = from + sparse.nonZeros(i);
@@ -289,10 +270,5 @@ final class RowPrefetcher {
       }
     }
     return s;
-  }
-
-  @Override
-  public String toString() {
-    return "RowPrefetcher(" + distance + " rows ahead, sink " + sink + ")";
   }
 }

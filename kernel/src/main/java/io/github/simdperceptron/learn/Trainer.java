@@ -39,7 +39,7 @@ final class Trainer {
     double[] validationAccuracy = new double[0];
     int perClass = rule.classLearners();
     Stopping stopping = new Stopping(Math.max(perClass, 1), n, rule.haltsAfterCleanCycle(), options.shuffle());
-    rule.attach(stopping);
+    rule.stopping = stopping;
     boolean capReached = false;
     boolean stoppedEarly = false;
     M best = null;

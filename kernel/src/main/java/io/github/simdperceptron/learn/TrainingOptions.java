@@ -184,13 +184,10 @@ public final class TrainingOptions {
     }
 
     /**
-     * Whether a second thread reads each example's row a few visits before the training loop
-     * visits it (8 rows ahead, one read per cache line; docs/learners.md). It pays when the rows
-     * come from memory, i.e. the training set is larger than the last-level cache and the order is
-     * shuffled (measured: docs/fashion-mnist.md). It costs a core, which spins while the loop
-     * runs, so it is off by default, and even when asked for it starts only with shuffling, on
-     * training rows of at least 32 MiB, and on two processors or more. The result does not depend
-     * on it: the helper only reads the rows.
+     * Whether a second thread reads each example's row 8 visits before the training loop visits it
+     * (docs/learners.md), which pays when the rows come from memory. It costs a core, which spins
+     * while the loop runs, so it starts only with shuffling, on training rows of at least 32 MiB,
+     * and on two processors or more. The result does not depend on it: the helper only reads.
      */
     public Builder prefetch(boolean on) {
       return prefetcher(on ? RowPrefetcher.Settings.DEFAULT : null);

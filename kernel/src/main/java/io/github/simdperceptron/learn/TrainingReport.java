@@ -110,8 +110,7 @@ public final class TrainingReport {
 
   /**
    * Training error of the returned model: the fraction of training rows with y * score &lt;= 0
-   * (binary) or predicted wrongly (multi-class). Computed on the
-   * first call (one pass over the training data), then kept.
+   * (binary) or predicted wrongly (multi-class). Computed on the first call, then kept.
    */
   public double trainingError() {
     return figures.trainingError();
@@ -136,8 +135,7 @@ public final class TrainingReport {
    * One-vs-rest only: the mistakes ({@code y_k a_k <= 0}) of each class's binary learner in each
    * epoch, {@code [class][epoch]} (a copy); empty for other learners. Row k equals the
    * {@link #mistakesPerEpoch()} of the binary run of class k, followed by zeros for the epochs
-   * after that run would have stopped. For one-vs-rest, {@link #mistakesPerEpoch()} counts the
-   * visits on which at least one class erred.
+   * after that run would have stopped.
    */
   public int[][] classMistakesPerEpoch() {
     return deepCopy(classMistakesPerEpoch);
@@ -149,11 +147,7 @@ public final class TrainingReport {
   }
 
   private static int[][] deepCopy(int[][] a) {
-    int[][] copy = new int[a.length][];
-    for (int k = 0; k < a.length; k++) {
-      copy[k] = a[k].clone();
-    }
-    return copy;
+    return Arrays.stream(a).map(int[]::clone).toArray(int[][]::new);
   }
 
   /** The example index of every update in visit order, when the options asked for it; else empty. */

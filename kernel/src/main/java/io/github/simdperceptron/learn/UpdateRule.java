@@ -28,17 +28,17 @@ abstract class UpdateRule<M extends Model> {
     return false;
   }
 
+  /** The loop's stopping of the current run, set before its first visit; see {@link #classLearners()}. */
+  Stopping stopping;
+
   /**
    * The number of learners the rule trains side by side, each stopping on its own, whose visits
-   * the rule records in the loop's {@link Stopping} itself (one-vs-rest: one per class); 0 for a
-   * rule that is one learner, whose visits the loop records from their outcome.
+   * the rule records in {@link #stopping} itself (one-vs-rest: one per class); 0 for a rule that
+   * is one learner, whose visits the loop records from their outcome.
    */
   int classLearners() {
     return 0;
   }
-
-  /** Hands the rule the loop's stopping before the first visit of a run; see {@link #classLearners()}. */
-  void attach(Stopping stopping) {}
 
   /** Number of stored vectors, for rules whose memory grows (voted); 0 otherwise. */
   int storedVectors() {

@@ -5,6 +5,7 @@ import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
 import java.util.Objects;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The voted perceptron's classifier: {@code score(x) = sum_k c_k sgn(v_k . x + b_k)} with
@@ -93,39 +94,28 @@ public final class VotedModel implements BinaryModel {
 
   @Override
   public float score(float[] x) {
-    checkLength(x.length);
-    double s = 0;
-    for (int k = 0; k < v.length; k++) {
-      s += c[k] * sgn(DenseOps.dot(v[k], x) + b[k]);
+    if (x.length != d) {
+      throw new IllegalArgumentException("x has length " + x.length + ", the model expects " + d);
     }
-    return (float) s;
+    return vote(k -> DenseOps.dot(v[k], x) + b[k]);
   }
 
   @Override
   public float score(int[] indices, float[] values) {
-    double s = 0;
-    for (int k = 0; k < v.length; k++) {
-      s += c[k] * sgn(SparseOps.dot(indices, values, v[k]) + b[k]);
-    }
-    return (float) s;
+    return vote(k -> SparseOps.dot(indices, values, v[k]) + b[k]);
   }
 
   @Override
   public float score(Dataset data, int i) {
+    return vote(k -> data.dot(i, v[k]) + b[k]);
+  }
+
+  /** {@code sum_k c_k sgn(activation(k))} in double, {@code sgn(z) = +1 if z > 0 else -1}. */
+  private float vote(IntToDoubleFunction activation) {
     double s = 0;
     for (int k = 0; k < v.length; k++) {
-      s += c[k] * sgn(data.dot(i, v[k]) + b[k]);
+      s += c[k] * (activation.applyAsDouble(k) > 0 ? 1.0 : -1.0);
     }
     return (float) s;
-  }
-
-  private static double sgn(float z) {
-    return z > 0f ? 1.0 : -1.0;
-  }
-
-  private void checkLength(int length) {
-    if (length != d) {
-      throw new IllegalArgumentException("x has length " + length + ", the model expects " + d);
-    }
   }
 }
