@@ -9,6 +9,7 @@ import io.github.simdperceptron.io.LibsvmFormat;
 import io.github.simdperceptron.io.LibsvmReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,38 +18,47 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** How to read data files: the format (from the extension unless given) and its options. */
 final class DataArgs {
   enum DataFormat { libsvm, csv, idx }
 
-  @Option(names = "--format", paramLabel = "FORMAT",
-      description = "libsvm, csv or idx (default: from the extension: .csv/.tsv csv, .idx/.ubyte idx, else libsvm)")
-  DataFormat format;
+  final DataFormat format;
+  final String delimiter;
+  final Boolean header;
+  final String labelColumn;
+  final boolean zeroBased;
+  final Path labels;
+  private final PrintWriter err;
+  private final String command;
 
-  @Option(names = "--delimiter", paramLabel = "C", description = "CSV field separator: one character, or 'tab' (default: ',', tab for .tsv)")
-  String delimiter;
+  /** The values {@code given} holds for the options {@link #addOptions} declared; warnings go to {@code err}. */
+  DataArgs(Options given, PrintWriter err) {
+    format = given.get("--format");
+    delimiter = given.get("--delimiter");
+    header = given.get("--header");
+    labelColumn = given.get("--label-column");
+    zeroBased = given.get("--zero-based");
+    labels = given.get("--labels");
+    this.err = err;
+    this.command = given.command();
+  }
 
-  @Option(names = "--header", negatable = true, description = "CSV: the first line is (--header) or is not (--no-header) a header (default: detected)")
-  Boolean header;
-
-  @Option(names = "--label-column", paramLabel = "COL",
-      description = "CSV label column: a 1-based position, 'last', or a header name (default: 1)")
-  String labelColumn;
-
-  @Option(names = "--zero-based", description = "libsvm: indices start at 0 instead of 1")
-  boolean zeroBased;
-
-  @Option(names = "--labels", paramLabel = "FILE",
-      description = "IDX: the labels file of --data (default: from its name, *-images-idx3-ubyte[.gz] ->"
-          + " *-labels-idx1-ubyte[.gz])")
-  Path labels;
-
-  @Spec(Spec.Target.MIXEE)
-  CommandSpec command;
+  /** Declares the options of data files in {@code options} (modified). */
+  static void addOptions(Options options) {
+    options
+        .choice("--format", "FORMAT", "a format", DataFormat.values(),
+            "libsvm, csv or idx (default: from the extension: .csv/.tsv csv, .idx/.ubyte idx, else libsvm)")
+        .option("--delimiter", Options.Type.TEXT, "C",
+            "CSV field separator: one character, or 'tab' (default: ',', tab for .tsv)")
+        .negatable("--header", null,
+            "CSV: the first line is (--header) or is not (--no-header) a header (default: detected)")
+        .option("--label-column", Options.Type.TEXT, "COL",
+            "CSV label column: a 1-based position, 'last', or a header name (default: 1)")
+        .flag("--zero-based", "libsvm: indices start at 0 instead of 1")
+        .option("--labels", Options.Type.PATH, "FILE", "IDX: the labels file of --data (default: from its name,"
+            + " *-images-idx3-ubyte[.gz] -> *-labels-idx1-ubyte[.gz])");
+  }
 
   /** The line of the largest feature index of the last libsvm file read; 0 for other formats. */
   long largestIndexLine;
@@ -221,7 +231,7 @@ final class DataArgs {
 
   /** Prints one warning line on stderr: "perceptron train: warning: ...". */
   void warn(String message) {
-    Warnings.print(command, message);
+    Warnings.print(err, command, message);
   }
 
   /**

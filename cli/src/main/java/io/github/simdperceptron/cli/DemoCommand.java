@@ -13,30 +13,34 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "demo", mixinStandardHelpOptions = true,
-    description = {"Trains every algorithm on built-in data (separable, noisy, k-literal conjunctions), prints"
-        + " mistakes against the mistake bound, training and held-out accuracy and speed, and checks each SIMD run"
-        + " against the literal scalar reference run.",
-        "Exits with 1 if any SIMD run and its reference run disagree beyond rounding."})
-final class DemoCommand implements Callable<Integer> {
-  @Option(names = "--seed", defaultValue = "1", description = "seed of the data and of the example order (default: ${DEFAULT-VALUE})")
-  long seed;
+/** {@code perceptron demo}: every algorithm on generated data, each run checked against the reference. */
+final class DemoCommand {
+  private final long seed;
+  private final int epochs;
+  private final boolean json;
+  private final PrintWriter out;
 
-  @Option(names = "--epochs", defaultValue = "10", description = "epochs per run (default: ${DEFAULT-VALUE})")
-  int epochs;
+  /** The options demo takes, in the order help lists them. */
+  static Options options() {
+    return new Options("perceptron demo",
+        "Trains every algorithm on built-in data (separable, noisy, k-literal conjunctions), prints mistakes against"
+            + " the mistake bound, training and held-out accuracy and speed, and checks each SIMD run against the"
+            + " literal scalar reference run.",
+        "Exits with 1 if any SIMD run and its reference run disagree beyond rounding.")
+        .option("--seed", Options.Type.LONG, "S", 1L, "seed of the data and of the example order")
+        .option("--epochs", Options.Type.INT, "N", 10, "epochs per run")
+        .flag("--json", "print one JSON object with every run instead of the table");
+  }
 
-  @Option(names = "--json", description = "print one JSON object with every run instead of the table")
-  boolean json;
-
-  @Spec
-  CommandSpec spec;
+  /** Takes the values {@code given} holds; prints the table on {@code out}. */
+  DemoCommand(Options given, PrintWriter out) {
+    seed = given.get("--seed");
+    epochs = given.get("--epochs");
+    json = given.get("--json");
+    this.out = out;
+  }
 
   /** A built-in training/test split and a reference separator u' = (u, u_bias) to bound the mistakes with. */
   private static final class Problem {
@@ -55,14 +59,13 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  @Override
-  public Integer call() {
+  /** Runs every algorithm on every problem and prints the table; returns the exit code. */
+  int call() {
     if (epochs < 1) {
       throw new UsageException("--epochs must be >= 1, got " + epochs);
     }
     List<Problem> problems = problems();
     warmUp(problems.get(0).train);
-    PrintWriter out = spec.commandLine().getOut();
     if (!json) {
       out.printf("perceptron demo: kernel %s, Java %s%n", Kernel.describe(), System.getProperty("java.version"));
       out.printf("each run: %d epochs at most, seed %d, bias on, margin tau 1; train/test split of generated data%n%n",

@@ -7,41 +7,45 @@ import io.github.simdperceptron.learn.TrainingReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Trains with the SIMD kernel and with the literal scalar reference and compares them: the same"
-        + " mistakes in the same order, bit-identical weights, and every kernel dot product within its rounding"
-        + " bound of the exact value.",
+/** {@code perceptron diff}: the SIMD kernel's training run against the literal scalar reference's. */
+final class DiffCommand {
+  private final Path data;
+  private final TrainArgs train;
+  private final boolean json;
+  private final DataArgs dataArgs;
+  private final PrintWriter out;
+
+  /** The options diff takes, in the order help lists them. */
+  static Options options() {
+    Options o = new Options("perceptron diff",
+        "Trains with the SIMD kernel and with the literal scalar reference and compares them: the same mistakes in"
+            + " the same order, bit-identical weights, and every kernel dot product within its rounding bound of the"
+            + " exact value.",
         "Exits with 1 when they disagree beyond that: a dot product outside its bound, or any difference on data"
-        + " where all arithmetic is exact (integer values, sums below 2^24).",
+            + " where all arithmetic is exact (integer values, sums below 2^24).",
         "With --multiclass the twin is ReferenceMulticlass (one-vs-rest as K independent binary runs, or the"
-        + " multi-class perceptron): the same updates, mistakes per epoch (and per class for ovr), bit-identical"
-        + " weight rows and biases, every row's dot products within bound."})
-final class DiffCommand implements Callable<Integer> {
-  @Option(names = "--data", required = true, paramLabel = "FILE",
-      description = "training data (two classes, or any number with --multiclass; IDX: the images)")
-  Path data;
+            + " multi-class perceptron): the same updates, mistakes per epoch (and per class for ovr), bit-identical"
+            + " weight rows and biases, every row's dot products within bound.");
+    o.option("--data", Options.Type.PATH, "FILE",
+        "training data (two classes, or any number with --multiclass; IDX: the images)").required();
+    TrainArgs.addOptions(o);
+    o.flag("--json", "print one JSON object instead of text");
+    DataArgs.addOptions(o);
+    return o;
+  }
 
-  @Mixin
-  TrainArgs train;
+  /** Takes the values {@code given} holds; prints the comparison on {@code out}, warnings on {@code err}. */
+  DiffCommand(Options given, PrintWriter out, PrintWriter err) {
+    data = given.get("--data");
+    train = new TrainArgs(given);
+    json = given.get("--json");
+    dataArgs = new DataArgs(given, err);
+    this.out = out;
+  }
 
-  @Option(names = "--json", description = "print one JSON object instead of text")
-  boolean json;
-
-  @Mixin
-  DataArgs dataArgs;
-
-  @Spec
-  CommandSpec spec;
-
-  @Override
-  public Integer call() throws IOException {
+  /** Runs both, prints the comparison, and fails when they disagree; returns the exit code. */
+  int call() throws IOException {
     TrainingOptions options = train.options();
     train.checkMulticlass();
     Dataset ds = dataArgs.read(data, 0);
@@ -53,7 +57,6 @@ final class DiffCommand implements Callable<Integer> {
     Comparison c = Comparison.run(train.algorithm, ds, options);
     Overflow.check(c.kernel.model(), ds, data);
     TrainingReport r = c.kernel.report();
-    PrintWriter out = spec.commandLine().getOut();
     if (json) {
       Json j = new Json()
           .put("command", "diff")
@@ -102,7 +105,6 @@ final class DiffCommand implements Callable<Integer> {
         ds, options);
     Overflow.check(c.kernel.model(), ds, data);
     TrainingReport r = c.kernel.report();
-    PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(new Json()
           .put("command", "diff")

@@ -14,35 +14,39 @@ import java.util.LinkedHashMap;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Evaluates a model on labelled data: accuracy, per-class counts, confusion matrix, margin statistics.",
+/** {@code perceptron eval}: a model's accuracy, confusion matrix and margins on labelled data. */
+final class EvalCommand {
+  private final Path modelFile;
+  private final Path data;
+  private final boolean json;
+  private final DataArgs dataArgs;
+  private final PrintWriter out;
+
+  /** The options eval takes, in the order help lists them. */
+  static Options options() {
+    Options o = new Options("perceptron eval",
+        "Evaluates a model on labelled data: accuracy, per-class counts, confusion matrix, margin statistics.",
         "Margins: binary models y*score (y = +1 or -1); multi-class models the gap score_true - max over the other"
-            + " classes of score_c, negative when the example is misclassified, 0 on a tie (decided by class order)."})
-final class EvalCommand implements Callable<Integer> {
-  @Option(names = "--model", required = true, paramLabel = "M", description = "a model file written by train")
-  Path modelFile;
+            + " classes of score_c, negative when the example is misclassified, 0 on a tie (decided by class order).");
+    o.option("--model", Options.Type.PATH, "M", "a model file written by train").required()
+        .option("--data", Options.Type.PATH, "FILE", "labelled examples").required()
+        .flag("--json", "print one JSON object instead of text");
+    DataArgs.addOptions(o);
+    return o;
+  }
 
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "labelled examples")
-  Path data;
+  /** Takes the values {@code given} holds; prints the report on {@code out}, warnings on {@code err}. */
+  EvalCommand(Options given, PrintWriter out, PrintWriter err) {
+    modelFile = given.get("--model");
+    data = given.get("--data");
+    json = given.get("--json");
+    dataArgs = new DataArgs(given, err);
+    this.out = out;
+  }
 
-  @Option(names = "--json", description = "print one JSON object instead of text")
-  boolean json;
-
-  @Mixin
-  DataArgs dataArgs;
-
-  @Spec
-  CommandSpec spec;
-
-  @Override
-  public Integer call() throws IOException {
+  /** Evaluates the model and prints the report; returns the exit code. */
+  int call() throws IOException {
     FileArgs.input("--model", modelFile);
     SavedModel saved = ModelFile.read(modelFile);
     Model model = saved.model();
@@ -98,7 +102,6 @@ final class EvalCommand implements Callable<Integer> {
     }
     MarginStats margins = model instanceof BinaryModel ? margins((BinaryModel) model, ds)
         : model instanceof MulticlassModel ? gaps((MulticlassModel) model, ds) : null;
-    PrintWriter out = spec.commandLine().getOut();
     if (json) {
       List<List<Long>> rows = new ArrayList<>();
       for (long[] row : confusion) {

@@ -5,33 +5,36 @@ import io.github.simdperceptron.io.ModelFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "info", mixinStandardHelpOptions = true,
-    description = {"Shows the JDK, the active kernel implementation, the vector species and the FMA choice.",
+/** {@code perceptron info}: the JDK and the kernel that runs, or what a model file holds. */
+final class InfoCommand {
+  private final boolean json;
+  private final Path model;
+  private final int top;
+  private final PrintWriter out;
+
+  /** The options info takes, in the order help lists them. */
+  static Options options() {
+    return new Options("perceptron info",
+        "Shows the JDK, the active kernel implementation, the vector species and the FMA choice.",
         "With --model, shows a model file instead: its learner, classes, dimension, bias, training options and"
-            + " largest weights."})
-final class InfoCommand implements Callable<Integer> {
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+            + " largest weights.")
+        .flag("--json", "print one JSON object")
+        .option("--model", Options.Type.PATH, "M", "a model file written by train, to describe")
+        .option("--top", Options.Type.INT, "N", 10,
+            "with --model: how many of the largest weights to show per class");
+  }
 
-  @Option(names = "--model", paramLabel = "M", description = "a model file written by train, to describe")
-  Path model;
+  /** Takes the values {@code given} holds; prints the description on {@code out}. */
+  InfoCommand(Options given, PrintWriter out) {
+    json = given.get("--json");
+    model = given.get("--model");
+    top = given.get("--top");
+    this.out = out;
+  }
 
-  @Option(names = "--top", paramLabel = "N", defaultValue = "10",
-      description = "with --model: how many of the largest weights to show per class (default: ${DEFAULT-VALUE})")
-  int top;
-
-  @Spec
-  CommandSpec spec;
-
-  @Override
-  public Integer call() throws IOException {
-    PrintWriter out = spec.commandLine().getOut();
+  /** Prints the description; returns the exit code. */
+  int call() throws IOException {
     if (model != null) {
       FileArgs.input("--model", model);
       if (top < 0) {

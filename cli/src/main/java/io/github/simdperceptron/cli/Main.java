@@ -14,34 +14,20 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Properties;
 import java.util.function.Supplier;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code perceptron} command. Exit codes: 0 success, 1 the work failed (e.g. diff found a
  * disagreement, a write failed), 2 bad usage or bad input; failures print one line on stderr
  * naming what was wrong, and a stack trace only with {@code --debug}.
  */
-@Command(name = "perceptron", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-    description = "Perceptron learners on JDK Vector API kernels, with a literal scalar reference to diff against.",
-    footer = {"", "Exit codes: 0 success, 1 failure of the work (e.g. a diff disagreement), 2 bad usage or input."})
-public final class Main implements Runnable {
-  @Option(names = "--debug", scope = ScopeType.INHERIT, description = "print the stack trace of a failure")
-  boolean debug;
+public final class Main {
+  /** The sub-commands, in the order help lists them. */
+  private static final List<String> COMMANDS = List.of("demo", "train", "predict", "eval", "diff", "info");
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a sub-command is required");
-  }
+  private Main() {}
 
   /** Runs the command on the process's standard streams and exits with its code. */
   public static void main(String[] args) {
@@ -63,53 +49,7 @@ public final class Main implements Runnable {
    */
   static int run(String[] args, PrintWriter out, PrintWriter err, Supplier<IOException> outFailure) {
     boolean debug = Arrays.asList(args).contains("--debug");
-    CommandLine cl = new CommandLine(new Main());
-    // Building a sub-command's model (reflection over its options) is a good part of a cold start:
-    // when the first argument names one, only that one is built.
-    Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
-    commands.put("demo", DemoCommand::new);
-    commands.put("train", TrainCommand::new);
-    commands.put("predict", PredictCommand::new);
-    commands.put("eval", EvalCommand::new);
-    commands.put("diff", DiffCommand::new);
-    commands.put("info", InfoCommand::new);
-    Supplier<Object> only = args.length > 0 ? commands.get(args[0]) : null;
-    if (only != null) {
-      cl.addSubcommand(args[0], only.get());
-    } else {
-      commands.forEach((name, command) -> cl.addSubcommand(name, command.get()));
-    }
-    cl.setOut(out);
-    cl.setErr(err);
-    cl.setParameterExceptionHandler((ex, a) -> {
-      String name = ex.getCommandLine().getCommandSpec().qualifiedName();
-      err.println(name + ": " + ex.getMessage() + " (see '" + name + " --help')");
-      if (debug) {
-        ex.printStackTrace(err);
-      }
-      err.flush();
-      return CommandLine.ExitCode.USAGE;
-    });
-    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-      int code = exitCode(ex);
-      err.println(c.getCommandSpec().qualifiedName() + ": " + message(ex));
-      if (debug) {
-        ex.printStackTrace(err);
-      }
-      err.flush();
-      return code;
-    });
-    int code;
-    try {
-      code = cl.execute(args);
-    } catch (OutOfMemoryError e) {
-      err.println("perceptron" + (args.length > 0 && !args[0].startsWith("-") ? " " + args[0] : "") + ": "
-          + message(e));
-      if (debug) {
-        e.printStackTrace(err);
-      }
-      code = exitCode(e);
-    }
+    int code = execute(Arrays.asList(args), out, err, debug);
     if (out.checkError()) {
       IOException why = outFailure.get();
       err.println("perceptron: writing standard output failed" + (why == null || why.getMessage() == null ? ""
@@ -118,6 +58,114 @@ public final class Main implements Runnable {
     }
     err.flush();
     return code;
+  }
+
+  /** Parses the command line and does what it asks: help, the version, or a sub-command's work. */
+  private static int execute(List<String> args, PrintWriter out, PrintWriter err, boolean debug) {
+    // The options before the sub-command's name are the command's own: --help, --version, --debug.
+    int at = 0;
+    while (at < args.size() && args.get(at).startsWith("-") && args.get(at).length() > 1) {
+      at++;
+    }
+    Options top = new Options("perceptron");
+    Options given = top;
+    try {
+      given.parse(args.subList(0, at));
+      if (!given.<Boolean>get("--help") && !given.<Boolean>get("--version")) {
+        if (at == args.size()) {
+          throw new UsageException("a sub-command is required");
+        }
+        String name = args.get(at);
+        if (!COMMANDS.contains(name)) {
+          throw new UsageException("'" + name + "' is not a sub-command: " + Options.list(COMMANDS, "or"));
+        }
+        given = options(name);
+        given.parse(args.subList(at + 1, args.size()));
+      }
+    } catch (UsageException e) {
+      return failed(err, given.command(), e.getMessage() + " (see '" + given.command() + " --help')", e, debug, 2);
+    }
+    try {
+      if (given.<Boolean>get("--help")) {
+        out.print(given == top ? help() : given.help());
+        return 0;
+      }
+      if (given.<Boolean>get("--version")) {
+        out.println("perceptron " + version() + ", Java " + System.getProperty("java.version"));
+        return 0;
+      }
+      return call(args.get(at), given, out, err);
+    } catch (OutOfMemoryError | Exception e) {
+      return failed(err, given.command(), message(e), e, debug, exitCode(e));
+    }
+  }
+
+  /** Prints "COMMAND: MESSAGE" on {@code err}, and with {@code debug} the stack trace; returns {@code code}. */
+  private static int failed(PrintWriter err, String command, String message, Throwable e, boolean debug, int code) {
+    err.println(command + ": " + message);
+    if (debug) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return code;
+  }
+
+  /** The options of sub-command {@code name}, one of {@link #COMMANDS}. */
+  static Options options(String name) {
+    switch (name) {
+      case "demo":
+        return DemoCommand.options();
+      case "train":
+        return TrainCommand.options();
+      case "predict":
+        return PredictCommand.options();
+      case "eval":
+        return EvalCommand.options();
+      case "diff":
+        return DiffCommand.options();
+      case "info":
+        return InfoCommand.options();
+      default:
+        throw new IllegalArgumentException("no sub-command " + name);
+    }
+  }
+
+  /** Does the work of sub-command {@code name} with the values {@code given} holds; returns the exit code. */
+  private static int call(String name, Options given, PrintWriter out, PrintWriter err) throws IOException {
+    switch (name) {
+      case "demo":
+        return new DemoCommand(given, out).call();
+      case "train":
+        return new TrainCommand(given, out, err).call();
+      case "predict":
+        return new PredictCommand(given, out, err).call();
+      case "eval":
+        return new EvalCommand(given, out, err).call();
+      case "diff":
+        return new DiffCommand(given, out, err).call();
+      case "info":
+        return new InfoCommand(given, out).call();
+      default:
+        throw new IllegalArgumentException("no sub-command " + name);
+    }
+  }
+
+  /** The help of the command itself: its sub-commands and its own options. */
+  private static String help() {
+    StringBuilder s = new StringBuilder("Usage: perceptron [-hV] [--debug] COMMAND [OPTION]...\n");
+    Options.columns(s, "", 0,
+        "Perceptron learners on JDK Vector API kernels, with a literal scalar reference to diff against.");
+    s.append("\nCommands:\n");
+    for (String name : COMMANDS) {
+      Options.columns(s, "  " + name, 11, options(name).description()[0]);
+    }
+    s.append("\nOptions:\n");
+    Options.appendStandardOptions(s);
+    s.append('\n');
+    Options.columns(s, "", 0, "'perceptron COMMAND --help' lists the options of a command.");
+    Options.columns(s, "", 0,
+        "Exit codes: 0 success, 1 failure of the work (e.g. a diff disagreement), 2 bad usage or input.");
+    return s.toString();
   }
 
   static int exitCode(Throwable ex) {
@@ -159,21 +207,14 @@ public final class Main implements Runnable {
   }
 
   /** The version Maven wrote into version.properties when it built the command. */
-  static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() throws IOException {
-      return new String[] {"perceptron " + version() + ", Java " + System.getProperty("java.version")};
-    }
-
-    static String version() throws IOException {
-      Properties p = new Properties();
-      try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
-        if (in == null) {
-          throw new IOException("version.properties is missing from the build");
-        }
-        p.load(in);
+  static String version() throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+      if (in == null) {
+        throw new IOException("version.properties is missing from the build");
       }
-      return p.getProperty("version");
+      p.load(in);
     }
+    return p.getProperty("version");
   }
 }

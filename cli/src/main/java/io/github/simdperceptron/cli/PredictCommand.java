@@ -13,40 +13,44 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Predicts a label (or, with --scores, the score) for every example of a data file, one per line.",
+/** {@code perceptron predict}: a model's label or score for every example of a data file. */
+final class PredictCommand {
+  private final Path modelFile;
+  private final Path data;
+  private final Path output;
+  private final boolean scores;
+  private final DataArgs dataArgs;
+  private final PrintWriter out;
+
+  /** The options predict takes, in the order help lists them. */
+  static Options options() {
+    Options o = new Options("perceptron predict",
+        "Predicts a label (or, with --scores, the score) for every example of a data file, one per line.",
         "A multi-class model prints its class names, or with --scores its K scores per line, separated by spaces,"
-            + " in the order of the model's classes (as train and eval list them)."})
-final class PredictCommand implements Callable<Integer> {
-  @Option(names = "--model", required = true, paramLabel = "M", description = "a model file written by train")
-  Path modelFile;
+            + " in the order of the model's classes (as train and eval list them).");
+    o.option("--model", Options.Type.PATH, "M", "a model file written by train").required()
+        .option("--data", Options.Type.PATH, "FILE",
+            "examples (their labels are ignored; IDX: the images, the labels file is optional)").required()
+        .option("--output", Options.Type.PATH, "FILE", "write here instead of stdout")
+        .flag("--scores",
+            "print scores (w.x + b; votes for voted; multi-class: the K scores w_k.x + b_k) instead of labels");
+    DataArgs.addOptions(o);
+    return o;
+  }
 
-  @Option(names = "--data", required = true, paramLabel = "FILE",
-      description = "examples (their labels are ignored; IDX: the images, the labels file is optional)")
-  Path data;
+  /** Takes the values {@code given} holds; prints the predictions on {@code out}, warnings on {@code err}. */
+  PredictCommand(Options given, PrintWriter out, PrintWriter err) {
+    modelFile = given.get("--model");
+    data = given.get("--data");
+    output = given.get("--output");
+    scores = given.get("--scores");
+    dataArgs = new DataArgs(given, err);
+    this.out = out;
+  }
 
-  @Option(names = "--output", paramLabel = "FILE", description = "write here instead of stdout")
-  Path output;
-
-  @Option(names = "--scores",
-      description = "print scores (w.x + b; votes for voted; multi-class: the K scores w_k.x + b_k) instead of labels")
-  boolean scores;
-
-  @Mixin
-  DataArgs dataArgs;
-
-  @Spec
-  CommandSpec spec;
-
-  @Override
-  public Integer call() throws IOException {
+  /** Writes the predictions; returns the exit code. */
+  int call() throws IOException {
     FileArgs.input("--model", modelFile);
     FileArgs.output("--output", output, modelFile, data, dataArgs.labels);
     SavedModel saved = ModelFile.read(modelFile);
@@ -54,7 +58,7 @@ final class PredictCommand implements Callable<Integer> {
     Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
     Overflow.check(model, ds, data);
     if (output == null) {
-      write(spec.commandLine().getOut(), model, ds);
+      write(out, model, ds);
     } else {
       AtomicFile.write(output, stream -> {
         OutputSink sink = new OutputSink(stream);

@@ -9,58 +9,54 @@ import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.OptionException;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.nio.file.Path;
-import java.util.Locale;
-import picocli.CommandLine.Option;
 
 /** The training options train and diff share. */
 final class TrainArgs {
   /** How to learn more than two classes: one-vs-rest, or the multi-class perceptron itself. */
   enum Multiclass { ovr, direct }
 
-  @Option(names = "--algorithm", required = true, paramLabel = "ALG", converter = AlgorithmConverter.class,
-      description = "perceptron, pla, pocket, voted, averaged or margin")
-  Algorithm algorithm;
+  final Algorithm algorithm;
+  final Multiclass multiclass;
+  final int epochs;
+  final long seed;
+  final boolean noShuffle;
+  final boolean noBias;
+  final Float tau;
+  final Integer voteCap;
+  final boolean prefetch;
 
-  @Option(names = "--multiclass", paramLabel = "MODE",
-      description = {"train a multi-class model (needed for more than two classes): ovr, one binary --algorithm per"
-          + " class (any but voted); direct, the multi-class perceptron (--algorithm perceptron or averaged)"})
-  Multiclass multiclass;
+  /** The values {@code given} holds for the options {@link #addOptions} declared. */
+  TrainArgs(Options given) {
+    algorithm = given.get("--algorithm");
+    multiclass = given.get("--multiclass");
+    epochs = given.get("--epochs");
+    seed = given.get("--seed");
+    noShuffle = given.get("--no-shuffle");
+    noBias = given.get("--no-bias");
+    tau = given.get("--margin");
+    voteCap = given.get("--vote-cap");
+    prefetch = given.get("--prefetch");
+  }
 
-  @Option(names = "--epochs", paramLabel = "N", defaultValue = "10", description = "at most N passes (default: ${DEFAULT-VALUE})")
-  int epochs;
-
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "seed of the example order (default: ${DEFAULT-VALUE})")
-  long seed;
-
-  @Option(names = "--no-shuffle", description = "visit the examples in file order every epoch")
-  boolean noShuffle;
-
-  @Option(names = "--no-bias", description = "learn no bias term (b stays 0)")
-  boolean noBias;
-
-  @Option(names = "--margin", paramLabel = "TAU",
-      description = "the margin perceptron's tau >= 0: update when y*a <= TAU (default: 1 for margin)")
-  Float tau;
-
-  @Option(names = "--vote-cap", paramLabel = "K", description = "voted: keep at most K vectors (default: no cap)")
-  Integer voteCap;
-
-  @Option(names = "--prefetch", negatable = true, defaultValue = "true", fallbackValue = "true",
-      description = "a second thread reads each example a few visits before training reaches it, on training rows of"
-          + " 32 MiB or more (larger than the CPU caches) in shuffled order and with two or more processors; it keeps"
-          + " that core busy. On by default; --no-prefetch turns it off. The model does not depend on it")
-  boolean prefetch;
-
-  static final class AlgorithmConverter implements picocli.CommandLine.ITypeConverter<Algorithm> {
-    @Override
-    public Algorithm convert(String value) {
-      try {
-        return Algorithm.valueOf(value.toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new picocli.CommandLine.TypeConversionException("'" + value
-            + "' is not an algorithm (expected perceptron, pla, pocket, voted, averaged or margin)");
-      }
-    }
+  /** Declares the training options in {@code options} (modified). */
+  static void addOptions(Options options) {
+    options
+        .choice("--algorithm", "ALG", "an algorithm", Algorithm.values(),
+            "perceptron, pla, pocket, voted, averaged or margin").required()
+        .choice("--multiclass", "MODE", "a multi-class mode", Multiclass.values(), "train a multi-class model (needed"
+            + " for more than two classes): ovr, one binary --algorithm per class (any but voted); direct, the"
+            + " multi-class perceptron (--algorithm perceptron or averaged)")
+        .option("--epochs", Options.Type.INT, "N", 10, "at most N passes")
+        .option("--seed", Options.Type.LONG, "S", 0L, "seed of the example order")
+        .flag("--no-shuffle", "visit the examples in file order every epoch")
+        .flag("--no-bias", "learn no bias term (b stays 0)")
+        .option("--margin", Options.Type.FLOAT, "TAU",
+            "the margin perceptron's tau >= 0: update when y*a <= TAU (default: 1 for margin)")
+        .option("--vote-cap", Options.Type.INT, "K", "voted: keep at most K vectors (default: no cap)")
+        .negatable("--prefetch", true, "a second thread reads each example a few visits before training reaches"
+            + " it, on training rows of 32 MiB or more (larger than the CPU caches) in shuffled order and with two or"
+            + " more processors; it keeps that core busy. On by default; --no-prefetch turns it off. The model does"
+            + " not depend on it");
   }
 
   TrainingOptions options() {

@@ -11,57 +11,66 @@ import io.github.simdperceptron.learn.TrainingReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Trains a perceptron on a data file and writes the model (atomically) to --model.")
-final class TrainCommand implements Callable<Integer> {
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "training data (IDX: the images)")
-  Path data;
+/** {@code perceptron train}: trains a learner on a data file and writes its model. */
+final class TrainCommand {
+  private final Path data;
+  private final Path test;
+  private final Path testLabels;
+  private final TrainArgs train;
+  private final double validationFraction;
+  private final int patience;
+  private final boolean patienceGiven;
+  private final Path model;
+  private final boolean json;
+  private final DataArgs dataArgs;
+  private final PrintWriter out;
+  private final PrintWriter err;
 
-  @Option(names = "--test", paramLabel = "FILE", description = "held-out data to report accuracy on")
-  Path test;
+  /** The options train takes, in the order help lists them. */
+  static Options options() {
+    Options o = new Options("perceptron train",
+        "Trains a perceptron on a data file and writes the model (atomically) to --model.");
+    o.option("--data", Options.Type.PATH, "FILE", "training data (IDX: the images)").required()
+        .option("--test", Options.Type.PATH, "FILE", "held-out data to report accuracy on")
+        .option("--test-labels", Options.Type.PATH, "FILE",
+            "IDX: the labels file of --test (default: from its name, as --labels)");
+    TrainArgs.addOptions(o);
+    o.option("--validation-fraction", Options.Type.DOUBLE, "F",
+            "hold out this fraction for early stopping (default: none)")
+        .option("--patience", Options.Type.INT, "P", 5,
+            "early stopping: epochs without a better validation accuracy")
+        .option("--model", Options.Type.PATH, "OUT", "where to write the model").required()
+        .flag("--json", "print one JSON object instead of text");
+    DataArgs.addOptions(o);
+    return o;
+  }
 
-  @Option(names = "--test-labels", paramLabel = "FILE",
-      description = "IDX: the labels file of --test (default: from its name, as --labels)")
-  Path testLabels;
+  /** Takes the values {@code given} holds; prints the report on {@code out}, progress and warnings on {@code err}. */
+  TrainCommand(Options given, PrintWriter out, PrintWriter err) {
+    data = given.get("--data");
+    test = given.get("--test");
+    testLabels = given.get("--test-labels");
+    train = new TrainArgs(given);
+    Double fraction = given.get("--validation-fraction");
+    validationFraction = fraction == null ? 0 : fraction;
+    patience = given.get("--patience");
+    patienceGiven = given.given("--patience");
+    model = given.get("--model");
+    json = given.get("--json");
+    dataArgs = new DataArgs(given, err);
+    this.out = out;
+    this.err = err;
+  }
 
-  @Mixin
-  TrainArgs train;
-
-  @Option(names = "--validation-fraction", paramLabel = "F", defaultValue = "0",
-      description = "hold out this fraction for early stopping (default: none)")
-  double validationFraction;
-
-  @Option(names = "--patience", paramLabel = "P", defaultValue = "5",
-      description = "early stopping: epochs without a better validation accuracy (default: ${DEFAULT-VALUE})")
-  int patience;
-
-  @Option(names = "--model", required = true, paramLabel = "OUT", description = "where to write the model")
-  Path model;
-
-  @Option(names = "--json", description = "print one JSON object instead of text")
-  boolean json;
-
-  @Mixin
-  DataArgs dataArgs;
-
-  @Spec
-  CommandSpec spec;
-
-  @Override
-  public Integer call() throws IOException {
+  /** Trains, writes the model and prints the report; returns the exit code. */
+  int call() throws IOException {
     TrainingOptions options = train.options();
-    if (validationFraction == 0 && spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
+    if (validationFraction == 0 && patienceGiven) {
       throw new UsageException("--patience applies to early stopping, which needs --validation-fraction F too"
           + " (e.g. --validation-fraction 0.1)");
     }
-    if (validationFraction != 0 || spec.commandLine().getParseResult().hasMatchedOption("--patience")) {
+    if (validationFraction != 0 || patienceGiven) {
       try {
         options = options.toBuilder().earlyStopping(validationFraction, patience).build();
       } catch (OptionException e) {
@@ -87,7 +96,7 @@ final class TrainCommand implements Callable<Integer> {
     if (testSet != null) {
       dataArgs.warnUnknownClasses(test, testSet, trainSet.labels());
     }
-    Progress progress = json ? null : Progress.forStderr(spec.commandLine().getErr(), options.maxEpochs());
+    Progress progress = json ? null : Progress.forStderr(err, options.maxEpochs());
     FitResult<? extends Model> fit = train.fit(trainSet, options.toBuilder().progress(progress).build());
     if (progress != null) {
       progress.done();
@@ -100,7 +109,6 @@ final class TrainCommand implements Callable<Integer> {
     TrainingReport r = fit.report();
     double trainAccuracy = fit.model().accuracy(trainSet);
     double testAccuracy = testSet == null ? Double.NaN : fit.model().accuracy(testSet);
-    PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(new Json()
           .put("command", "train")

@@ -286,19 +286,19 @@ class CliTest {
     }
   }
 
+  /** The training options of a train command line. */
+  static TrainArgs trainArgs(String... args) {
+    return new TrainArgs(TrainCommand.options().parse(List.of(args)));
+  }
+
   @Test
   void prefetchOptionReachesTheTrainingOptionsAndLeavesTheModelAlone() throws Exception {
-    TrainCommand train = new TrainCommand();
-    new picocli.CommandLine(train).parseArgs("--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--model",
-        "m.bin");
-    assertTrue(train.train.options().prefetch());
-    TrainCommand byDefault = new TrainCommand();
-    new picocli.CommandLine(byDefault).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--model", "m.bin");
-    assertTrue(byDefault.train.options().prefetch(), "the command asks for the prefetch thread by default");
-    TrainCommand off = new TrainCommand();
-    new picocli.CommandLine(off).parseArgs("--data", TRAIN, "--algorithm", "perceptron", "--no-prefetch", "--model",
-        "m.bin");
-    assertFalse(off.train.options().prefetch());
+    assertTrue(trainArgs("--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--model", "m.bin").options()
+        .prefetch());
+    assertTrue(trainArgs("--data", TRAIN, "--algorithm", "perceptron", "--model", "m.bin").options().prefetch(),
+        "the command asks for the prefetch thread by default");
+    assertFalse(trainArgs("--data", TRAIN, "--algorithm", "perceptron", "--no-prefetch", "--model", "m.bin")
+        .options().prefetch());
     Path with = dir.resolve("with.bin");
     Path without = dir.resolve("without.bin");
     assertEquals(0, run("train", "--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--model",

@@ -26,6 +26,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -351,7 +352,9 @@ class MulticlassCliTest {
     Path images = dir.resolve("a-images-idx3-ubyte");
     Path labels = dir.resolve("a-labels-idx1-ubyte");
     writeIdxPair(images, labels, 25, 5);
-    DataArgs args = new DataArgs();
+    Options options = new Options("perceptron eval");
+    DataArgs.addOptions(options);
+    DataArgs args = new DataArgs(options.parse(List.of()), new PrintWriter(System.err, true));
     Dataset ours = args.read(images, null, 0, true);
     DenseDataset theirs = IdxReader.readDataset(images, labels);
     assertEquals(theirs.size(), ours.size());
