@@ -16,7 +16,7 @@ final class LabelCollector {
   private int[] rowKey = new int[16];
   private int rows;
   private boolean numeric = true;
-  /** Whether the last row brought a new class, and the numeric flag before it (for {@link #dropLast()}). */
+  /** Whether the last row brought a new class, and then the numeric flag before it (for {@link #dropLast()}). */
   private boolean lastWasNew;
   private boolean numericBefore = true;
   /** The raw bits of the first numeric labels met, and their keys. */
@@ -41,8 +41,8 @@ final class LabelCollector {
   private int put(String label) {
     Integer key = firstSeen.get(label);
     lastWasNew = key == null;
-    numericBefore = numeric;
     if (key == null) {
+      numericBefore = numeric;
       key = distinct.size();
       firstSeen.put(label, key);
       distinct.add(label);
@@ -65,7 +65,6 @@ final class LabelCollector {
     for (int k = 0; k < seen; k++) {
       if (seenBits[k] == bits) {
         lastWasNew = false;
-        numericBefore = numeric;
         putKey(seenKeys[k]);
         return;
       }

@@ -4,7 +4,6 @@ import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -121,7 +120,7 @@ public final class LibsvmReader implements ExampleReader {
           }
         }
         try {
-          value = Float.parseFloat(new String(b, valueFrom, p - valueFrom, StandardCharsets.ISO_8859_1));
+          value = Decimals.parseFloat(b, valueFrom, p);
         } catch (NumberFormatException e) {
           return UNUSUAL;
         }
