@@ -85,14 +85,24 @@ final class TrainCommand {
       throw new UsageException("--test -: standard input can be read once, and --data - reads it");
     }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
-    Dataset trainSet = dataArgs.read(data, 0);
-    train.checkClasses(data, trainSet);
-    ModelSize.check(trainSet, data, dataArgs.largestIndexLine, train, dataArgs);
-    if (trainSet.labels().size() == 1) {
-      dataArgs.warn(data + ": every example is of class " + trainSet.labels().name(0) + ", so the model learns"
-          + " nothing to tell classes apart (is the label column right?)");
+    Warmup warmup = DataArgs.isStdin(data) ? null
+        : Warmup.start(train, dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data));
+    Dataset trainSet;
+    Dataset testSet;
+    try {
+      trainSet = dataArgs.read(data, 0);
+      train.checkClasses(data, trainSet);
+      ModelSize.check(trainSet, data, dataArgs.largestIndexLine, train, dataArgs);
+      if (trainSet.labels().size() == 1) {
+        dataArgs.warn(data + ": every example is of class " + trainSet.labels().name(0) + ", so the model learns"
+            + " nothing to tell classes apart (is the label column right?)");
+      }
+      testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);
+    } finally {
+      if (warmup != null) {
+        warmup.finish();
+      }
     }
-    Dataset testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);
     if (testSet != null) {
       dataArgs.warnUnknownClasses(test, testSet, trainSet.labels());
     }

@@ -1,0 +1,113 @@
+package io.github.simdperceptron.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
+import io.github.simdperceptron.learn.TrainingOptions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class WarmupTest {
+
+  private static TrainArgs trainArgs(String... args) {
+    Options o = new Options("perceptron train");
+    TrainArgs.addOptions(o);
+    return new TrainArgs(o.parse(Arrays.asList(args)));
+  }
+
+  /** Every learner the command can train, as train's arguments. */
+  static Stream<Arguments> learners() {
+    List<String[]> all = new ArrayList<>();
+    for (String a : new String[] {"perceptron", "pla", "pocket", "voted", "averaged", "margin"}) {
+      all.add(new String[] {"--algorithm", a});
+      if (!a.equals("voted")) {
+        all.add(new String[] {"--algorithm", a, "--multiclass", "ovr"});
+      }
+    }
+    all.add(new String[] {"--algorithm", "perceptron", "--multiclass", "direct"});
+    all.add(new String[] {"--algorithm", "averaged", "--multiclass", "direct"});
+    return all.stream().map(a -> Arguments.of((Object) a));
+  }
+
+  @ParameterizedTest
+  @MethodSource("learners")
+  void everyLearnerRunsAllItsWarmUpFitsOnBothRowForms(String[] args) throws InterruptedException {
+    for (boolean sparse : new boolean[] {false, true}) {
+      Warmup w = Warmup.start(trainArgs(args), sparse, Warmup.MIN_FILE_BYTES);
+      assertNotNull(w, "a file of MIN_FILE_BYTES on two processors warms up");
+      long deadline = System.nanoTime() + 120_000_000_000L;
+      while (w.running() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertFalse(w.running(), "the warm-up ends by itself");
+      // A fit that threw would end the warm-up early: the generated data must suit every learner.
+      assertEquals(Warmup.FITS, w.fitsDone(), String.join(" ", args) + (sparse ? ", sparse" : ", dense"));
+    }
+  }
+
+  @Test
+  void smallFilesAndTheSwitchStartNone() {
+    TrainArgs train = trainArgs("--algorithm", "averaged", "--multiclass", "direct");
+    assertNull(Warmup.start(train, true, Warmup.MIN_FILE_BYTES - 1));
+    String before = System.getProperty("perceptron.warmup");
+    System.setProperty("perceptron.warmup", "false");
+    try {
+      assertNull(Warmup.start(train, true, Warmup.MIN_FILE_BYTES));
+    } finally {
+      if (before == null) {
+        System.clearProperty("perceptron.warmup");
+      } else {
+        System.setProperty("perceptron.warmup", before);
+      }
+    }
+  }
+
+  @Test
+  void aFitBesideTheWarmUpEqualsOneWithout() {
+    long seed = System.nanoTime();
+    System.out.println("WarmupTest seed " + seed);
+    Random r = new Random(seed);
+    int d = 300;
+    SparseDataset.Builder b = SparseDataset.builder(d);
+    for (int i = 0; i < 3000; i++) {
+      int[] idx = r.ints(0, d).distinct().limit(1 + r.nextInt(40)).sorted().toArray();
+      float[] val = new float[idx.length];
+      for (int t = 0; t < val.length; t++) {
+        val[t] = r.nextInt(9) - 4;
+      }
+      b.add(idx, val, r.nextInt(5));
+    }
+    SparseDataset data = b.build();
+    TrainArgs train = trainArgs("--algorithm", "averaged", "--multiclass", "direct", "--seed", "3");
+    TrainingOptions options = train.options();
+    FitResult<? extends Model> alone = train.fit(data, options);
+    Warmup w = Warmup.start(train, true, Warmup.MIN_FILE_BYTES);
+    FitResult<? extends Model> beside;
+    try {
+      beside = train.fit(data, options);
+    } finally {
+      w.finish();
+    }
+    MulticlassModel a = (MulticlassModel) alone.model();
+    MulticlassModel c = (MulticlassModel) beside.model();
+    for (int k = 0; k < a.classes(); k++) {
+      assertArrayEquals(a.weights(k), c.weights(k), "weights of class " + k);
+    }
+    assertArrayEquals(a.biases(), c.biases());
+    assertEquals(alone.report().mistakes(), beside.report().mistakes());
+  }
+}
