@@ -118,8 +118,7 @@ public final class OnlineLearner<M extends Model> {
   /** Learns one dense example with a class name; returns whether the weights changed. x is not modified. */
   public boolean learn(float[] x, String label) {
     int k = classIndex(labels, label);
-    Dataset one = DenseDataset.builder(dimension).add(x, label).build();
-    return visit(one.withLabels(labels, new int[] {k}));
+    return visit(DenseDataset.builder(dimension).add(x, label).build(), k);
   }
 
   /** Learns one sparse example with a numeric label; see {@link #learn(int[], float[], String)}. */
@@ -133,12 +132,12 @@ public final class OnlineLearner<M extends Model> {
    */
   public boolean learn(int[] indices, float[] values, String label) {
     int k = classIndex(labels, label);
-    Dataset one = SparseDataset.builder(dimension).add(indices, values, label).build();
-    return visit(one.withLabels(labels, new int[] {k}));
+    return visit(SparseDataset.builder(dimension).add(indices, values, label).build(), k);
   }
 
-  private boolean visit(Dataset one) {
-    int outcome = rule.visit(one, 0);
+  /** Visits the one example of {@code one} as one of class index k of the learner's classes. */
+  private boolean visit(Dataset one, int k) {
+    int outcome = rule.visit(one.withLabels(labels, new int[] {k}), 0);
     if ((outcome & UpdateRule.STOP) != 0) {
       throw new IllegalStateException("the voted perceptron reached its cap of " + options.voteCap() + " vectors");
     }

@@ -13,13 +13,12 @@ final class PostFitFigures {
   private Model model;
   private Dataset data;
   private final boolean bias;
+  /** Whether the model has a radius and a margin (a linear one); they are NaN for the others. */
   private final boolean theory;
-  private double trainingError = Double.NaN;
-  private double radius = Double.NaN;
-  private double margin = Double.NaN;
-  private boolean errorDone;
-  private boolean radiusDone;
-  private boolean marginDone;
+  /** Null until computed. */
+  private Double trainingError;
+  private Double radius;
+  private Double margin;
 
   /**
    * The figures of {@code model} on its training data: the training error, and for a linear model
@@ -30,42 +29,36 @@ final class PostFitFigures {
     this.data = data;
     this.bias = bias;
     this.theory = model instanceof LinearModel;
-    radiusDone = !theory;
-    marginDone = !theory;
   }
 
   synchronized double trainingError() {
-    if (!errorDone) {
-      trainingError = model instanceof BinaryModel ? ((BinaryModel) model).trainingError(data)
-          : 1.0 - model.accuracy(data);
-      errorDone = true;
+    if (trainingError == null) {
+      trainingError = model instanceof BinaryModel binary ? binary.trainingError(data) : 1.0 - model.accuracy(data);
       releaseWhenDone();
     }
     return trainingError;
   }
 
   synchronized double radius() {
-    if (!radiusDone) {
+    if (theory && radius == null) {
       radius = Theory.radius(data, bias);
-      radiusDone = true;
       releaseWhenDone();
     }
-    return radius;
+    return theory ? radius : Double.NaN;
   }
 
   synchronized double margin() {
-    if (!marginDone) {
+    if (theory && margin == null) {
       LinearModel linear = (LinearModel) model;
       margin = Theory.margin(data, linear.weights(), linear.bias(), bias);
-      marginDone = true;
       releaseWhenDone();
     }
-    return margin;
+    return theory ? margin : Double.NaN;
   }
 
   /** How many of the figures have been computed so far (for tests). */
   synchronized int computed() {
-    return (errorDone ? 1 : 0) + (theory && radiusDone ? 1 : 0) + (theory && marginDone ? 1 : 0);
+    return (trainingError == null ? 0 : 1) + (radius == null ? 0 : 1) + (margin == null ? 0 : 1);
   }
 
   /** Whether the model and the data are still held. */
@@ -74,7 +67,7 @@ final class PostFitFigures {
   }
 
   private void releaseWhenDone() {
-    if (errorDone && radiusDone && marginDone) {
+    if (trainingError != null && (!theory || radius != null && margin != null)) {
       model = null;
       data = null;
     }

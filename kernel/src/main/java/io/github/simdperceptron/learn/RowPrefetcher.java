@@ -4,8 +4,6 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -24,13 +22,10 @@ import java.util.concurrent.locks.LockSupport;
 final class RowPrefetcher {
   /** The system property that sets how many rows ahead the helper reads (1 to 65,536). */
   static final String DISTANCE_PROPERTY = "simdperceptron.prefetchDistance";
-  /** Rows read ahead of the loop unless {@link #DISTANCE_PROPERTY} says otherwise; docs/fashion-mnist.md. */
+  /** Rows read ahead of the loop unless {@link #DISTANCE_PROPERTY} says otherwise. */
   static final int DEFAULT_DISTANCE = 8;
   static final int MAX_DISTANCE = 1 << 16;
-  /**
-   * Rows of fewer bytes stay in the caches after the first epoch, where a helper only keeps a
-   * core busy: 32 MiB, the last-level cache of the machine it was measured on.
-   */
+  /** Rows of fewer bytes stay in the last-level cache after the first epoch, where a helper only keeps a core busy. */
   static final long MIN_BYTES = 32L << 20;
   /** Idle spins before the helper parks for {@link #PARK_NANOS} at a time. */
   private static final int SPINS_BEFORE_PARKING = 1 << 14;
@@ -38,7 +33,7 @@ final class RowPrefetcher {
   /** Floats or ints per 64-byte cache line: one read per line is enough to bring it in. */
   private static final int LINE = 16;
 
-  /** Hears of the helpers a fit starts and of the rows each read; called by the helpers' threads. */
+  /** Hears of the helpers a fit starts and of the rows each read (tests). */
   interface Listener {
     Listener NONE = new Listener() {};
 
@@ -49,10 +44,7 @@ final class RowPrefetcher {
     default void ended(RowPrefetcher helper, long rowsRead) {}
   }
 
-  /**
-   * When a helper starts ({@code minBytes}: rows of fewer bytes train without one) and who hears
-   * of it. {@link TrainingOptions.Builder#prefetch(boolean)} sets {@link #DEFAULT}.
-   */
+  /** When a helper starts (on rows of at least {@code minBytes}) and who hears of it. */
   static final class Settings {
     static final Settings DEFAULT = new Settings(MIN_BYTES, Listener.NONE);
 
@@ -65,16 +57,6 @@ final class RowPrefetcher {
     }
   }
 
-  private static final VarHandle CURSOR;
-
-  static {
-    try {
-      CURSOR = MethodHandles.lookup().findVarHandle(RowPrefetcher.class, "cursor", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
   private final Dataset data;
   private final int[] order;
   private final int distance;
@@ -83,8 +65,7 @@ final class RowPrefetcher {
   private final Listener listener;
   private final Thread thread;
   /** (epoch << 32) | position of the visit the loop is about to make; written by the loop only. */
-  @SuppressWarnings("unused")
-  private long cursor = -1L << 32;
+  private final AtomicLong cursor = new AtomicLong(-1L << 32);
   private volatile boolean stopped;
   /** Rows read so far, published when the helper catches up and when it ends, not on every row. */
   private final AtomicLong rowsRead = new AtomicLong();
@@ -164,7 +145,7 @@ final class RowPrefetcher {
 
   /** Called by the loop before the visit at {@code position} of {@code epoch}. */
   void visiting(int epoch, int position) {
-    CURSOR.setRelease(this, ((long) epoch << 32) | position);
+    cursor.setRelease(((long) epoch << 32) | position);
   }
 
   /** Stops the helper and waits for it to end; keeps the caller's interrupt status. */
@@ -201,7 +182,7 @@ final class RowPrefetcher {
     long read = 0;
     float s = 0f;
     while (!stopped) {
-      long c = (long) CURSOR.getAcquire(this);
+      long c = cursor.getAcquire();
       int e = (int) (c >> 32);
       int t = (int) c;
       if (e != epoch || next <= t) {
@@ -241,34 +222,25 @@ final class RowPrefetcher {
    * a line, so stepping by a line from its first value can miss its last line).
    */
   private float touch(int i) {
-    float s = 0f;
     if (data instanceof DenseDataset dense) {
-      float[] a = DataAccess.rowArray(dense, i);
       int from = DataAccess.rowOffset(dense, i);
-      int to = from + dense.dimension();
-      for (int j = from; j < to; j += LINE) {
-        s += a[j];
-      }
-      s += a[to - 1];
-    } else {
-      SparseDataset sparse = (SparseDataset) data;
-      int from = DataAccess.rowStart(sparse, i);
-      int to = from + sparse.nonZeros(i);
-      int[] idx = DataAccess.indices(sparse);
-      float[] val = DataAccess.values(sparse);
-      for (int j = from; j < to; j += LINE) {
-        s += idx[j];
-        if (val != null) {
-          s += val[j];
-        }
-      }
-      if (to > from) {
-        s += idx[to - 1];
-        if (val != null) {
-          s += val[to - 1];
-        }
-      }
+      return touch(DataAccess.rowArray(dense, i), null, from, from + dense.dimension());
     }
-    return s;
+    SparseDataset sparse = (SparseDataset) data;
+    int from = DataAccess.rowStart(sparse, i);
+    return touch(DataAccess.values(sparse), DataAccess.indices(sparse), from, from + sparse.nonZeros(i));
+  }
+
+  /** The reads of positions [from, to) of a row's values (null for binary rows) and indices (null for dense rows). */
+  private static float touch(float[] val, int[] idx, int from, int to) {
+    float s = 0f;
+    for (int j = from; j < to; j += LINE) {
+      s += read(val, idx, j);
+    }
+    return to > from ? s + read(val, idx, to - 1) : s;
+  }
+
+  private static float read(float[] val, int[] idx, int j) {
+    return (val == null ? 0f : val[j]) + (idx == null ? 0 : idx[j]);
   }
 }

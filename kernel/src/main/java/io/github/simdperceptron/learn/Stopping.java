@@ -1,5 +1,8 @@
 package io.github.simdperceptron.learn;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * When the learners of one fit stop (docs/learners.md, stopping): the one learner of a binary or
  * multi-class fit, or the K per-class learners of one-vs-rest. Learner c stops after an epoch
@@ -13,24 +16,23 @@ final class Stopping {
   private final boolean haltOnCleanCycle;
   private final boolean shuffle;
   private final boolean[] stopped;
-  private final boolean[] converged;
-  private final boolean[] halted;
   private final int[] clean;
   private final int[] visits;
-  private final int[] mistakes;
-  private final int[] updates;
-  /** Every learner's mistakes and updates of every epoch: epoch e, learner c at {@code e * learners + c}. */
-  private final Trainer.IntList mistakesPerEpoch = new Trainer.IntList();
-  private final Trainer.IntList updatesPerEpoch = new Trainer.IntList();
+  /** This epoch's mistakes and updates of every learner; kept in the lists below when it ends. */
+  private int[] mistakes;
+  private int[] updates;
+  private final List<int[]> mistakesPerEpoch = new ArrayList<>();
+  private final List<int[]> updatesPerEpoch = new ArrayList<>();
   private int running;
+  /** Learners that converged, that halted (a learner does each at most once: then it has stopped). */
+  private int converged;
+  private int halted;
 
   Stopping(int learners, int n, boolean haltOnCleanCycle, boolean shuffle) {
     this.n = n;
     this.haltOnCleanCycle = haltOnCleanCycle;
     this.shuffle = shuffle;
     this.stopped = new boolean[learners];
-    this.converged = new boolean[learners];
-    this.halted = new boolean[learners];
     this.clean = new int[learners];
     this.visits = new int[learners];
     this.mistakes = new int[learners];
@@ -56,7 +58,7 @@ final class Stopping {
       updates[learner]++;
       clean[learner] = 0;
     } else if (++clean[learner] >= n && haltOnCleanCycle) {
-      halted[learner] = true;
+      halted++;
       stop(learner);
     }
   }
@@ -68,19 +70,19 @@ final class Stopping {
   void epochFinished() {
     for (int c = 0; c < stopped.length; c++) {
       if (visits[c] == n && updates[c] == 0) {
-        converged[c] = true;
+        converged++;
         stop(c);
       }
-      mistakesPerEpoch.add(mistakes[c]);
-      updatesPerEpoch.add(updates[c]);
       visits[c] = 0;
-      mistakes[c] = 0;
-      updates[c] = 0;
       if (shuffle) {
         // A clean run across two shuffled epochs need not cover every example: count per epoch.
         clean[c] = 0;
       }
     }
+    mistakesPerEpoch.add(mistakes);
+    updatesPerEpoch.add(updates);
+    mistakes = new int[stopped.length];
+    updates = new int[stopped.length];
   }
 
   private void stop(int learner) {
@@ -92,38 +94,30 @@ final class Stopping {
 
   /** Whether every learner converged (an epoch without an update of its own). */
   boolean converged() {
-    return all(converged);
+    return converged == stopped.length;
   }
 
   /** Whether every learner halted (cyclic PLA: n consecutive visits without an update). */
   boolean halted() {
-    return all(halted);
-  }
-
-  private static boolean all(boolean[] flags) {
-    for (boolean f : flags) {
-      if (!f) {
-        return false;
-      }
-    }
-    return true;
+    return halted == stopped.length;
   }
 
   /** Each learner's mistakes in each epoch, zeros after it stopped: [learner][epoch]. */
   int[][] mistakesPerEpoch() {
-    return byLearner(mistakesPerEpoch.toArray());
+    return byLearner(mistakesPerEpoch);
   }
 
   /** Each learner's updates in each epoch, zeros after it stopped: [learner][epoch]. */
   int[][] updatesPerEpoch() {
-    return byLearner(updatesPerEpoch.toArray());
+    return byLearner(updatesPerEpoch);
   }
 
-  private int[][] byLearner(int[] counts) {
-    int k = stopped.length;
-    int[][] out = new int[k][counts.length / k];
-    for (int t = 0; t < counts.length; t++) {
-      out[t % k][t / k] = counts[t];
+  private int[][] byLearner(List<int[]> epochs) {
+    int[][] out = new int[stopped.length][epochs.size()];
+    for (int e = 0; e < epochs.size(); e++) {
+      for (int c = 0; c < stopped.length; c++) {
+        out[c][e] = epochs.get(e)[c];
+      }
     }
     return out;
   }

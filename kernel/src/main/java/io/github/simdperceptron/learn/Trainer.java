@@ -3,6 +3,8 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
 
 /**
  * The one training loop every learner runs: epochs, example order, stopping rules, early
@@ -32,11 +34,11 @@ final class Trainer {
       TrainingOptions options, int epochs, SeededRandom rnd) {
     final int n = train.size();
     final int[] order = new int[n];
-    IntList log = options.recordUpdates() ? new IntList() : null;
+    IntStream.Builder log = options.recordUpdates() ? IntStream.builder() : null;
     // Grown with the epochs run, not sized by the cap: --epochs 1000000000 must not allocate gigabytes up front.
-    IntList mistakesPerEpoch = new IntList();
-    IntList updatesPerEpoch = new IntList();
-    double[] validationAccuracy = new double[0];
+    IntStream.Builder mistakesPerEpoch = IntStream.builder();
+    IntStream.Builder updatesPerEpoch = IntStream.builder();
+    DoubleStream.Builder validationAccuracy = DoubleStream.builder();
     int perClass = rule.classLearners();
     Stopping stopping = new Stopping(Math.max(perClass, 1), n, rule.haltsAfterCleanCycle(), options.shuffle());
     rule.stopping = stopping;
@@ -95,10 +97,7 @@ final class Trainer {
         if (validation != null) {
           M current = rule.model();
           double accuracy = current.accuracy(validation);
-          if (epoch > validationAccuracy.length) {
-            validationAccuracy = Arrays.copyOf(validationAccuracy, (int) Math.min(epochs, 2L * epoch));
-          }
-          validationAccuracy[epoch - 1] = accuracy;
+          validationAccuracy.add(accuracy);
           if (accuracy > bestAccuracy) {
             bestAccuracy = accuracy;
             best = current;
@@ -119,10 +118,10 @@ final class Trainer {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     M model = best != null ? best : rule.model();
-    TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.toArray(), updatesPerEpoch.toArray(),
-        Arrays.copyOf(validationAccuracy, validation == null ? 0 : epoch), stopping.converged(), stopping.halted(),
+    TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.build().toArray(),
+        updatesPerEpoch.build().toArray(), validationAccuracy.build().toArray(), stopping.converged(), stopping.halted(),
         stoppedEarly, capReached, rule.storedVectors(), new PostFitFigures(model, train, options.bias()), seconds,
-        visits, log == null ? new int[0] : log.toArray(), perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
+        visits, log == null ? new int[0] : log.build().toArray(), perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
         perClass > 0 ? stopping.updatesPerEpoch() : new int[0][]);
     return new FitResult<>(model, report, options);
   }
@@ -160,22 +159,5 @@ final class Trainer {
     Arrays.sort(validationRows);
     Arrays.sort(trainRows);
     return new Dataset[] {data.subset(trainRows), data.subset(validationRows)};
-  }
-
-  /** A growable int list, for the update log. */
-  static final class IntList {
-    private int[] a = new int[64];
-    private int size;
-
-    void add(int v) {
-      if (size == a.length) {
-        a = Arrays.copyOf(a, size * 2);
-      }
-      a[size++] = v;
-    }
-
-    int[] toArray() {
-      return Arrays.copyOf(a, size);
-    }
   }
 }

@@ -111,10 +111,7 @@ public final class TrainingOptions {
 
     /** At most this many epochs (passes over the training set); at least 1. */
     public Builder maxEpochs(int epochs) {
-      if (epochs < 1) {
-        throw new OptionException("maxEpochs", epochs, "must be >= 1");
-      }
-      maxEpochs = epochs;
+      maxEpochs = atLeastOne("maxEpochs", epochs);
       return this;
     }
 
@@ -154,21 +151,22 @@ public final class TrainingOptions {
       if (!(fraction >= 0.0 && fraction < 1.0)) {
         throw new OptionException("validationFraction", fraction, "must be in [0, 1)");
       }
-      if (patienceEpochs < 1) {
-        throw new OptionException("patience", patienceEpochs, "must be >= 1");
-      }
+      patience = atLeastOne("patience", patienceEpochs);
       validationFraction = fraction;
-      patience = patienceEpochs;
       return this;
     }
 
     /** The voted perceptron keeps at most this many vectors (>= 1); training stops when it would need more. */
     public Builder voteCap(int cap) {
-      if (cap < 1) {
-        throw new OptionException("voteCap", cap, "must be >= 1");
-      }
-      voteCap = cap;
+      voteCap = atLeastOne("voteCap", cap);
       return this;
+    }
+
+    private static int atLeastOne(String option, int value) {
+      if (value < 1) {
+        throw new OptionException(option, value, "must be >= 1");
+      }
+      return value;
     }
 
     /** Whether the report keeps the example index of every update, in order. */
