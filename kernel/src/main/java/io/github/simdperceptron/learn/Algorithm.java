@@ -68,11 +68,14 @@ public enum Algorithm {
     return this == MARGIN ? options.tau() : 0f;
   }
 
-  /** The names of the algorithms with a capability, e.g. "PERCEPTRON or AVERAGED", for messages. */
-  static String names(Predicate<Algorithm> capability) {
-    String all = Arrays.stream(values()).filter(capability).map(Algorithm::name).collect(Collectors.joining(", "));
-    int last = all.lastIndexOf(", ");
-    return last < 0 ? all : all.substring(0, last) + " or " + all.substring(last + 2);
+  /** Throws {@link OptionException} unless it has a capability, naming those that have it between before and after. */
+  void require(Predicate<Algorithm> capability, String before, String after) {
+    if (!capability.test(this)) {
+      String all = Arrays.stream(values()).filter(capability).map(Algorithm::name).collect(Collectors.joining(", "));
+      int last = all.lastIndexOf(", ");
+      String names = last < 0 ? all : all.substring(0, last) + " or " + all.substring(last + 2);
+      throw new OptionException("algorithm", this, before + names + after);
+    }
   }
 
   /** The algorithm of a name in any case ("Averaged", "pla"); null when there is none. */

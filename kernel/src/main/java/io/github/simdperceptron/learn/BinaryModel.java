@@ -55,11 +55,10 @@ public interface BinaryModel extends Model {
 
   /** The class index a score stands for: 1 when positive, else 0 (-1 for a one-class model's other side). */
   private int classOfScore(float score) {
-    float sign = score > 0f ? 1f : -1f;
     if (labels().size() == 2) {
-      return sign > 0f ? 1 : 0;
+      return score > 0f ? 1 : 0;
     }
-    return labels().binaryLabel(0) == sign ? 0 : -1;
+    return labels().binaryLabel(0) == (score > 0f ? 1f : -1f) ? 0 : -1;
   }
 
   @Override

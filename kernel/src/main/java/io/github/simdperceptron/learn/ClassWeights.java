@@ -7,6 +7,7 @@ import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
 
 /**
  * The weights and biases of K classes, shared by the multi-class and one-vs-rest rules: the
@@ -143,6 +144,11 @@ final class ClassWeights {
     if (u != null) {
       deltaU[c] = yc;
     }
+    addBias(c, y, yc);
+  }
+
+  /** With the bias, {@code b_c += y}, and when averaging {@code beta_c += yc}. */
+  private void addBias(int c, float y, double yc) {
     if (bias) {
       b[c] += y;
       if (beta != null) {
@@ -175,14 +181,8 @@ final class ClassWeights {
     } else {
       ClassScores.updateTwo(w, u, kp, idx, val, from, to, truth, 1f, cd, predicted, -1f, -cd);
     }
-    if (bias) {
-      b[truth] += 1f;
-      b[predicted] -= 1f;
-      if (beta != null) {
-        beta[truth] += cd;
-        beta[predicted] -= cd;
-      }
-    }
+    addBias(truth, 1f, cd);
+    addBias(predicted, -1f, -cd);
   }
 
   /** Row c of the weights into out[0, d). */
@@ -194,19 +194,19 @@ final class ClassWeights {
 
   /**
    * The model of these weights (as K row-major rows) and biases; when averaging, class c's are
-   * {@code w - u / count[c]} and {@code b - beta / count[c]} (count is not read otherwise).
+   * {@code w - u / count(c)} and {@code b - beta / count(c)} (count is not read otherwise).
    */
-  MulticlassModel model(long[] count) {
+  MulticlassModel model(IntToLongFunction count) {
     float[] rows = new float[k * d];
     for (int j = 0; j < d; j++) {
       for (int c = 0; c < k; c++) {
         int at = j * kp + c;
-        rows[c * d + j] = u == null ? w[at] : AveragedRule.average(w[at], u[at], count[c]);
+        rows[c * d + j] = u == null ? w[at] : AveragedRule.average(w[at], u[at], count.applyAsLong(c));
       }
     }
     float[] biases = new float[k];
     for (int c = 0; c < k; c++) {
-      biases[c] = beta == null ? b[c] : AveragedRule.average(b[c], beta[c], count[c]);
+      biases[c] = beta == null ? b[c] : AveragedRule.average(b[c], beta[c], count.applyAsLong(c));
     }
     return new MulticlassModel(rows, biases, labels);
   }

@@ -36,10 +36,8 @@ public final class MulticlassLearner {
   /** The multi-class perceptron's rule; throws {@link OptionException} for an algorithm it has no form of. */
   static MulticlassRule rule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels,
       MulticlassModel warm) {
-    if (!algorithm.multiclass()) {
-      throw new OptionException("algorithm", algorithm, "of the multi-class perceptron must be "
-          + Algorithm.names(Algorithm::multiclass) + " (for another per class use fitOneVsRest)");
-    }
+    algorithm.require(Algorithm::multiclass, "of the multi-class perceptron must be ",
+        " (for another per class use fitOneVsRest)");
     return new MulticlassRule(dimension, options.bias(), labels, algorithm == Algorithm.AVERAGED, warm);
   }
 

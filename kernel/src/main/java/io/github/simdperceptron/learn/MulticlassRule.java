@@ -2,7 +2,6 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import java.util.Arrays;
 
 /**
  * The multi-class perceptron and its averaged form (CIML Algorithm 7 per row, with one counter c
@@ -39,9 +38,7 @@ final class MulticlassRule extends UpdateRule<MulticlassModel> {
 
   @Override
   MulticlassModel model() {
-    long[] count = new long[weights.k];
-    Arrays.fill(count, c);
-    return weights.model(count);
+    return weights.model(cls -> c);
   }
 
   @Override

@@ -5,18 +5,12 @@ import io.github.simdperceptron.data.Labels;
 import java.util.Arrays;
 
 /**
- * One-vs-rest in one pass: K binary learners, one per class (class c sees {@code y = +1} on its
- * own examples and {@code -1} on all others), sharing the example order. On every visit the K
- * activations come from one pass over the example's non-zeros against the feature-major weights
- * ({@link ClassWeights}), then every class whose learner updates is updated, all in one more pass.
- * Each class is a learner of the loop's {@link Stopping}: it stops exactly when its own binary run
- * would, and a stopped class is neither updated nor counted any more. So the result equals K
- * independent binary runs with the same seed, bit for bit on integer-valued data
- * (docs/learners.md).
- *
- * <p>This class is the perceptron, PLA, the margin perceptron and the averaged perceptron (with a
- * counter per class, which counts the visits of that class's own run); {@link Pocketed} adds the
- * pocket.
+ * One-vs-rest in one pass (docs/learners.md, item 9): K binary learners, class c seeing
+ * {@code y = +1} on its own examples and {@code -1} on all others. A visit scores the K classes
+ * in one pass over the example's non-zeros ({@link ClassWeights}) and updates every class whose
+ * learner fires in one more; each class is a learner of the loop's {@link Stopping}, so it stops
+ * exactly when its own binary run would. This class is the perceptron, PLA, the margin perceptron
+ * and the averaged perceptron (a counter per class); {@link Pocketed} adds the pocket.
  */
 class OneVsRestRule extends UpdateRule<MulticlassModel> {
   private final Algorithm algorithm;
@@ -35,11 +29,8 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   /** The rule of an algorithm that {@link Algorithm#oneVsRest()} runs; throws {@link OptionException} for another. */
   static OneVsRestRule of(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels) {
-    if (!algorithm.oneVsRest()) {
-      throw new OptionException("algorithm", algorithm, "must be one one-vs-rest runs per class ("
-          + Algorithm.names(Algorithm::oneVsRest) + "): a voted learner per class is not one weight row;"
-          + " AVERAGED is its linear counterpart");
-    }
+    algorithm.require(Algorithm::oneVsRest, "must be one one-vs-rest runs per class (",
+        "): a voted learner per class is not one weight row; AVERAGED is its linear counterpart");
     return algorithm == Algorithm.POCKET ? new Pocketed(dimension, options, labels)
         : new OneVsRestRule(algorithm, dimension, options, labels);
   }
@@ -88,7 +79,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   @Override
   MulticlassModel model() {
-    return weights.model(count);
+    return weights.model(c -> count[c]);
   }
 
   @Override

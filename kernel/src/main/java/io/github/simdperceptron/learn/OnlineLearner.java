@@ -61,10 +61,8 @@ public final class OnlineLearner<M extends Model> {
   private static OnlineLearner<BinaryModel> binary(Algorithm algorithm, int dimension, Labels labels,
       TrainingOptions options, LinearModel warm) {
     check(algorithm, dimension, labels, options);
-    if (!algorithm.online()) {
-      throw new OptionException("algorithm", algorithm, "of an online learner must be "
-          + Algorithm.names(Algorithm::online) + " (the others need the whole training set; use BinaryLearner.fit)");
-    }
+    algorithm.require(Algorithm::online, "of an online learner must be ",
+        " (the others need the whole training set; use BinaryLearner.fit)");
     if (labels.size() > 2) {
       throw new IllegalArgumentException("a binary learner needs at most 2 classes, got " + labels);
     }

@@ -19,13 +19,11 @@ final class PocketRule extends BinaryRule {
       margins = new float[data.size()];
       pocket.offer(data, w, b, margins);
     }
-    float y = data.label(i);
-    if (y * activation(data, i) > 0f) {
-      return CORRECT;
+    int outcome = super.visit(data, i);
+    if (outcome != CORRECT) {
+      pocket.offer(data, w, b, margins);
     }
-    update(data, i, y);
-    pocket.offer(data, w, b, margins);
-    return MISTAKE | UPDATED;
+    return outcome;
   }
 
   @Override

@@ -13,11 +13,10 @@ import java.util.concurrent.locks.LockSupport;
  * thread). It only reads the rows, never the weights (a line the loop writes would travel between
  * the two cores), so the training result is the same with or without it.
  *
- * <p>Protocol: before every visit the loop publishes its cursor (epoch, position in the epoch's
- * order) with a release store, a plain store on x86. The helper reads it with an acquire load and
- * then takes the next example indices from the loop's order array, which the loop refills only
- * between epochs. When it has nothing to read it spins, then parks for short intervals (between
- * epochs, during a validation pass).
+ * <p>Protocol: before every visit the loop publishes its cursor (epoch, position) with a release
+ * store; the helper reads it with an acquire load and takes the next example indices from the
+ * loop's order array, which the loop refills only between epochs. With nothing to read it spins,
+ * then parks for short intervals.
  */
 final class RowPrefetcher {
   /** The system property that sets how many rows ahead the helper reads (1 to 65,536). */
@@ -37,10 +36,9 @@ final class RowPrefetcher {
   interface Listener {
     Listener NONE = new Listener() {};
 
-    /** A helper is about to start. */
     default void started(RowPrefetcher helper) {}
 
-    /** A helper ended after reading {@code rowsRead} rows; called on the helper's thread. */
+    /** Called on the helper's thread. */
     default void ended(RowPrefetcher helper, long rowsRead) {}
   }
 
@@ -86,10 +84,8 @@ final class RowPrefetcher {
    * Starts a helper for a loop over {@code data} in the order held by {@code order} (refilled in
    * place every epoch), or returns null when it would not pay or cannot run: prefetch not asked
    * for, no shuffling (the hardware prefetchers follow file order), fewer than
-   * {@link Settings#minBytes} of rows, a single processor, or no memory for a thread.
-   *
-   * @throws IllegalArgumentException if {@link #DISTANCE_PROPERTY} is set to something other than
-   *     an integer in [1, 65536] and a helper would start
+   * {@link Settings#minBytes} of rows, a single processor, or no memory for a thread. Throws
+   * {@link IllegalArgumentException} for a bad {@link #DISTANCE_PROPERTY} when a helper would start.
    */
   static RowPrefetcher startIfWanted(TrainingOptions options, Dataset data, int[] order) {
     Settings settings = options.prefetcher();
@@ -115,20 +111,18 @@ final class RowPrefetcher {
 
   /** The distance from {@link #DISTANCE_PROPERTY}, or {@link #DEFAULT_DISTANCE}. */
   static int distance() {
-    String value = System.getProperty(DISTANCE_PROPERTY);
-    if (value == null) {
-      return DEFAULT_DISTANCE;
-    }
+    String value = System.getProperty(DISTANCE_PROPERTY, Integer.toString(DEFAULT_DISTANCE));
+    int d;
     try {
-      int d = Integer.parseInt(value.trim());
-      if (d >= 1 && d <= MAX_DISTANCE) {
-        return d;
-      }
+      d = Integer.parseInt(value.trim());
     } catch (NumberFormatException e) {
-      // reported below
+      d = 0;
     }
-    throw new IllegalArgumentException(
-        DISTANCE_PROPERTY + " must be an integer from 1 to " + MAX_DISTANCE + ", got '" + value + "'");
+    if (d < 1 || d > MAX_DISTANCE) {
+      throw new IllegalArgumentException(
+          DISTANCE_PROPERTY + " must be an integer from 1 to " + MAX_DISTANCE + ", got '" + value + "'");
+    }
+    return d;
   }
 
   /** Bytes of example data a pass reads: floats of dense rows, indices and values of sparse ones. */

@@ -7,9 +7,8 @@ import java.util.List;
  * When the learners of one fit stop (docs/learners.md, stopping): the one learner of a binary or
  * multi-class fit, or the K per-class learners of one-vs-rest. Learner c stops after an epoch
  * without an update of its own (converged) or, for cyclic PLA, after n consecutive visits without
- * one (halted; counted within each epoch when shuffling). A stopped learner is neither updated nor
- * counted any more; the run ends when every learner has stopped. Owned by the training loop, which
- * records a single learner's visits itself, while one-vs-rest records each class's.
+ * one (halted). A stopped learner is neither updated nor counted any more; the run ends when every
+ * learner has stopped.
  */
 final class Stopping {
   private final int n;
@@ -18,7 +17,7 @@ final class Stopping {
   private final boolean[] stopped;
   private final int[] clean;
   private final int[] visits;
-  /** This epoch's mistakes and updates of every learner; kept in the lists below when it ends. */
+  /** This epoch's mistakes and updates of every learner, kept in the lists below when it ends. */
   private int[] mistakes;
   private int[] updates;
   private final List<int[]> mistakesPerEpoch = new ArrayList<>();

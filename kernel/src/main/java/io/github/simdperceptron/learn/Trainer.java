@@ -15,14 +15,9 @@ final class Trainer {
 
   /** Fits from scratch: a fresh {@code Random(seed)} sequence ({@link SeededRandom}) orders the examples. */
   static <M extends Model> FitResult<M> fit(UpdateRule<M> rule, Dataset data, TrainingOptions options) {
-    Dataset train = data;
-    Dataset validation = null;
-    if (options.validationFraction() > 0) {
-      Dataset[] split = split(data, options.validationFraction(), options.seed());
-      train = split[0];
-      validation = split[1];
-    }
-    return run(rule, train, validation, options, options.maxEpochs(), new SeededRandom(options.seed()));
+    Dataset[] split = options.validationFraction() > 0 ? split(data, options.validationFraction(), options.seed())
+        : new Dataset[] {data, null};
+    return run(rule, split[0], split[1], options, options.maxEpochs(), new SeededRandom(options.seed()));
   }
 
   /**
@@ -34,8 +29,7 @@ final class Trainer {
       TrainingOptions options, int epochs, SeededRandom rnd) {
     final int n = train.size();
     final int[] order = new int[n];
-    IntStream.Builder log = options.recordUpdates() ? IntStream.builder() : null;
-    // Grown with the epochs run, not sized by the cap: --epochs 1000000000 must not allocate gigabytes up front.
+    IntStream.Builder log = IntStream.builder();
     IntStream.Builder mistakesPerEpoch = IntStream.builder();
     IntStream.Builder updatesPerEpoch = IntStream.builder();
     DoubleStream.Builder validationAccuracy = DoubleStream.builder();
@@ -78,7 +72,7 @@ final class Trainer {
           }
           if ((outcome & UpdateRule.UPDATED) != 0) {
             updates++;
-            if (log != null) {
+            if (options.recordUpdates()) {
               log.add(i);
             }
           }
@@ -121,7 +115,7 @@ final class Trainer {
     TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.build().toArray(),
         updatesPerEpoch.build().toArray(), validationAccuracy.build().toArray(), stopping.converged(), stopping.halted(),
         stoppedEarly, capReached, rule.storedVectors(), new PostFitFigures(model, train, options.bias()), seconds,
-        visits, log == null ? new int[0] : log.build().toArray(), perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
+        visits, log.build().toArray(), perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
         perClass > 0 ? stopping.updatesPerEpoch() : new int[0][]);
     return new FitResult<>(model, report, options);
   }

@@ -182,10 +182,10 @@ public final class TrainingOptions {
     }
 
     /**
-     * Whether a second thread reads each example's row 8 visits before the training loop visits it
-     * (docs/learners.md), which pays when the rows come from memory. It costs a core, which spins
-     * while the loop runs, so it starts only with shuffling, on training rows of at least 32 MiB,
-     * and on two processors or more. The result does not depend on it: the helper only reads.
+     * Whether a second thread reads each example's row a few visits before the training loop
+     * (docs/learners.md): it pays when the rows come from memory and costs a spinning core, so it
+     * starts only with shuffling, on training rows of at least 32 MiB and on two processors or more.
+     * The result does not depend on it: the helper only reads.
      */
     public Builder prefetch(boolean on) {
       return prefetcher(on ? RowPrefetcher.Settings.DEFAULT : null);
