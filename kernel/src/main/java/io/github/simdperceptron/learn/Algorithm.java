@@ -80,11 +80,6 @@ public enum Algorithm {
 
   /** The algorithm of a name in any case ("Averaged", "pla"); null when there is none. */
   public static Algorithm byName(String name) {
-    for (Algorithm a : values()) {
-      if (a.name().equalsIgnoreCase(name)) {
-        return a;
-      }
-    }
-    return null;
+    return Arrays.stream(values()).filter(a -> a.name().equalsIgnoreCase(name)).findFirst().orElse(null);
   }
 }

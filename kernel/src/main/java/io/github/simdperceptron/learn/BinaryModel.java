@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import java.util.stream.IntStream;
 
 /**
  * A binary classifier with a real-valued score: it predicts +1 when the score is positive and
@@ -77,12 +78,6 @@ public interface BinaryModel extends Model {
    */
   default double trainingError(Dataset data) {
     float[] s = scores(data);
-    int errors = 0;
-    for (int i = 0; i < s.length; i++) {
-      if (data.label(i) * s[i] <= 0f) {
-        errors++;
-      }
-    }
-    return (double) errors / s.length;
+    return (double) IntStream.range(0, s.length).filter(i -> data.label(i) * s[i] <= 0f).count() / s.length;
   }
 }

@@ -70,9 +70,8 @@ final class ClassWeights {
   }
 
   /**
-   * The dataset as a sparse one: itself when it is sparse, else its non-zeros (same labels and
-   * classes; a zero adds nothing to a score and changes nothing in an update), so that the
-   * training loop, its prefetch thread and the kernel all read the same rows.
+   * The dataset as a sparse one: itself, or its non-zeros with the same labels and classes (a zero
+   * changes no score and no update), so that the loop, its prefetch thread and the kernel read the same rows.
    */
   static SparseDataset sparse(Dataset data) {
     if (data instanceof SparseDataset) {

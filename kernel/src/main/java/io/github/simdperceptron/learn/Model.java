@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import java.util.stream.IntStream;
 
 /** A trained classifier: binary ({@link BinaryModel}) or multi-class. Immutable. */
 public interface Model {
@@ -46,11 +47,7 @@ public interface Model {
   /** {@link #predictClass(Dataset, int)} for every row. */
   default int[] predictClasses(Dataset data) {
     checkDimension(data);
-    int[] out = new int[data.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = predictClass(data, i);
-    }
-    return out;
+    return IntStream.range(0, data.size()).map(i -> predictClass(data, i)).toArray();
   }
 
   /**
@@ -59,17 +56,9 @@ public interface Model {
    */
   default double accuracy(Dataset data) {
     int[] predicted = predictClasses(data);
-    int[] toModel = new int[data.labels().size()];
-    for (int k = 0; k < toModel.length; k++) {
-      toModel[k] = labels().indexOf(data.labels().name(k));
-    }
-    int correct = 0;
-    for (int i = 0; i < predicted.length; i++) {
-      int truth = toModel[data.classOf(i)];
-      if (truth >= 0 && predicted[i] == truth) {
-        correct++;
-      }
-    }
+    int[] toModel = data.labels().names().stream().mapToInt(labels()::indexOf).toArray();
+    long correct = IntStream.range(0, predicted.length)
+        .filter(i -> predicted[i] >= 0 && predicted[i] == toModel[data.classOf(i)]).count();
     return (double) correct / predicted.length;
   }
 

@@ -73,11 +73,7 @@ public final class MulticlassModel implements Model {
 
   /** A copy of the weights, one row per class. */
   public float[][] weights() {
-    float[][] rows = new float[k][];
-    for (int r = 0; r < k; r++) {
-      rows[r] = weights(r);
-    }
-    return rows;
+    return IntStream.range(0, k).mapToObj(this::weights).toArray(float[][]::new);
   }
 
   /** A copy of the weight row of class index c. */

@@ -14,10 +14,7 @@ final class MulticlassRule extends UpdateRule<MulticlassModel> {
   /** The averaged form's counter: visits so far, plus one. */
   private long c = 1;
 
-  /**
-   * Starts from zero, or from the warm-start model's rows (and biases, when the bias is on); the
-   * averaged form starts its running average afresh from them.
-   */
+  /** Starts as {@link ClassWeights} does; the averaged form starts its running average afresh. */
   MulticlassRule(int dimension, boolean bias, Labels labels, boolean averaged, MulticlassModel warm) {
     this.weights = new ClassWeights(labels, dimension, bias, averaged, warm);
   }

@@ -3,6 +3,7 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * One-vs-rest in one pass (docs/learners.md, item 9): K binary learners, class c seeing
@@ -99,10 +100,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
       super(Algorithm.POCKET, dimension, options, labels);
       this.row = new float[dimension];
       this.updated = new float[weights.k];
-      this.pockets = new Pocket[weights.k];
-      for (int c = 0; c < pockets.length; c++) {
-        pockets[c] = new Pocket(row, 0f, c);
-      }
+      this.pockets = IntStream.range(0, weights.k).mapToObj(c -> new Pocket(row, 0f, c)).toArray(Pocket[]::new);
     }
 
     @Override
@@ -111,7 +109,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
         margins = new float[data.size()];
         for (Pocket p : pockets) {
           // Zero weights and bias: every activation is 0, so every example is an error.
-          p.errors(data.size());
+          p.errors = data.size();
         }
       }
       System.arraycopy(weights.delta, 0, updated, 0, updated.length);

@@ -5,12 +5,12 @@ import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * Learns one example, or one pass over a dataset, at a time, like scikit-learn's
- * {@code partial_fit}, and can continue from a trained model (warm start): a binary learner
- * ({@link #binary}: the algorithms with {@link Algorithm#online()}) or the multi-class perceptron
- * ({@link #multiclass}: those with {@link Algorithm#multiclass()}). Both learn as the batch
+ * {@code partial_fit}, from zero or from a trained model (warm start): a binary learner
+ * ({@link #binary}) or the multi-class perceptron ({@link #multiclass}). Both learn as the batch
  * learners do (docs/learners.md): k calls of {@link #partialFit} equal a fit of k epochs with the
  * same options when that fit does not stop early. The options' bias, shuffle, seed, tau, vote cap
  * and prefetch apply; epochs and early stopping do not. The classes are fixed when the learner is
@@ -133,7 +133,6 @@ public final class OnlineLearner<M extends Model> {
     return visit(SparseDataset.builder(dimension).add(indices, values, label).build(), k);
   }
 
-  /** Visits the one example of {@code one} as one of class index k of the learner's classes. */
   private boolean visit(Dataset one, int k) {
     int outcome = rule.visit(one.withLabels(labels, new int[] {k}), 0);
     if ((outcome & UpdateRule.STOP) != 0) {
@@ -163,15 +162,8 @@ public final class OnlineLearner<M extends Model> {
 
   /** data with its class indices mapped to the learner's classes; every class of data must be one of them. */
   private static Dataset relabel(Labels labels, Dataset data) {
-    int[] toLearner = new int[data.labels().size()];
-    for (int k = 0; k < toLearner.length; k++) {
-      toLearner[k] = classIndex(labels, data.labels().name(k));
-    }
-    int[] classes = new int[data.size()];
-    for (int i = 0; i < classes.length; i++) {
-      classes[i] = toLearner[data.classOf(i)];
-    }
-    return data.withLabels(labels, classes);
+    int[] toLearner = data.labels().names().stream().mapToInt(name -> classIndex(labels, name)).toArray();
+    return data.withLabels(labels, IntStream.range(0, data.size()).map(i -> toLearner[data.classOf(i)]).toArray());
   }
 
   /** The index of a class name (numeric names in any spelling, e.g. "1.0" for "1"); throws when absent. */

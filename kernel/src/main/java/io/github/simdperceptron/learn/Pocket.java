@@ -14,18 +14,14 @@ final class Pocket {
   private final int positive;
   final float[] w;
   float b;
-  private int errors = Integer.MAX_VALUE;
+  /** The training errors of the pocketed (w, b); set when known without counting, else the first offer counts them. */
+  int errors = Integer.MAX_VALUE;
 
   /** A pocket holding a copy of (w, b) with its errors not counted yet (the first offer counts them). */
   Pocket(float[] w, float b, int positive) {
     this.w = w.clone();
     this.b = b;
     this.positive = positive;
-  }
-
-  /** Sets the training errors of the pocketed (w, b) when they are known without counting them. */
-  void errors(int known) {
-    errors = known;
   }
 
   /** Counts the training errors of (w, b), margins being n floats of scratch; pockets a copy on a strict improvement. */

@@ -20,10 +20,7 @@ final class PostFitFigures {
   private Double radius;
   private Double margin;
 
-  /**
-   * The figures of {@code model} on its training data: the training error, and for a linear model
-   * the radius and margin (with the bias as a constant feature when {@code bias}).
-   */
+  /** The figures of {@code model} on its training data (with the bias as a feature when {@code bias}). */
   PostFitFigures(Model model, Dataset data, boolean bias) {
     this.model = model;
     this.data = data;

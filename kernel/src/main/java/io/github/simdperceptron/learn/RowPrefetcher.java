@@ -13,10 +13,9 @@ import java.util.concurrent.locks.LockSupport;
  * thread). It only reads the rows, never the weights (a line the loop writes would travel between
  * the two cores), so the training result is the same with or without it.
  *
- * <p>Protocol: before every visit the loop publishes its cursor (epoch, position) with a release
- * store; the helper reads it with an acquire load and takes the next example indices from the
- * loop's order array, which the loop refills only between epochs. With nothing to read it spins,
- * then parks for short intervals.
+ * <p>Protocol: the loop publishes its cursor with a release store before every visit; the helper
+ * reads it with an acquire load, then the loop's order array, which the loop refills only between
+ * epochs.
  */
 final class RowPrefetcher {
   /** The system property that sets how many rows ahead the helper reads (1 to 65,536). */

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * When the learners of one fit stop (docs/learners.md, stopping): the one learner of a binary or
@@ -112,12 +113,7 @@ final class Stopping {
   }
 
   private int[][] byLearner(List<int[]> epochs) {
-    int[][] out = new int[stopped.length][epochs.size()];
-    for (int e = 0; e < epochs.size(); e++) {
-      for (int c = 0; c < stopped.length; c++) {
-        out[c][e] = epochs.get(e)[c];
-      }
-    }
-    return out;
+    return IntStream.range(0, stopped.length).mapToObj(c -> epochs.stream().mapToInt(counts -> counts[c]).toArray())
+        .toArray(int[][]::new);
   }
 }

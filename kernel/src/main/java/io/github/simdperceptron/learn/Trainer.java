@@ -113,9 +113,10 @@ final class Trainer {
     double seconds = (System.nanoTime() - start) / 1e9;
     M model = best != null ? best : rule.model();
     TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.build().toArray(),
-        updatesPerEpoch.build().toArray(), validationAccuracy.build().toArray(), stopping.converged(), stopping.halted(),
-        stoppedEarly, capReached, rule.storedVectors(), new PostFitFigures(model, train, options.bias()), seconds,
-        visits, log.build().toArray(), perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
+        updatesPerEpoch.build().toArray(), validationAccuracy.build().toArray(), stopping.converged(),
+        stopping.halted(), stoppedEarly, capReached, rule.storedVectors(),
+        new PostFitFigures(model, train, options.bias()), seconds, visits, log.build().toArray(),
+        perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
         perClass > 0 ? stopping.updatesPerEpoch() : new int[0][]);
     return new FitResult<>(model, report, options);
   }

@@ -80,10 +80,7 @@ public final class TrainingOptions {
     return values.prefetch;
   }
 
-  /**
-   * Builds {@link TrainingOptions}: every setter checks its argument at once (throwing
-   * {@link OptionException} that names it) and returns this builder. Not thread-safe.
-   */
+  /** Builds {@link TrainingOptions}; every setter checks its argument and returns this builder. Not thread-safe. */
   public static final class Builder implements Cloneable {
     private int maxEpochs = 10;
     private long seed;
@@ -182,10 +179,9 @@ public final class TrainingOptions {
     }
 
     /**
-     * Whether a second thread reads each example's row a few visits before the training loop
-     * (docs/learners.md): it pays when the rows come from memory and costs a spinning core, so it
-     * starts only with shuffling, on training rows of at least 32 MiB and on two processors or more.
-     * The result does not depend on it: the helper only reads.
+     * Whether a second thread reads each example's row a few visits ahead of the training loop
+     * (docs/learners.md). It costs a spinning core, so it starts only with shuffling, on training
+     * rows of at least 32 MiB and on two processors or more. The result does not depend on it.
      */
     public Builder prefetch(boolean on) {
       return prefetcher(on ? RowPrefetcher.Settings.DEFAULT : null);

@@ -32,9 +32,8 @@ abstract class UpdateRule<M extends Model> {
   Stopping stopping;
 
   /**
-   * The number of learners the rule trains side by side, each stopping on its own, whose visits
-   * the rule records in {@link #stopping} itself (one-vs-rest: one per class); 0 for a rule that
-   * is one learner, whose visits the loop records from their outcome.
+   * The number of learners the rule trains side by side and records in {@link #stopping} itself
+   * (one-vs-rest: one per class); 0 for one learner, whose visits the loop records.
    */
   int classLearners() {
     return 0;
