@@ -4,6 +4,8 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -54,6 +56,16 @@ final class RowPrefetcher {
     }
   }
 
+  private static final VarHandle CURSOR;
+
+  static {
+    try {
+      CURSOR = MethodHandles.lookup().findVarHandle(RowPrefetcher.class, "cursor", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final Dataset data;
   private final int[] order;
   private final int distance;
@@ -62,7 +74,8 @@ final class RowPrefetcher {
   private final Listener listener;
   private final Thread thread;
   /** (epoch << 32) | position of the visit the loop is about to make; written by the loop only. */
-  private final AtomicLong cursor = new AtomicLong(-1L << 32);
+  @SuppressWarnings("unused")
+  private long cursor = -1L << 32;
   private volatile boolean stopped;
   /** Rows read so far, published when the helper catches up and when it ends, not on every row. */
   private final AtomicLong rowsRead = new AtomicLong();
@@ -138,7 +151,7 @@ final class RowPrefetcher {
 
   /** Called by the loop before the visit at {@code position} of {@code epoch}. */
   void visiting(int epoch, int position) {
-    cursor.setRelease(((long) epoch << 32) | position);
+    CURSOR.setRelease(this, ((long) epoch << 32) | position);
   }
 
   /** Stops the helper and waits for it to end; keeps the caller's interrupt status. */
@@ -175,7 +188,7 @@ final class RowPrefetcher {
     long read = 0;
     float s = 0f;
     while (!stopped) {
-      long c = cursor.getAcquire();
+      long c = (long) CURSOR.getAcquire(this);
       int e = (int) (c >> 32);
       int t = (int) c;
       if (e != epoch || next <= t) {
