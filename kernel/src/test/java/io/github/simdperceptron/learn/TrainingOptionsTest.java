@@ -46,13 +46,21 @@ class TrainingOptionsTest {
   }
 
   @Test
-  void theBuilderSetsWhatTheCopiesSet() {
-    TrainingOptions copies = TrainingOptions.builder().maxEpochs(7).seed(-3).shuffle(false)
-        .bias(false).tau(0.5f).earlyStopping(0.2, 3).voteCap(11).updateLog(true)
-        .progress(LISTENER).prefetch(true).build();
+  void everySetterReachesItsGetterAndToBuilderKeepsIt() {
+    // Values that differ from every default, so a setter that sets nothing (or the wrong field) fails.
     TrainingOptions built = TrainingOptions.builder().maxEpochs(7).seed(-3).shuffle(false).bias(false).tau(0.5f)
         .earlyStopping(0.2, 3).voteCap(11).updateLog(true).progress(LISTENER).prefetch(true).build();
-    assertSameOptions(copies, built);
+    assertEquals(7, built.maxEpochs());
+    assertEquals(-3L, built.seed());
+    assertFalse(built.shuffle());
+    assertFalse(built.bias());
+    assertEquals(0.5f, built.tau());
+    assertEquals(0.2, built.validationFraction());
+    assertEquals(3, built.patience());
+    assertEquals(11, built.voteCap());
+    assertTrue(built.recordUpdates());
+    assertSame(LISTENER, built.progress());
+    assertTrue(built.prefetch());
     assertSameOptions(built, built.toBuilder().build());
     assertEquals(8, built.toBuilder().maxEpochs(8).build().maxEpochs());
     assertEquals(7, built.maxEpochs(), "a builder from toBuilder leaves the options it came from alone");
