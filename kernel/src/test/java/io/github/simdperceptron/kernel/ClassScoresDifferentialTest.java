@@ -111,6 +111,31 @@ class ClassScoresDifferentialTest {
     assertSameBits(refW, fastW, () -> where + " averaged update, w");
     KernelTestSupport.assertSameBits(refU, fastU, () -> where + " averaged update, u");
 
+    {
+      // One class only (a one-vs-rest visit on which one class updates) against the reference's
+      // general update with a delta that is zero but at that class.
+      int a = r.nextInt(k);
+      float step = data == Data.INTEGER ? (r.nextBoolean() ? 1f : -1f) : KernelTestSupport.real(r);
+      double uStep = data == Data.INTEGER ? 1 + r.nextInt(1000) : KernelTestSupport.real(r) * 1000.0;
+      float[] one = new float[kp];
+      double[] oneU = new double[kp];
+      one[a] = step;
+      oneU[a] = uStep;
+      fastW = w.clone();
+      refW = w.clone();
+      ClassScores.updateOne(fastW, kp, idx, values, before, before + nnz, a, step);
+      ReferenceOps.classUpdate(refW, kp, idx, values, before, before + nnz, one);
+      assertSameBits(refW, fastW, () -> where + " one-class update, class " + a);
+      fastW = w.clone();
+      refW = w.clone();
+      fastU = u.clone();
+      refU = u.clone();
+      ClassScores.updateOne(fastW, fastU, kp, idx, values, before, before + nnz, a, step, uStep);
+      ReferenceOps.classUpdate(refW, refU, kp, idx, values, before, before + nnz, one, oneU);
+      assertSameBits(refW, fastW, () -> where + " one-class averaged update, w");
+      KernelTestSupport.assertSameBits(refU, fastU, () -> where + " one-class averaged update, u");
+    }
+
     if (k >= 2) {
       // Two classes only (the multi-class perceptron's update) against the reference's general
       // update with a delta that is zero but at those two.

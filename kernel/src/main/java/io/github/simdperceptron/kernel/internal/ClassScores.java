@@ -85,6 +85,31 @@ public final class ClassScores {
   }
 
   /**
+   * The update of class a only: {@code w[idx[t] * kp + a] += val[t] * step}; equal, bit for bit, to
+   * {@link #update(float[], int, int[], float[], int, int, float[])} with a delta that is zero but
+   * at a. Only w is modified.
+   */
+  public static void updateOne(float[] w, int kp, int[] idx, float[] val, int from, int to, int a, float step) {
+    for (int t = from; t < to; t++) {
+      w[idx[t] * kp + a] += (val == null ? 1f : val[t]) * step;
+    }
+  }
+
+  /**
+   * {@link #updateOne(float[], int, int[], float[], int, int, int, float)} on w, and
+   * {@code u[idx[t] * kp + a] += (double) val[t] * uStep}. Only w and u are modified.
+   */
+  public static void updateOne(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, int a,
+      float step, double uStep) {
+    for (int t = from; t < to; t++) {
+      int j = idx[t] * kp + a;
+      float x = val == null ? 1f : val[t];
+      w[j] += x * step;
+      u[j] += (double) x * uStep;
+    }
+  }
+
+  /**
    * {@link #updateTwo(float[], int, int[], float[], int, int, int, float, int, float)} on w, and
    * {@code u[idx[t] * kp + a] += (double) val[t] * uStepA} and likewise for b: the averaged
    * update of two classes, equal bit for bit to the general one with deltas zero but at a and b.
