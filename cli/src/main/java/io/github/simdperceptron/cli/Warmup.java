@@ -4,6 +4,9 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.learn.TrainingOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Random;
 
 /**
@@ -57,10 +60,10 @@ final class Warmup {
   }
 
   /** The file's size, 0 when it cannot be had (the reader then reports the problem). */
-  static long sizeOf(java.nio.file.Path file) {
+  static long sizeOf(Path file) {
     try {
-      return java.nio.file.Files.size(file);
-    } catch (java.io.IOException | SecurityException e) {
+      return Files.size(file);
+    } catch (IOException | SecurityException e) {
       return 0;
     }
   }

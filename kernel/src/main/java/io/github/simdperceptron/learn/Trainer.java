@@ -29,7 +29,8 @@ final class Trainer {
       TrainingOptions options, int epochs, SeededRandom rnd) {
     final int n = train.size();
     final int[] order = new int[n];
-    IntStream.Builder log = IntStream.builder();
+    // Null without the update log: the loop tests a local, not the options, on every update.
+    IntStream.Builder log = options.recordUpdates() ? IntStream.builder() : null;
     IntStream.Builder mistakesPerEpoch = IntStream.builder();
     IntStream.Builder updatesPerEpoch = IntStream.builder();
     DoubleStream.Builder validationAccuracy = DoubleStream.builder();
@@ -72,7 +73,7 @@ final class Trainer {
           }
           if ((outcome & UpdateRule.UPDATED) != 0) {
             updates++;
-            if (options.recordUpdates()) {
+            if (log != null) {
               log.add(i);
             }
           }
@@ -115,7 +116,8 @@ final class Trainer {
     TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.build().toArray(),
         updatesPerEpoch.build().toArray(), validationAccuracy.build().toArray(), stopping.converged(),
         stopping.halted(), stoppedEarly, capReached, rule.storedVectors(),
-        new PostFitFigures(model, train, options.bias()), seconds, visits, log.build().toArray(),
+        new PostFitFigures(model, train, options.bias()), seconds, visits,
+        log == null ? new int[0] : log.build().toArray(),
         perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
         perClass > 0 ? stopping.updatesPerEpoch() : new int[0][]);
     return new FitResult<>(model, report, options);
