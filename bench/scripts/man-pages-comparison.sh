@@ -3,7 +3,8 @@
 # averaged, 10 shuffled epochs, beside scikit-learn in the same run.
 #   warm: several fits in one process each (LibsvmFitBenchmark; sklearn-fit.py --fits N): the
 #         best fit of each, and the library's floor (the dot products alone);
-#   cold: RUNS fresh processes each: the command's train_seconds against scikit-learn's first fit.
+#   cold: RUNS fresh processes each: the command's train_seconds against scikit-learn's first fit,
+#         and the plainest loop's first run in a fresh JVM (the cold floor).
 # The whole-process times and memory are measured with whole-process.sh (see
 # docs/command-benchmarks.md).
 #
@@ -32,4 +33,6 @@ for ((r = 1; r <= runs; r++)); do
       --model "$work/model.bin"
     /usr/bin/python3 "$root/bench/scripts/sklearn-fit.py" "$train" "$test" --algorithm "$algorithm"
   done
+  java -cp "$root/bench/target/benchmarks.jar" io.github.simdperceptron.bench.LibsvmFitBenchmark "$train" "$test" \
+    perceptron cold-floor
 done

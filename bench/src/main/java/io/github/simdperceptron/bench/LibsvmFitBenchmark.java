@@ -25,14 +25,26 @@ import java.nio.file.Paths;
  * java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar \
  *     io.github.simdperceptron.bench.LibsvmFitBenchmark TRAIN TEST perceptron|averaged [binary|direct|ovr] [fits]
  * </pre>
+ *
+ * <p>With the mode {@code cold-floor} it only times one run of the plain loop below in a fresh JVM.
  */
 public final class LibsvmFitBenchmark {
   private LibsvmFitBenchmark() {}
 
   public static void main(String[] args) throws IOException {
     if (args.length < 3) {
-      System.err.println("usage: LibsvmFitBenchmark TRAIN TEST perceptron|averaged [binary|direct|ovr] [fits]");
+      System.err.println("usage: LibsvmFitBenchmark TRAIN TEST perceptron|averaged [binary|direct|ovr|cold-floor] [fits]");
       System.exit(2);
+    }
+    if (args.length > 3 && args[3].equals("cold-floor")) {
+      // A fresh JVM that has compiled nothing but its reader: the cold floor of any Java loop.
+      BareRows rows = BareRows.read(Paths.get(args[0]));
+      long start = System.nanoTime();
+      int mistakes = rows.barePerceptron(null);
+      System.out.printf("cold floor, the binary perceptron as one plain loop over int arrays, 10 epochs, shuffled,"
+          + " first run in this JVM: %.4f s (%d mistakes); JDK %s%n", (System.nanoTime() - start) / 1e9, mistakes,
+          System.getProperty("java.version"));
+      return;
     }
     long t0 = System.nanoTime();
     SparseDataset train = LibsvmFormat.defaults().read(Paths.get(args[0]));
