@@ -33,6 +33,5 @@ for ((r = 1; r <= runs; r++)); do
       --model "$work/model.bin"
     /usr/bin/python3 "$root/bench/scripts/sklearn-fit.py" "$train" "$test" --algorithm "$algorithm"
   done
-  java -cp "$root/bench/target/benchmarks.jar" io.github.simdperceptron.bench.LibsvmFitBenchmark "$train" "$test" \
-    perceptron cold-floor
+  java -cp "$root/bench/target/benchmarks.jar" io.github.simdperceptron.bench.LibsvmFitBenchmark "$train" cold-floor
 done

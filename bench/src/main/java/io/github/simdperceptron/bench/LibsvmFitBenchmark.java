@@ -11,6 +11,9 @@ import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
 import java.nio.file.Paths;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Several fits in one JVM on libsvm files, the library's side of the warm comparisons with
@@ -24,19 +27,16 @@ import java.nio.file.Paths;
  * mvn -B -q package -DskipTests -pl bench -am
  * java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar \
  *     io.github.simdperceptron.bench.LibsvmFitBenchmark TRAIN TEST perceptron|averaged [binary|direct|ovr] [fits]
+ * java -cp bench/target/benchmarks.jar io.github.simdperceptron.bench.LibsvmFitBenchmark TRAIN cold-floor
  * </pre>
  *
- * <p>With the mode {@code cold-floor} it only times one run of the plain loop below in a fresh JVM.
+ * <p>The second form only times the first run of {@link BareRows}' loop in a fresh JVM.
  */
 public final class LibsvmFitBenchmark {
   private LibsvmFitBenchmark() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length < 3) {
-      System.err.println("usage: LibsvmFitBenchmark TRAIN TEST perceptron|averaged [binary|direct|ovr|cold-floor] [fits]");
-      System.exit(2);
-    }
-    if (args.length > 3 && args[3].equals("cold-floor")) {
+    if (args.length == 2 && args[1].equals("cold-floor")) {
       // A fresh JVM that has compiled nothing but its reader: the cold floor of any Java loop.
       BareRows rows = BareRows.read(Paths.get(args[0]));
       long start = System.nanoTime();
@@ -45,6 +45,11 @@ public final class LibsvmFitBenchmark {
           + " first run in this JVM: %.4f s (%d mistakes); JDK %s%n", (System.nanoTime() - start) / 1e9, mistakes,
           System.getProperty("java.version"));
       return;
+    }
+    if (args.length < 3) {
+      System.err.println("usage: LibsvmFitBenchmark TRAIN TEST perceptron|averaged [binary|direct|ovr] [fits]\n"
+          + "       LibsvmFitBenchmark TRAIN cold-floor");
+      System.exit(2);
     }
     long t0 = System.nanoTime();
     SparseDataset train = LibsvmFormat.defaults().read(Paths.get(args[0]));
@@ -106,14 +111,15 @@ public final class LibsvmFitBenchmark {
         rows.intPerceptron(rows.orders(false));
         padded.perceptron(rows.orders(false));
       }
-      for (String design : new String[] {"int weights", "padded rows, one gather per block"}) {
+      for (boolean padding : new boolean[] {false, true}) {
+        String design = padding ? "padded rows, one gather per block" : "int weights";
         for (boolean shuffled : new boolean[] {false, true}) {
           double floor = Double.POSITIVE_INFINITY;
           int mistakes = 0;
           for (int i = 0; i < fits; i++) {
             int[][] orders = rows.orders(shuffled);
             long start = System.nanoTime();
-            mistakes = design.equals("int weights") ? rows.intPerceptron(orders) : padded.perceptron(orders);
+            mistakes = padding ? padded.perceptron(orders) : rows.intPerceptron(orders);
             floor = Math.min(floor, (System.nanoTime() - start) / 1e9);
           }
           System.out.printf("floor, the binary perceptron with %s, 10 epochs, %s (orders drawn beforehand): best %.4f s"
@@ -143,8 +149,8 @@ public final class LibsvmFitBenchmark {
 
   /**
    * The plainest form of the binary perceptron on binary rows: a row-pointer array and one index
-   * array (each row's indices in file order), labels as +1/-1 ints, the weights and bias as floats,
-   * no dataset, no kernel, no checks beyond Java's. Its time is the floor of any implementation of
+   * array (each row's indices in file order), labels as +1/-1 ints, the weights and bias as floats
+   * ({@link #intPerceptron}: ints), no dataset, no kernel, no checks beyond Java's. Its time is the floor of any implementation of
    * the algorithm on this layout in Java: the row fetch per visit, one gather per non-zero, the
    * shuffle.
    */
@@ -265,6 +271,7 @@ public final class LibsvmFitBenchmark {
       }
       return mistakes;
     }
+
     /** {@link #barePerceptron} with int weights and bias (exact for binary rows), in the given orders. */
     int intPerceptron(int[][] orders) {
       int[] w = new int[dimension];
@@ -296,10 +303,11 @@ public final class LibsvmFitBenchmark {
    * A different layout for the same loop: each row's indices padded with a sentinel index (whose
    * weight stays 0) to whole vectors of the preferred int species, the weights and bias as ints
    * (exact for binary rows: every weight is an integer), and each block of a row summed by one
-   * gather and a lane sum. A row of at most L non-zeros is one block: no loop exit to mispredict.
+   * gather and a lane sum. A row of at most one vector's lanes of non-zeros is one block: no loop exit
+   * to mispredict.
    */
   static final class PaddedRows {
-    private static final jdk.incubator.vector.VectorSpecies<Integer> S = jdk.incubator.vector.IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Integer> S = IntVector.SPECIES_PREFERRED;
     final BareRows rows;
     final int[] blockStart;
     final int[] index;
@@ -320,15 +328,15 @@ public final class LibsvmFitBenchmark {
       }
     }
 
-    /** Row i's dot product with w: a small method of its own, which C2 compiles with its vectors in registers. */
+    /** Row i's dot product with w, in a small method of its own, as the kernel's vector loops are. */
     private int dot(int[] w, int i) {
       int k = blockStart[i];
       int end = blockStart[i + 1];
-      jdk.incubator.vector.IntVector sum = jdk.incubator.vector.IntVector.fromArray(S, w, 0, index, k);
+      IntVector sum = IntVector.fromArray(S, w, 0, index, k);
       for (k += S.length(); k < end; k += S.length()) {
-        sum = sum.add(jdk.incubator.vector.IntVector.fromArray(S, w, 0, index, k));
+        sum = sum.add(IntVector.fromArray(S, w, 0, index, k));
       }
-      return sum.reduceLanes(jdk.incubator.vector.VectorOperators.ADD);
+      return sum.reduceLanes(VectorOperators.ADD);
     }
 
     /** 10 epochs in the given orders; updates touch only the real non-zeros. Returns the mistakes. */
