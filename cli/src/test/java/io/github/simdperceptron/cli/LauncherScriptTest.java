@@ -75,7 +75,7 @@ class LauncherScriptTest {
   void buildsOnFirstUseAndAgainWhenTheSourcesAreNewerThanTheJar() throws Exception {
     tree();
     script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
-    Path source = root.resolve("kernel/src/main/java/A.java");
+    Path source = root.resolve("perceptron/src/main/java/A.java");
     Files.createDirectories(source.getParent());
     Files.writeString(source, "class A {}");
     Files.writeString(root.resolve("pom.xml"), "<project/>");
