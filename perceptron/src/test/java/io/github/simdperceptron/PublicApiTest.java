@@ -13,7 +13,7 @@ import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.io.LibsvmFormat;
 import io.github.simdperceptron.io.LibsvmReader;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.OnlineLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -50,11 +50,10 @@ class PublicApiTest {
   /** The exported packages and their public top-level types; docs/library.md lists the same. */
   private static final Map<String, Set<String>> API = Map.of(
       "io.github.simdperceptron.data", Set.of("Dataset", "DenseDataset", "Labels", "SparseDataset"),
-      "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryLearner", "BinaryModel", "FitResult",
-          "LinearModel", "Model", "MulticlassLearner", "MulticlassModel", "OnlineLearner", "OptionException",
-          "ProgressListener", "TrainingOptions", "TrainingReport", "VotedModel"),
+      "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "Learner", "LinearModel",
+          "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
       "io.github.simdperceptron.io", Set.of("CsvFormat", "CsvReader", "FormatException", "IdxReader", "LibsvmFormat",
-          "LibsvmReader", "ModelFile", "SavedModel"),
+          "LibsvmReader", "ModelFile"),
       "io.github.simdperceptron.theory", Set.of("Theory"));
 
   /** Names of dataset operations that belong to training, not to the public dataset types. */
@@ -228,7 +227,7 @@ class PublicApiTest {
   @Test
   void aReaderFeedsAnOnlineLearnerFromOutsideTheIoPackage() throws IOException {
     String file = "1 1:1 3:1\n-1 2:1\n1 1:1 2:1 3:1\n";
-    OnlineLearner<?> learner = OnlineLearner.binary(Algorithm.PERCEPTRON, 3, Labels.of(List.of("-1", "1")),
+    Learner<?> learner = Learner.binary(Algorithm.PERCEPTRON, 3, Labels.of(List.of("-1", "1")),
         TrainingOptions.defaults());
     try (LibsvmReader r = LibsvmFormat.defaults().open(
         new ByteArrayInputStream(file.getBytes(StandardCharsets.US_ASCII)), "three lines")) {

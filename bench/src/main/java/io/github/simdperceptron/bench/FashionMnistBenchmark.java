@@ -7,7 +7,7 @@ import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
-import io.github.simdperceptron.learn.MulticlassLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
@@ -73,7 +73,7 @@ public final class FashionMnistBenchmark {
 
     FitResult<MulticlassModel> fit(DenseDataset train, TrainingOptions options) {
       TrainingOptions o = options.toBuilder().prefetch(prefetch).build();
-      return oneVsRest ? MulticlassLearner.fitOneVsRest(algorithm, train, o) : MulticlassLearner.fit(algorithm, train, o);
+      return oneVsRest ? Learner.fitOneVsRest(algorithm, train, o) : Learner.fitMulticlass(algorithm, train, o);
     }
   }
 

@@ -4,10 +4,9 @@ import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.io.LibsvmFormat;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.Model;
-import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
 import java.nio.file.Paths;
@@ -67,13 +66,13 @@ public final class LibsvmFitBenchmark {
       FitResult<? extends Model> r;
       switch (mode) {
         case "direct":
-          r = MulticlassLearner.fit(algorithm, train, options);
+          r = Learner.fitMulticlass(algorithm, train, options);
           break;
         case "ovr":
-          r = MulticlassLearner.fitOneVsRest(algorithm, train, options);
+          r = Learner.fitOneVsRest(algorithm, train, options);
           break;
         default:
-          r = BinaryLearner.fit(algorithm, train, options);
+          r = Learner.fit(algorithm, train, options);
       }
       double fit = (System.nanoTime() - start) / 1e9;
       best = Math.min(best, r.report().seconds());
@@ -82,7 +81,7 @@ public final class LibsvmFitBenchmark {
     }
     System.out.printf("best train_seconds %.4f%n", best);
     if (mode.equals("binary")) {
-      float[] w = ((io.github.simdperceptron.learn.LinearModel) BinaryLearner.fit(algorithm, train, options).model())
+      float[] w = ((io.github.simdperceptron.learn.LinearModel) Learner.fit(algorithm, train, options).model())
           .weights();
       for (boolean shuffled : new boolean[] {true, false}) {
         double floor = Double.POSITIVE_INFINITY;

@@ -4,7 +4,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.reference.ReferenceData;
@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * End-to-end binary training: one {@code BinaryLearner.fit} of {@link #EPOCHS} shuffled epochs
+ * End-to-end binary training: one {@code Learner.fit} of {@link #EPOCHS} shuffled epochs
  * (seed fixed, with bias) per operation, against the literal reference learner on the same data.
  *
  * <p>The kernel's report computes three figures with a pass over the data each, on demand: the
@@ -127,7 +127,7 @@ public class TrainingBenchmark {
     }
     // Both learners must do the same work: the same updates in the first epoch (bit-identical on the
     // integer-valued sparse data; within 5% of n on the real-valued dense data, where sums round differently).
-    long k = BinaryLearner.fit(algorithm, data, options.toBuilder().maxEpochs(1).build()).report().mistakes();
+    long k = Learner.fit(algorithm, data, options.toBuilder().maxEpochs(1).build()).report().mistakes();
     ReferenceRun r = fitReference(1);
     long m = Arrays.stream(r.mistakesPerEpoch).asLongStream().sum();
     long slack = "sparse".equals(layout) ? 0 : n / 20;
@@ -243,7 +243,7 @@ public class TrainingBenchmark {
   @Benchmark
   public double kernel() {
     // The report computes its post-fit figures on demand: ask for all three, as the reference does.
-    TrainingReport r = BinaryLearner.fit(algorithm, data, options).report();
+    TrainingReport r = Learner.fit(algorithm, data, options).report();
     return r.trainingError() + r.radius() + r.margin();
   }
 

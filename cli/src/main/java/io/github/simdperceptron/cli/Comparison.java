@@ -4,7 +4,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;
@@ -78,7 +78,7 @@ final class Comparison {
   /** Runs both learners. The options' update log is switched on. */
   static Comparison run(Algorithm alg, Dataset data, TrainingOptions options) {
     TrainingOptions o = options.toBuilder().updateLog(true).progress(null).build();
-    FitResult<BinaryModel> k = BinaryLearner.fit(alg, data, o);
+    FitResult<BinaryModel> k = Learner.fit(alg, data, o);
     ReferenceData x = referenceData(data);
     ReferenceRun r;
     switch (alg) {

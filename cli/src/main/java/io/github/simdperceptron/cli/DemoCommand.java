@@ -5,7 +5,7 @@ import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
@@ -132,7 +132,7 @@ final class DemoCommand {
     for (int round = 0; round < 3; round++) {
       for (Algorithm alg : Algorithm.values()) {
         if (alg != Algorithm.POCKET) {
-          BinaryLearner.fit(alg, data, TrainingOptions.builder().maxEpochs(3).seed(seed + round).build());
+          Learner.fit(alg, data, TrainingOptions.builder().maxEpochs(3).seed(seed + round).build());
         }
       }
     }

@@ -5,7 +5,7 @@ import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
-import io.github.simdperceptron.learn.MulticlassLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.reference.ReferenceMulticlass;
@@ -96,11 +96,11 @@ final class MulticlassComparison {
     FitResult<MulticlassModel> k;
     ReferenceMulticlass.Run r;
     if (ovr) {
-      k = MulticlassLearner.fitOneVsRest(alg, data, o);
+      k = Learner.fitOneVsRest(alg, data, o);
       r = ReferenceMulticlass.oneVsRest(ReferenceMulticlass.Binary.valueOf(alg.name()), x, o.maxEpochs(), o.seed(),
           o.shuffle(), o.bias(), o.tau());
     } else {
-      k = MulticlassLearner.fit(alg, data, o);
+      k = Learner.fitMulticlass(alg, data, o);
       r = ReferenceMulticlass.multiclass(x, alg == Algorithm.AVERAGED, o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
     }
     return new MulticlassComparison(k, r, ovr, data);

@@ -1,13 +1,13 @@
 package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.learn.OnlineLearner;
+import io.github.simdperceptron.learn.Learner;
 import java.io.Closeable;
 import java.io.IOException;
 
 /**
  * Reads a data file one example at a time; only the current line is held in memory, so a file
- * larger than memory can be learned in one pass ({@link #feed(OnlineLearner)}). The accessors
+ * larger than memory can be learned in one pass ({@link #feed(Learner)}). The accessors
  * describe the example {@link #next()} moved to; their arrays are fresh for every example.
  *
  * <p>Bad input is a {@link FormatException} naming the file, line, column and token; other
@@ -47,7 +47,7 @@ interface ExampleReader extends Closeable {
    * An example the learner refuses (an index beyond its dimension, a class it does not know) is a
    * {@link FormatException} naming the line. Sparse examples need numeric labels.
    */
-  default long feed(OnlineLearner<?> learner) throws IOException {
+  default long feed(Learner<?> learner) throws IOException {
     long count = 0;
     while (next()) {
       try {

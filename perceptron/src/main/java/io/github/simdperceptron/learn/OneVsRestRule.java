@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn;
 
+import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import java.util.Arrays;

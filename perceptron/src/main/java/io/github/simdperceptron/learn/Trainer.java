@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn;
 
+import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.data.Dataset;
 import java.util.Arrays;
 import java.util.Random;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -138,10 +138,10 @@ class LabelsTest {
     assertTrue(e.getMessage().contains("3"), e.getMessage());
     assertThrows(IllegalStateException.class, () -> d.labels().binaryLabel(0));
     IllegalArgumentException f = assertThrows(IllegalArgumentException.class,
-        () -> BinaryLearner.fit(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()));
+        () -> Learner.fit(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()));
     assertTrue(f.getMessage().contains("[0, 1, 2]"), f.getMessage());
     assertThrows(IllegalArgumentException.class,
-        () -> BinaryLearner.fit(Algorithm.VOTED, sparse("a", "b", "c"), TrainingOptions.defaults()));
+        () -> Learner.fit(Algorithm.VOTED, sparse("a", "b", "c"), TrainingOptions.defaults()));
   }
 
   @Test

@@ -93,7 +93,7 @@ class CsvReaderTest {
 
   @Test
   void feedsAnOnlineLearnerRowByRow() throws IOException {
-    var l = io.github.simdperceptron.learn.OnlineLearner.binary(
+    var l = io.github.simdperceptron.learn.Learner.binary(
         io.github.simdperceptron.learn.Algorithm.PERCEPTRON, 2,
         io.github.simdperceptron.data.Labels.of(List.of("no", "yes")),
         io.github.simdperceptron.learn.TrainingOptions.defaults());

@@ -13,7 +13,7 @@ import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LinearModel;
-import io.github.simdperceptron.learn.OnlineLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -209,11 +209,11 @@ class LibsvmReaderTest {
     Files.writeString(file, sb);
     Labels labels = Labels.of(List.of("-1", "1"));
     TrainingOptions o = TrainingOptions.builder().shuffle(false).build();
-    OnlineLearner<BinaryModel> streamed = OnlineLearner.binary(Algorithm.AVERAGED, 30, labels, o);
+    Learner<BinaryModel> streamed = Learner.binary(Algorithm.AVERAGED, 30, labels, o);
     try (LibsvmReader r = LibsvmFormat.defaults().withDimension(30, false).open(file)) {
       assertEquals(500, r.feed(streamed));
     }
-    OnlineLearner<BinaryModel> batch = OnlineLearner.binary(Algorithm.AVERAGED, 30, labels, o);
+    Learner<BinaryModel> batch = Learner.binary(Algorithm.AVERAGED, 30, labels, o);
     batch.partialFit(LibsvmFormat.defaults().withDimension(30, false).read(file));
     assertArrayEquals(((LinearModel) batch.model()).weights(), ((LinearModel) streamed.model()).weights());
     assertEquals(batch.mistakes(), streamed.mistakes());
@@ -221,7 +221,7 @@ class LibsvmReaderTest {
 
   @Test
   void feedNamesTheLineOfAnExampleTheLearnerRefuses() throws IOException {
-    OnlineLearner<BinaryModel> l = OnlineLearner.binary(Algorithm.PERCEPTRON, 5, Labels.of(List.of("-1", "1")),
+    Learner<BinaryModel> l = Learner.binary(Algorithm.PERCEPTRON, 5, Labels.of(List.of("-1", "1")),
         TrainingOptions.defaults());
     try (LibsvmReader r = LibsvmFormat.defaults().open(
         new ByteArrayInputStream("1 1:1\n\n3 2:1\n".getBytes(StandardCharsets.UTF_8)), "f.svm")) {

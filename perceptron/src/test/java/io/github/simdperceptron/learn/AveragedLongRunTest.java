@@ -36,7 +36,7 @@ class AveragedLongRunTest {
     }
     DenseDataset data = DenseDataset.of(rows, d, labels);
     TrainingOptions options = TrainingOptions.builder().maxEpochs(epochs).seed(SEED).shuffle(true).build();
-    FitResult<BinaryModel> fit = BinaryLearner.fit(Algorithm.AVERAGED, data, options);
+    FitResult<BinaryModel> fit = Learner.fit(Algorithm.AVERAGED, data, options);
     assertTrue(fit.report().visits() >= 1_000_000, "seed " + SEED + ": only " + fit.report().visits() + " visits");
 
     // The double-precision twin: same order, same decisions, every sum in double.

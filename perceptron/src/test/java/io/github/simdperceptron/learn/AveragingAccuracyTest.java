@@ -55,9 +55,9 @@ class AveragingAccuracyTest {
       Dataset trainSet = all.subset(train);
       Dataset testSet = all.subset(test);
       TrainingOptions o = TrainingOptions.builder().maxEpochs(10).shuffle(true).seed(seed).build();
-      double p = BinaryLearner.fit(Algorithm.PERCEPTRON, trainSet, o).model().accuracy(testSet);
-      double a = BinaryLearner.fit(Algorithm.AVERAGED, trainSet, o).model().accuracy(testSet);
-      double v = BinaryLearner.fit(Algorithm.VOTED, trainSet, o).model().accuracy(testSet);
+      double p = Learner.fit(Algorithm.PERCEPTRON, trainSet, o).model().accuracy(testSet);
+      double a = Learner.fit(Algorithm.AVERAGED, trainSet, o).model().accuracy(testSet);
+      double v = Learner.fit(Algorithm.VOTED, trainSet, o).model().accuracy(testSet);
       sum[0] += p;
       sum[1] += a;
       sum[2] += v;

@@ -31,8 +31,8 @@ class BiasReductionTest {
     }
     TrainingOptions options = TrainingOptions.builder().maxEpochs(8).seed(SEED).tau(2f)
         .updateLog(true).build();
-    FitResult<BinaryModel> withBias = BinaryLearner.fit(algorithm, data, options.toBuilder().bias(true).build());
-    FitResult<BinaryModel> withFeature = BinaryLearner.fit(algorithm, extended.build(),
+    FitResult<BinaryModel> withBias = Learner.fit(algorithm, data, options.toBuilder().bias(true).build());
+    FitResult<BinaryModel> withFeature = Learner.fit(algorithm, extended.build(),
         options.toBuilder().bias(false).build());
 
     String where = algorithm + " seed " + SEED;

@@ -27,7 +27,7 @@ class EarlyStoppingTest {
         String ctx = alg + ", seed " + seed;
         TrainingOptions o = TrainingOptions.builder().maxEpochs(MAX_EPOCHS).seed(seed)
             .earlyStopping(FRACTION, PATIENCE).build();
-        FitResult<BinaryModel> r = BinaryLearner.fit(alg, data, o);
+        FitResult<BinaryModel> r = Learner.fit(alg, data, o);
         TrainingReport rep = r.report();
         double[] acc = rep.validationAccuracyPerEpoch();
         System.out.println(ctx + ": epochs " + rep.epochs() + ", validation accuracy " + Arrays.toString(acc));
@@ -57,7 +57,7 @@ class EarlyStoppingTest {
         // The returned model is the one a plain run on the training part makes in firstBest + 1 epochs
         // (same seed, same example order).
         TrainingOptions plain = TrainingOptions.builder().maxEpochs(firstBest + 1).seed(seed).build();
-        FitResult<BinaryModel> rerun = BinaryLearner.fit(alg, split[0], plain);
+        FitResult<BinaryModel> rerun = Learner.fit(alg, split[0], plain);
         assertSameModel(rerun.model(), r.model(), ctx + ", rerun to the best epoch");
         assertArrayEquals(rerun.report().mistakesPerEpoch(),
             Arrays.copyOf(rep.mistakesPerEpoch(), firstBest + 1), ctx);
@@ -115,7 +115,7 @@ class EarlyStoppingTest {
     assertThrows(IllegalArgumentException.class, () -> d.toBuilder().earlyStopping(0.2, 0).build());
     // 0 turns it off: no validation accuracies, nothing stops early.
     DenseDataset data = IntData.noisy(40, 4, 0.2, 5);
-    TrainingReport off = BinaryLearner.fit(Algorithm.PERCEPTRON, data,
+    TrainingReport off = Learner.fit(Algorithm.PERCEPTRON, data,
         d.toBuilder().earlyStopping(0.0, 1).build()).report();
     assertEquals(0, off.validationAccuracyPerEpoch().length);
     assertFalse(off.stoppedEarly());
@@ -126,13 +126,13 @@ class EarlyStoppingTest {
     DenseDataset two = DenseDataset.builder(2).add(new float[] {1, 0}, 1.0).add(new float[] {0, 1}, -1.0).build();
     DenseDataset one = DenseDataset.builder(2).add(new float[] {1, 0}, 1.0).build();
     // round(2 * 0.75) = 2 validation rows of 2; one example always gives at least 1 validation row of 1.
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BinaryLearner.fit(
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Learner.fit(
         Algorithm.PERCEPTRON, two, TrainingOptions.builder().earlyStopping(0.75, 2).build()));
     assertTrue(e.getMessage().contains("no training example"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> BinaryLearner.fit(
+    assertThrows(IllegalArgumentException.class, () -> Learner.fit(
         Algorithm.VOTED, one, TrainingOptions.builder().earlyStopping(0.01, 2).build()));
     // round(2 * 0.25) = 1 (half rounds up): one row each, fine.
-    TrainingReport r = BinaryLearner.fit(Algorithm.PERCEPTRON, two,
+    TrainingReport r = Learner.fit(Algorithm.PERCEPTRON, two,
         TrainingOptions.builder().earlyStopping(0.25, 1).build()).report();
     assertTrue(r.validationAccuracyPerEpoch().length >= 1);
   }

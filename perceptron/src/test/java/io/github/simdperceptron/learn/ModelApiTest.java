@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.io.SavedModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,14 +55,14 @@ class ModelApiTest {
       two[i] = x[i][0] + x[i][1] > 0 ? 1 : -1;
     }
     TrainingOptions o = TrainingOptions.builder().maxEpochs(5).seed(SEED).build();
-    FitResult<BinaryModel> binary = BinaryLearner.fit(Algorithm.AVERAGED, DenseDataset.of(x, two), o);
-    FitResult<MulticlassModel> multi = MulticlassLearner.fit(Algorithm.PERCEPTRON, DenseDataset.of(x, three), o);
+    FitResult<BinaryModel> binary = Learner.fit(Algorithm.AVERAGED, DenseDataset.of(x, two), o);
+    FitResult<MulticlassModel> multi = Learner.fitMulticlass(Algorithm.PERCEPTRON, DenseDataset.of(x, three), o);
 
     for (FitResult<? extends Model> fit : java.util.List.of(binary, multi)) {
       Path file = dir.resolve(fit.report().algorithm().replaceAll("\\W", "") + ".bin");
       ModelFile.write(file, fit);
       Path spelledOut = dir.resolve("spelled-out.bin");
-      ModelFile.write(spelledOut, SavedModel.of(fit.model(), fit.report().algorithm(), o));
+      ModelFile.write(spelledOut, ModelFile.of(fit.model(), fit.report().algorithm(), o));
       assertArrayEquals(Files.readAllBytes(spelledOut), Files.readAllBytes(file),
           "a fit saved as it is equals its model saved with the learner's name and options");
       assertEquals(o.toString(), fit.options().toString());
@@ -114,7 +113,7 @@ class ModelApiTest {
     DenseDataset d = DenseDataset.of(x, new String[] {"a", "b"});
     x[0][0] = 100;
     assertEquals(1f, d.denseRow(0)[0], "the rows are copied");
-    MulticlassModel m = MulticlassLearner.fit(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()).model();
+    MulticlassModel m = Learner.fitMulticlass(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()).model();
     assertThrows(IllegalArgumentException.class, () -> m.scores(new float[2], new float[1]), "out too short");
     assertThrows(IllegalArgumentException.class, () -> m.scores(new float[3], new float[2]), "x of another length");
   }

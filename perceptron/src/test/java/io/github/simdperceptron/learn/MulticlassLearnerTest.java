@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn;
 
+import io.github.simdperceptron.learn.internal.OptionException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,8 +39,8 @@ class MulticlassLearnerTest {
   void stringClassesAreMappedOnceAndKeptInTheModel() {
     DenseDataset data = blobs(new String[] {"trouser", "bag", "sneaker"}, 40, 1);
     for (Algorithm a : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      MulticlassModel native_ = MulticlassLearner.fit(a, data, OPTIONS).model();
-      MulticlassModel ovr = MulticlassLearner.fitOneVsRest(a, data, OPTIONS).model();
+      MulticlassModel native_ = Learner.fitMulticlass(a, data, OPTIONS).model();
+      MulticlassModel ovr = Learner.fitOneVsRest(a, data, OPTIONS).model();
       for (MulticlassModel m : new MulticlassModel[] {native_, ovr}) {
         assertEquals(List.of("bag", "sneaker", "trouser"), m.labels().names());
         assertEquals(1.0, m.accuracy(data), a.toString());
@@ -58,7 +59,7 @@ class MulticlassLearnerTest {
       int c = i % 3;
       b.add(new float[] {c == 0 ? 4f : -4f, c == 2 ? 4f : -4f}, values[c]);
     }
-    FitResult<MulticlassModel> r = MulticlassLearner.fit(Algorithm.PERCEPTRON, b.build(), OPTIONS);
+    FitResult<MulticlassModel> r = Learner.fitMulticlass(Algorithm.PERCEPTRON, b.build(), OPTIONS);
     assertEquals(List.of("-7", "3", "12"), r.model().labels().names());
     assertEquals("-7", r.model().predict(new float[] {4, -4}));
     assertEquals("12", r.model().predict(new float[] {-4, 4}));
@@ -69,7 +70,7 @@ class MulticlassLearnerTest {
   @Test
   void scoresAgreeForDenseSparseAndDatasetRows() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(true, 200, 40, 4, 5);
-    MulticlassModel m = MulticlassLearner.fitOneVsRest(Algorithm.AVERAGED, data, OPTIONS).model();
+    MulticlassModel m = Learner.fitOneVsRest(Algorithm.AVERAGED, data, OPTIONS).model();
     SparseDataset sparse = (SparseDataset) data;
     for (int i = 0; i < data.size(); i++) {
       float[] dense = data.denseRow(i);
@@ -106,7 +107,7 @@ class MulticlassLearnerTest {
   @Test
   void parallelPredictionEqualsRowByRow() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 6000, 70, 10, 9);
-    MulticlassModel m = MulticlassLearner.fit(Algorithm.PERCEPTRON, data,
+    MulticlassModel m = Learner.fitMulticlass(Algorithm.PERCEPTRON, data,
         OPTIONS.toBuilder().maxEpochs(1).build()).model();
     int[] all = m.predictClasses(data);
     for (int i = 0; i < data.size(); i++) {
@@ -117,12 +118,12 @@ class MulticlassLearnerTest {
   @Test
   void earlyStoppingReportsValidationAccuracy() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 600, 30, 5, 21);
-    FitResult<MulticlassModel> r = MulticlassLearner.fit(Algorithm.AVERAGED, data,
+    FitResult<MulticlassModel> r = Learner.fitMulticlass(Algorithm.AVERAGED, data,
         OPTIONS.toBuilder().maxEpochs(30).earlyStopping(0.2, 3).build());
     double[] acc = r.report().validationAccuracyPerEpoch();
     assertTrue(acc.length >= 1 && acc.length <= 30);
     assertTrue(r.model().accuracy(data) > 0.6, "accuracy " + r.model().accuracy(data));
-    FitResult<MulticlassModel> ovr = MulticlassLearner.fitOneVsRest(Algorithm.PERCEPTRON, data,
+    FitResult<MulticlassModel> ovr = Learner.fitOneVsRest(Algorithm.PERCEPTRON, data,
         OPTIONS.toBuilder().earlyStopping(0.2, 2).build());
     assertEquals(ovr.report().epochs(), ovr.report().validationAccuracyPerEpoch().length);
     assertEquals("OVR(PERCEPTRON)", ovr.report().algorithm());
@@ -133,9 +134,9 @@ class MulticlassLearnerTest {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 300, 20, 4, 17);
     for (Algorithm a : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
       TrainingOptions o = OPTIONS.toBuilder().maxEpochs(3).build();
-      FitResult<MulticlassModel> batch = MulticlassLearner.fit(a, data, o);
+      FitResult<MulticlassModel> batch = Learner.fitMulticlass(a, data, o);
       assertEquals(3, batch.report().epochs(), "the batch run must not converge for this comparison");
-      OnlineLearner<MulticlassModel> online = OnlineLearner.multiclass(a, data.dimension(), data.labels(), o);
+      Learner<MulticlassModel> online = Learner.multiclass(a, data.dimension(), data.labels(), o);
       for (int e = 0; e < 3; e++) {
         online.partialFit(data);
       }
@@ -150,8 +151,8 @@ class MulticlassLearnerTest {
   void onlineExamplesOneByOneEqualAnUnshuffledEpoch() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 100, 12, 3, 4);
     TrainingOptions o = OPTIONS.toBuilder().shuffle(false).build();
-    OnlineLearner<MulticlassModel> byEpoch = OnlineLearner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
-    OnlineLearner<MulticlassModel> byExample = OnlineLearner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
+    Learner<MulticlassModel> byEpoch = Learner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
+    Learner<MulticlassModel> byExample = Learner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
     byEpoch.partialFit(data);
     for (int i = 0; i < data.size(); i++) {
       byExample.learn(data.denseRow(i), Double.parseDouble(data.labels().name(data.classOf(i))));
@@ -167,19 +168,19 @@ class MulticlassLearnerTest {
   void unsupportedAlgorithmsAreRefusedClearly() {
     Dataset data = blobs(new String[] {"a", "b", "c"}, 5, 2);
     OptionException voted = assertThrows(OptionException.class,
-        () -> MulticlassLearner.fitOneVsRest(Algorithm.VOTED, data, OPTIONS));
+        () -> Learner.fitOneVsRest(Algorithm.VOTED, data, OPTIONS));
     assertTrue(voted.getMessage().contains("VOTED"), voted.getMessage());
     assertEquals("algorithm", voted.option());
     assertEquals(Algorithm.VOTED, voted.value());
     OptionException pla = assertThrows(OptionException.class,
-        () -> MulticlassLearner.fit(Algorithm.PLA, data, OPTIONS));
+        () -> Learner.fitMulticlass(Algorithm.PLA, data, OPTIONS));
     assertTrue(pla.getMessage().contains("PERCEPTRON or AVERAGED"), pla.getMessage());
     assertEquals(Algorithm.PLA, pla.value());
     OptionException online = assertThrows(OptionException.class,
-        () -> OnlineLearner.multiclass(Algorithm.POCKET, 3, data.labels(), OPTIONS));
+        () -> Learner.multiclass(Algorithm.POCKET, 3, data.labels(), OPTIONS));
     assertEquals("algorithm", online.option());
     OptionException binary = assertThrows(OptionException.class,
-        () -> OnlineLearner.binary(Algorithm.PLA, 3, Labels.of(List.of("-1", "1")), OPTIONS));
+        () -> Learner.binary(Algorithm.PLA, 3, Labels.of(List.of("-1", "1")), OPTIONS));
     assertTrue(binary.reason().contains("PERCEPTRON, VOTED, AVERAGED or MARGIN"), binary.getMessage());
   }
 

@@ -109,8 +109,8 @@ class PrefetchTest {
     for (Dataset data : sets) {
       for (Algorithm algorithm : Algorithm.values()) {
         String ctx = algorithm + " on " + data.getClass().getSimpleName() + ", seed " + seed;
-        FitResult<BinaryModel> off = BinaryLearner.fit(algorithm, data, BASE);
-        FitResult<BinaryModel> on = BinaryLearner.fit(algorithm, data, prefetch);
+        FitResult<BinaryModel> off = Learner.fit(algorithm, data, BASE);
+        FitResult<BinaryModel> on = Learner.fit(algorithm, data, prefetch);
         fits++;
         visits += on.report().visits();
         ModelAssert.assertSameModel(off.model(), on.model(), ctx);
@@ -131,14 +131,14 @@ class PrefetchTest {
     Recorder recorder = new Recorder();
     TrainingOptions prefetch = prefetch(recorder);
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      ModelAssert.assertSameMulticlass(MulticlassLearner.fit(algorithm, data, BASE),
-          MulticlassLearner.fit(algorithm, data, prefetch), "direct " + algorithm);
-      ModelAssert.assertSameMulticlass(MulticlassLearner.fitOneVsRest(algorithm, data, BASE),
-          MulticlassLearner.fitOneVsRest(algorithm, data, prefetch), "ovr " + algorithm);
+      ModelAssert.assertSameMulticlass(Learner.fitMulticlass(algorithm, data, BASE),
+          Learner.fitMulticlass(algorithm, data, prefetch), "direct " + algorithm);
+      ModelAssert.assertSameMulticlass(Learner.fitOneVsRest(algorithm, data, BASE),
+          Learner.fitOneVsRest(algorithm, data, prefetch), "ovr " + algorithm);
     }
     TrainingOptions early = BASE.toBuilder().maxEpochs(20).earlyStopping(0.2, 2).build();
-    ModelAssert.assertSameMulticlass(MulticlassLearner.fit(Algorithm.AVERAGED, data, early),
-        MulticlassLearner.fit(Algorithm.AVERAGED, data, early.toBuilder().prefetcher(onAnySize(recorder)).build()),
+    ModelAssert.assertSameMulticlass(Learner.fitMulticlass(Algorithm.AVERAGED, data, early),
+        Learner.fitMulticlass(Algorithm.AVERAGED, data, early.toBuilder().prefetcher(onAnySize(recorder)).build()),
         "early stopping");
     assertEquals(5, recorder.started.get(), "one helper per fit with prefetch");
     assertNoHelperLeft();
@@ -149,8 +149,8 @@ class PrefetchTest {
     assumeTwoProcessors();
     DenseDataset data = IntData.noisy(300, 16, 0.1, 12);
     Recorder recorder = new Recorder();
-    OnlineLearner<BinaryModel> off = OnlineLearner.binary(Algorithm.AVERAGED, 16, data.labels(), BASE);
-    OnlineLearner<BinaryModel> on = OnlineLearner.binary(Algorithm.AVERAGED, 16, data.labels(), prefetch(recorder));
+    Learner<BinaryModel> off = Learner.binary(Algorithm.AVERAGED, 16, data.labels(), BASE);
+    Learner<BinaryModel> on = Learner.binary(Algorithm.AVERAGED, 16, data.labels(), prefetch(recorder));
     for (int e = 0; e < 3; e++) {
       ModelAssert.assertSameReport(off.partialFit(data), on.partialFit(data), "partialFit " + e);
       ModelAssert.assertSameModel(off.model(), on.model(), "partialFit " + e);
@@ -210,11 +210,11 @@ class PrefetchTest {
   void anInterruptedCallerGetsTheSameResultAndKeepsItsInterrupt() {
     assumeTwoProcessors();
     DenseDataset data = IntData.noisy(300, 16, 0.1, 21);
-    FitResult<BinaryModel> expected = BinaryLearner.fit(Algorithm.PERCEPTRON, data, BASE);
+    FitResult<BinaryModel> expected = Learner.fit(Algorithm.PERCEPTRON, data, BASE);
     Thread.currentThread().interrupt();
     FitResult<BinaryModel> r;
     try {
-      r = BinaryLearner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder()));
+      r = Learner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder()));
     } finally {
       assertTrue(Thread.interrupted(), "the interrupt status survives the fit (and is cleared here)");
     }
@@ -230,10 +230,10 @@ class PrefetchTest {
       String old = System.setProperty(RowPrefetcher.DISTANCE_PROPERTY, bad);
       try {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> BinaryLearner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder())), "distance '" + bad + "'");
+            () -> Learner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder())), "distance '" + bad + "'");
         assertTrue(e.getMessage().contains(RowPrefetcher.DISTANCE_PROPERTY) && e.getMessage().contains("'" + bad + "'"),
             e.getMessage());
-        BinaryLearner.fit(Algorithm.PERCEPTRON, data, BASE);
+        Learner.fit(Algorithm.PERCEPTRON, data, BASE);
       } finally {
         restore(old);
       }

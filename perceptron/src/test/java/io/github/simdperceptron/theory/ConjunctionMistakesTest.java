@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import org.junit.jupiter.api.Test;
@@ -38,7 +38,7 @@ class ConjunctionMistakesTest {
         for (int s = 0; s < SEEDS; s++) {
           long seed = SEED + 31L * s + 1009L * d + k;
           DenseDataset data = Generators.conjunction(n, d, k, seed);
-          TrainingReport r = BinaryLearner.fit(Algorithm.PLA, data,
+          TrainingReport r = Learner.fit(Algorithm.PLA, data,
               TrainingOptions.builder().maxEpochs(100_000).seed(seed).bias(true).build()).report();
           String where = "k=" + k + " d=" + d + " seed=" + seed;
           assertTrue(r.halted(), where + ": PLA did not halt in " + r.epochs() + " epochs");

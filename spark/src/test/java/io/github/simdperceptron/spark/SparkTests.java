@@ -6,11 +6,10 @@ import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
-import io.github.simdperceptron.learn.OnlineLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,8 +145,8 @@ final class SparkTests {
   /**
    * The single-machine sequence the estimator equals with one partition: per epoch t, one epoch
    * of the kernel learner with seed {@code partitionSeed(seed, t, 0)} from the previous model
-   * (zero weights at t = 0). Binary: {@code BinaryLearner.fit} with a warm start; one-vs-rest: the
-   * same per class on the data relabelled class-vs-rest; direct: {@code OnlineLearner.multiclass}
+   * (zero weights at t = 0). Binary: {@code Learner.fit} with a warm start; one-vs-rest: the
+   * same per class on the data relabelled class-vs-rest; direct: {@code Learner.multiclass}
    * warm-started and {@code partialFit} once.
    */
   static Model singleMachine(Algorithm a, String multiclass, Dataset data, boolean bias, double tau, long seed,
@@ -158,7 +157,7 @@ final class SparkTests {
       LinearModel m = new LinearModel(new float[d], 0f, data.labels());
       for (int t = 0; t < epochs; t++) {
         TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
-        m = (LinearModel) BinaryLearner.fit(a, data, o, m).model();
+        m = (LinearModel) Learner.fit(a, data, o, m).model();
       }
       return m;
     }
@@ -166,7 +165,7 @@ final class SparkTests {
       MulticlassModel m = new MulticlassModel(new float[k][d], new float[k], data.labels());
       for (int t = 0; t < epochs; t++) {
         TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
-        OnlineLearner<MulticlassModel> learner = OnlineLearner.multiclass(a, m, o);
+        Learner<MulticlassModel> learner = Learner.multiclass(a, m, o);
         learner.partialFit(data);
         m = learner.model();
       }
@@ -184,7 +183,7 @@ final class SparkTests {
       LinearModel m = new LinearModel(new float[d], 0f, restVsOne);
       for (int t = 0; t < epochs; t++) {
         TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
-        m = (LinearModel) BinaryLearner.fit(a, one, o, m).model();
+        m = (LinearModel) Learner.fit(a, one, o, m).model();
       }
       w[c] = m.weights();
       b[c] = m.bias();
