@@ -10,8 +10,9 @@ import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
-import io.github.simdperceptron.io.LibsvmFormat;
-import io.github.simdperceptron.io.LibsvmReader;
+import io.github.simdperceptron.io.DataFormat;
+import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -52,8 +53,7 @@ class PublicApiTest {
       "io.github.simdperceptron.data", Set.of("Dataset", "DenseDataset", "Labels", "SparseDataset"),
       "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "Learner", "LinearModel",
           "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
-      "io.github.simdperceptron.io", Set.of("CsvFormat", "CsvReader", "FormatException", "IdxReader", "LibsvmFormat",
-          "LibsvmReader", "ModelFile"),
+      "io.github.simdperceptron.io", Set.of("DataFormat", "ModelFile"),
       "io.github.simdperceptron.theory", Set.of("Theory"));
 
   /** Names of dataset operations that belong to training, not to the public dataset types. */
@@ -229,7 +229,7 @@ class PublicApiTest {
     String file = "1 1:1 3:1\n-1 2:1\n1 1:1 2:1 3:1\n";
     Learner<?> learner = Learner.binary(Algorithm.PERCEPTRON, 3, Labels.of(List.of("-1", "1")),
         TrainingOptions.defaults());
-    try (LibsvmReader r = LibsvmFormat.defaults().open(
+    try (DataFormat.Reader r = DataFormat.libsvm().open(
         new ByteArrayInputStream(file.getBytes(StandardCharsets.US_ASCII)), "three lines")) {
       assertEquals(3L, r.feed(learner));
     }

@@ -2,7 +2,7 @@ package io.github.simdperceptron.bench;
 
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
-import io.github.simdperceptron.io.IdxReader;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.learn.Algorithm;

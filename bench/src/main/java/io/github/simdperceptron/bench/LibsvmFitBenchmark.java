@@ -1,7 +1,7 @@
 package io.github.simdperceptron.bench;
 
-import io.github.simdperceptron.data.SparseDataset;
-import io.github.simdperceptron.io.LibsvmFormat;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;
@@ -51,8 +51,8 @@ public final class LibsvmFitBenchmark {
       System.exit(2);
     }
     long t0 = System.nanoTime();
-    SparseDataset train = LibsvmFormat.defaults().read(Paths.get(args[0]));
-    SparseDataset test = LibsvmFormat.defaults().withDimension(train.dimension(), true).read(Paths.get(args[1]));
+    Dataset train = DataFormat.libsvm().read(Paths.get(args[0]));
+    Dataset test = DataFormat.libsvm().withDimension(train.dimension(), true).read(Paths.get(args[1]));
     double load = (System.nanoTime() - t0) / 1e9;
     Algorithm algorithm = Algorithm.valueOf(args[2].toUpperCase(java.util.Locale.ROOT));
     String mode = args.length > 3 ? args[3] : "binary";
@@ -129,7 +129,7 @@ public final class LibsvmFitBenchmark {
   }
 
   /** Seconds for 10 passes of {@code Dataset.dot(i, w)} over every row, in a seeded shuffled order or in order. */
-  private static double dotsAlone(SparseDataset data, float[] w, boolean shuffled) {
+  private static double dotsAlone(Dataset data, float[] w, boolean shuffled) {
     int n = data.size();
     int[] order = new int[n];
     java.util.Random rnd = new java.util.Random(42);

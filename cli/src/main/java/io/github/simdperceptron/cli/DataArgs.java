@@ -3,10 +3,7 @@ package io.github.simdperceptron.cli;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.io.CsvFormat;
-import io.github.simdperceptron.io.IdxReader;
-import io.github.simdperceptron.io.LibsvmFormat;
-import io.github.simdperceptron.io.LibsvmReader;
+import io.github.simdperceptron.io.internal.IdxReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -148,8 +145,8 @@ final class DataArgs {
       }
       return d;
     }
-    LibsvmFormat f = LibsvmFormat.defaults().withZeroBased(zeroBased);
-    try (LibsvmReader r = (dimension > 0 ? f.withDimension(dimension, true) : f).open(in, source)) {
+    io.github.simdperceptron.io.DataFormat f = io.github.simdperceptron.io.DataFormat.libsvm().withZeroBased(zeroBased);
+    try (io.github.simdperceptron.io.DataFormat.Reader r = (dimension > 0 ? f.withDimension(dimension, true) : f).open(in, source)) {
       Dataset d = r.readAll();
       largestIndexLine = r.largestIndexLine();
       if (r.droppedFeatures() > 0) {
@@ -305,8 +302,8 @@ final class DataArgs {
     }
   }
 
-  CsvFormat csv(Path file) {
-    CsvFormat f = CsvFormat.defaults();
+  io.github.simdperceptron.io.DataFormat csv(Path file) {
+    io.github.simdperceptron.io.DataFormat f = io.github.simdperceptron.io.DataFormat.csv();
     if (delimiter != null) {
       String dl = delimiter.equals("tab") || delimiter.equals("\\t") ? "\t" : delimiter;
       if (dl.length() != 1) {
@@ -321,7 +318,8 @@ final class DataArgs {
       f = f.withDelimiter('\t');
     }
     if (header != null) {
-      f = f.withHeader(header ? CsvFormat.Header.PRESENT : CsvFormat.Header.ABSENT);
+      f = f.withHeader(header ? io.github.simdperceptron.io.DataFormat.Header.PRESENT
+          : io.github.simdperceptron.io.DataFormat.Header.ABSENT);
     }
     if (labelColumn != null) {
       if (labelColumn.equals("last")) {

@@ -1,6 +1,6 @@
 package io.github.simdperceptron.cli;
 
-import io.github.simdperceptron.io.FormatException;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.internal.OptionException;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;

@@ -14,8 +14,8 @@ import io.github.simdperceptron.cli.CliTest.Result;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.io.IdxReader;
-import io.github.simdperceptron.io.LibsvmFormat;
+import io.github.simdperceptron.io.internal.IdxReader;
+import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -102,7 +102,7 @@ class MulticlassCliTest {
     assertEquals(0, s.code(), s.err());
     List<String> lines = s.out().lines().toList();
     assertEquals(99, lines.size());
-    Dataset test = LibsvmFormat.defaults().withDimension(m.dimension(), true).read(Path.of(TEST3));
+    Dataset test = DataFormat.libsvm().withDimension(m.dimension(), true).read(Path.of(TEST3));
     for (int i = 0; i < lines.size(); i++) {
       String[] fields = lines.get(i).split(" ");
       assertEquals(3, fields.length, lines.get(i));
@@ -193,7 +193,7 @@ class MulticlassCliTest {
 
   @Test
   void anExactMulticlassRunThatDiffersIsADisagreement() throws IOException {
-    Dataset data = LibsvmFormat.defaults().read(Path.of(TRAIN3));
+    Dataset data = DataFormat.libsvm().read(Path.of(TRAIN3));
     TrainingOptions o = TrainingOptions.builder().maxEpochs(4).build();
     for (boolean ovr : new boolean[] {false, true}) {
       MulticlassComparison good = MulticlassComparison.run(ovr, Algorithm.PERCEPTRON, data, o);

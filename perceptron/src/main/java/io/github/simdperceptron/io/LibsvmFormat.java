@@ -1,6 +1,7 @@
 package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.io.internal.GzipDetect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ import java.util.Objects;
  * SparseDataset test = LibsvmFormat.defaults().withDimension(train.dimension(), true).read(Path.of("test.svm"));
  * }</pre>
  */
-public final class LibsvmFormat {
+final class LibsvmFormat {
   private final boolean zeroBased;
   private final int dimension;
   private final boolean dropBeyond;

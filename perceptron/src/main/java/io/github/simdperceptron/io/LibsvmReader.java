@@ -2,6 +2,7 @@ package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ import java.util.List;
  * Streams a libsvm / svmlight file, one example per line: {@code label [qid:N] index:value ...}.
  * Made by {@link LibsvmFormat#open}; docs/formats.md lists every rule and error.
  */
-public final class LibsvmReader implements ExampleReader {
+final class LibsvmReader implements DataFormat.Reader {
   /** Largest dimension a dataset can have (the largest array the JVM reliably allocates). */
   static final int MAX_DIMENSION = Integer.MAX_VALUE - 16;
 

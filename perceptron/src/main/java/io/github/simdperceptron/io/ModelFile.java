@@ -2,6 +2,7 @@ package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.internal.AtomicFile;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;

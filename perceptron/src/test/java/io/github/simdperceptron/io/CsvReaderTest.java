@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +47,7 @@ class CsvReaderTest {
     CsvFormat semi = CsvFormat.defaults().withDelimiter(';');
     DenseDataset byName = read(text, semi.withLabelName("class"));
     DenseDataset last = read(text, semi.withLabelColumn(-1));
-    DenseDataset third = read(text, semi.withLabelColumn(2).withHeader(CsvFormat.Header.PRESENT));
+    DenseDataset third = read(text, semi.withLabelColumn(2).withHeader(DataFormat.Header.PRESENT));
     for (DenseDataset d : List.of(byName, last, third)) {
       assertEquals(List.of("cat", "dog"), d.labels().names());
       assertArrayEquals(new float[] {3, 4}, d.denseRow(1));
@@ -58,13 +59,13 @@ class CsvReaderTest {
     DenseDataset d = read("\"1.0\"\t \"2\" \t3\n\"+1\"\t4\t5\n", CsvFormat.defaults().withDelimiter('\t'));
     assertEquals(List.of("1"), d.labels().names());
     assertArrayEquals(new float[] {4, 5}, d.denseRow(1));
-    DenseDataset q = read("\"say \"\"hi\"\"\",1\nbye,2\n", CsvFormat.defaults().withHeader(CsvFormat.Header.ABSENT));
+    DenseDataset q = read("\"say \"\"hi\"\"\",1\nbye,2\n", CsvFormat.defaults().withHeader(DataFormat.Header.ABSENT));
     assertEquals(List.of("bye", "say \"hi\""), q.labels().names());
   }
 
   @Test
   void absentHeaderMakesANonNumericFirstLineAnError() {
-    FormatException e = error("label,x\n1,2\n", CsvFormat.defaults().withHeader(CsvFormat.Header.ABSENT));
+    FormatException e = error("label,x\n1,2\n", CsvFormat.defaults().withHeader(DataFormat.Header.ABSENT));
     assertEquals(1, e.line());
     assertEquals(7, e.column());
     assertEquals("x", e.token());

@@ -9,6 +9,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;

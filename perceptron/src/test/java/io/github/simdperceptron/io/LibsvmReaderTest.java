@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LinearModel;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.Generators;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.BinaryModel;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.io.IdxReader;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.io.IdxReader;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.Model;

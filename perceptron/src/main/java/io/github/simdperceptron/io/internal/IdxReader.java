@@ -1,4 +1,4 @@
-package io.github.simdperceptron.io;
+package io.github.simdperceptron.io.internal;
 
 import io.github.simdperceptron.data.DenseDataset;
 import java.io.BufferedInputStream;
