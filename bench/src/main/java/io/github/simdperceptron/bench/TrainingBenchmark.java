@@ -1,8 +1,6 @@
 package io.github.simdperceptron.bench;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -154,7 +152,7 @@ public class TrainingBenchmark {
       labels[i] = label(s, rnd);
       refLabels[i] = (float) labels[i];
     }
-    data = DenseDataset.of(x, d, labels);
+    data = Dataset.of(x, d, labels);
     ref = ReferenceData.dense(rows, refLabels);
     denseRows = rows;
     this.refLabels = refLabels;
@@ -217,7 +215,7 @@ public class TrainingBenchmark {
       labels[i] = label(s, rnd);
       refLabels[i] = (float) labels[i];
     }
-    data = SparseDataset.of(rowPtr, indices, values, d, labels);
+    data = Dataset.of(rowPtr, indices, values, d, labels);
     ref = ReferenceData.sparse(refIdx, refVal, d, refLabels);
     sparseIdx = refIdx;
     scratch = new float[d];

@@ -1,7 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.internal.IdxReader;
 import java.io.IOException;
@@ -283,7 +282,7 @@ final class DataArgs {
             + " images (expected one label per image)");
       }
       // As IdxReader.readDataset: row-major pixels scaled to p / 255f, the class the label's number.
-      DenseDataset.Builder b = DenseDataset.builder(d);
+      Dataset.Builder b = Dataset.builder(d);
       float[] row = new float[d];
       for (int i = 0; i < im.count(); i++) {
         for (int r = 0, j = 0; r < im.rows(); r++) {

@@ -8,9 +8,9 @@ import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 

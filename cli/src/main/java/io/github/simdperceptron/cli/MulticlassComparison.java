@@ -1,7 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
@@ -114,8 +113,8 @@ final class MulticlassComparison {
       classes[i] = ds.classOf(i);
     }
     int k = ds.labels().size();
-    if (ds instanceof SparseDataset) {
-      SparseDataset s = (SparseDataset) ds;
+    if (ds.isSparse()) {
+      Dataset s = ds;
       int[][] idx = new int[n][];
       float[][] val = DataAccess.isBinary(s) ? null : new float[n][];
       for (int i = 0; i < n; i++) {

@@ -2,11 +2,11 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.Model;
-import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.internal.OptionException;
 import java.nio.file.Path;
 
 /** The training options train and diff share. */

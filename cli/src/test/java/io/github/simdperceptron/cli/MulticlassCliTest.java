@@ -12,11 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.cli.CliTest.Result;
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -355,7 +354,7 @@ class MulticlassCliTest {
     DataArgs.addOptions(options);
     DataArgs args = new DataArgs(options.parse(List.of()), new PrintWriter(System.err, true));
     Dataset ours = args.read(images, null, 0, true);
-    DenseDataset theirs = IdxReader.readDataset(images, labels);
+    Dataset theirs = IdxReader.readDataset(images, labels);
     assertEquals(theirs.size(), ours.size());
     assertEquals(theirs.labels(), ours.labels());
     for (int i = 0; i < ours.size(); i++) {

@@ -1,6 +1,6 @@
 package io.github.simdperceptron.io;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.io.internal.GzipDetect;
 import java.io.IOException;
@@ -94,14 +94,14 @@ final class CsvFormat {
   }
 
   /** Reads a whole file into a dense dataset. */
-  public DenseDataset read(Path file) throws IOException {
+  public Dataset read(Path file) throws IOException {
     try (CsvReader r = open(file)) {
       return r.readAll();
     }
   }
 
   /** Reads a whole stream into a dense dataset, and closes it. */
-  public DenseDataset read(InputStream in, String source) throws IOException {
+  public Dataset read(InputStream in, String source) throws IOException {
     try (CsvReader r = open(in, source)) {
       return r.readAll();
     }

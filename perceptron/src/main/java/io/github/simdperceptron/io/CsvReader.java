@@ -1,6 +1,6 @@
 package io.github.simdperceptron.io;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
@@ -292,11 +292,11 @@ final class CsvReader implements DataFormat.Reader {
   }
 
   @Override
-  public DenseDataset readAll() throws IOException {
-    DenseDataset.Builder b = null;
+  public Dataset readAll() throws IOException {
+    Dataset.Builder b = null;
     while (next()) {
       if (b == null) {
-        b = DenseDataset.builder(columns - 1);
+        b = Dataset.builder(columns - 1);
       }
       b.add(row, label);
     }

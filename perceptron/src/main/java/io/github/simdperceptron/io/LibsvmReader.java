@@ -1,7 +1,7 @@
 package io.github.simdperceptron.io;
 
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -402,7 +402,7 @@ final class LibsvmReader implements DataFormat.Reader {
    * non-zero, 12 while the blocks are joined) instead of three times.
    */
   @Override
-  public SparseDataset readAll() throws IOException {
+  public Dataset readAll() throws IOException {
     int rows = 0;
     long total = 0;
     int[] rowPtr = new int[64];
@@ -468,7 +468,7 @@ final class LibsvmReader implements DataFormat.Reader {
       System.arraycopy(block, 0, values, at, block.length);
       at += block.length;
     }
-    return SparseDataset.wrap(Arrays.copyOf(rowPtr, rows + 1), indices, values, dimension(),
+    return Dataset.wrap(Arrays.copyOf(rowPtr, rows + 1), indices, values, dimension(),
         Arrays.copyOf(labels, rows));
   }
 

@@ -1,10 +1,7 @@
 package io.github.simdperceptron.learn;
 
-import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import java.util.Objects;
 import java.util.stream.IntStream;
 
@@ -135,8 +132,9 @@ public final class Learner<M extends Model> {
 
   /**
    * A binary learner from zero weights for the given classes (at most two names; the first is the
-   * negative class, e.g. {@code Labels.of(List.of("-1", "1"))}). Throws an {@link IllegalArgumentException} naming the option
-   * for an algorithm that needs the whole training set (PLA, pocket).
+   * negative class, e.g. {@code Labels.of(List.of("-1", "1"))}). Throws an
+   * {@link IllegalArgumentException} naming the option for an algorithm that needs the whole
+   * training set (PLA, pocket).
    */
   public static Learner<BinaryModel> binary(Algorithm algorithm, int dimension, Labels labels,
       TrainingOptions options) {
@@ -207,7 +205,7 @@ public final class Learner<M extends Model> {
   /** Learns one dense example with a class name; returns whether the weights changed. x is not modified. */
   public boolean learn(float[] x, String label) {
     int k = classIndex(labels, label);
-    return visit(DenseDataset.builder(dimension).add(x, label).build(), k);
+    return visit(Dataset.builder(dimension).add(x, label).build(), k);
   }
 
   /** Learns one sparse example with a numeric label; see {@link #learn(int[], float[], String)}. */
@@ -221,7 +219,7 @@ public final class Learner<M extends Model> {
    */
   public boolean learn(int[] indices, float[] values, String label) {
     int k = classIndex(labels, label);
-    return visit(SparseDataset.builder(dimension).add(indices, values, label).build(), k);
+    return visit(Dataset.builder(dimension).add(indices, values, label).build(), k);
   }
 
   private boolean visit(Dataset one, int k) {

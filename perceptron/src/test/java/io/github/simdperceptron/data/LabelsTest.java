@@ -16,7 +16,7 @@ class LabelsTest {
   private static final float[] X = {1, 2};
 
   private static DenseDataset dense(double... labels) {
-    DenseDataset.Builder b = DenseDataset.builder(2);
+    DenseDataset.Builder b = DenseDataset.rowsOf(2);
     for (double y : labels) {
       b.add(X, y);
     }
@@ -24,7 +24,7 @@ class LabelsTest {
   }
 
   private static DenseDataset dense(String... labels) {
-    DenseDataset.Builder b = DenseDataset.builder(2);
+    DenseDataset.Builder b = DenseDataset.rowsOf(2);
     for (String y : labels) {
       b.add(X, y);
     }
@@ -32,7 +32,7 @@ class LabelsTest {
   }
 
   private static SparseDataset sparse(String... labels) {
-    SparseDataset.Builder b = SparseDataset.builder(2);
+    SparseDataset.Builder b = SparseDataset.rowsOf(2);
     for (String y : labels) {
       b.add(new int[] {1}, null, y);
     }
@@ -116,7 +116,7 @@ class LabelsTest {
       assertEquals("[1.0, 1.0, 1.0, -1.0, -1.0]", java.util.Arrays.toString(binary(d)));
     }
     // A string and a number with the same value are the same class.
-    DenseDataset mixed = DenseDataset.builder(2).add(X, "+1").add(X, 1.0).add(X, "0").build();
+    DenseDataset mixed = DenseDataset.rowsOf(2).add(X, "+1").add(X, 1.0).add(X, "0").build();
     assertEquals(List.of("0", "1"), mixed.labels().names());
   }
 

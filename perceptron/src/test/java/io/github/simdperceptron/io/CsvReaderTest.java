@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.internal.FormatException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class CsvReaderTest {
 
-  static DenseDataset read(String text, CsvFormat f) throws IOException {
+  static Dataset read(String text, CsvFormat f) throws IOException {
     return f.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "t.csv");
   }
 
@@ -27,7 +27,7 @@ class CsvReaderTest {
 
   @Test
   void detectsAHeaderAndTakesTheLabelFromTheFirstColumn() throws IOException {
-    DenseDataset d = read("label,x,y\n1,0.5,2\n-1,3,-4e1\n", CsvFormat.defaults());
+    Dataset d = read("label,x,y\n1,0.5,2\n-1,3,-4e1\n", CsvFormat.defaults());
     assertEquals(2, d.size());
     assertEquals(2, d.dimension());
     assertArrayEquals(new float[] {0.5f, 2f}, d.denseRow(0));
@@ -37,7 +37,7 @@ class CsvReaderTest {
 
   @Test
   void withoutHeaderTheFirstLineIsData() throws IOException {
-    DenseDataset d = read("1,0.5,2\r\n\r\n-1,3,4\r\n", CsvFormat.defaults());
+    Dataset d = read("1,0.5,2\r\n\r\n-1,3,4\r\n", CsvFormat.defaults());
     assertEquals(2, d.size());
   }
 
@@ -45,10 +45,10 @@ class CsvReaderTest {
   void labelByNameByPositionOrLast() throws IOException {
     String text = "a;b;class\n1;2;cat\n3;4;dog\n";
     CsvFormat semi = CsvFormat.defaults().withDelimiter(';');
-    DenseDataset byName = read(text, semi.withLabelName("class"));
-    DenseDataset last = read(text, semi.withLabelColumn(-1));
-    DenseDataset third = read(text, semi.withLabelColumn(2).withHeader(DataFormat.Header.PRESENT));
-    for (DenseDataset d : List.of(byName, last, third)) {
+    Dataset byName = read(text, semi.withLabelName("class"));
+    Dataset last = read(text, semi.withLabelColumn(-1));
+    Dataset third = read(text, semi.withLabelColumn(2).withHeader(DataFormat.Header.PRESENT));
+    for (Dataset d : List.of(byName, last, third)) {
       assertEquals(List.of("cat", "dog"), d.labels().names());
       assertArrayEquals(new float[] {3, 4}, d.denseRow(1));
     }
@@ -56,10 +56,10 @@ class CsvReaderTest {
 
   @Test
   void tabsQuotesAndNumericLabelCanonicalForm() throws IOException {
-    DenseDataset d = read("\"1.0\"\t \"2\" \t3\n\"+1\"\t4\t5\n", CsvFormat.defaults().withDelimiter('\t'));
+    Dataset d = read("\"1.0\"\t \"2\" \t3\n\"+1\"\t4\t5\n", CsvFormat.defaults().withDelimiter('\t'));
     assertEquals(List.of("1"), d.labels().names());
     assertArrayEquals(new float[] {4, 5}, d.denseRow(1));
-    DenseDataset q = read("\"say \"\"hi\"\"\",1\nbye,2\n", CsvFormat.defaults().withHeader(DataFormat.Header.ABSENT));
+    Dataset q = read("\"say \"\"hi\"\"\",1\nbye,2\n", CsvFormat.defaults().withHeader(DataFormat.Header.ABSENT));
     assertEquals(List.of("bye", "say \"hi\""), q.labels().names());
   }
 

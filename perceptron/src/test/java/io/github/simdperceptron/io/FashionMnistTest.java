@@ -6,14 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -40,8 +39,8 @@ class FashionMnistTest {
   private static final String[] FILES = {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz",
       "t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz"};
 
-  private static DenseDataset train;
-  private static DenseDataset test;
+  private static Dataset train;
+  private static Dataset test;
 
   /** Checked before every test, so that each one is reported as skipped (or failed) with the reason. */
   @BeforeEach

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -37,7 +37,7 @@ class ModelFileTest {
   @TempDir
   Path dir;
 
-  static final DenseDataset DATA = Generators.noisy(300, 17, 0.1, 1.0, 0.05, 3).data();
+  static final Dataset DATA = Generators.noisy(300, 17, 0.1, 1.0, 0.05, 3).data();
 
   static ModelFile trained(Algorithm a) {
     TrainingOptions o = TrainingOptions.builder().seed(5).maxEpochs(3).build();
@@ -200,9 +200,9 @@ class ModelFileTest {
   }
 
   /** Four noisy classes with string names in 9-d: the class is the arg max of a planted matrix times x. */
-  static final DenseDataset MULTI = fourClasses(200, 9, 7);
+  static final Dataset MULTI = fourClasses(200, 9, 7);
 
-  static DenseDataset fourClasses(int n, int d, long seed) {
+  static Dataset fourClasses(int n, int d, long seed) {
     Random rnd = new Random(seed);
     String[] names = {"bag", "coat", "dress", "sneaker"};
     float[][] planted = new float[names.length][d];
@@ -211,7 +211,7 @@ class ModelFileTest {
         row[j] = (float) rnd.nextGaussian();
       }
     }
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       float[] x = new float[d];
       for (int j = 0; j < d; j++) {

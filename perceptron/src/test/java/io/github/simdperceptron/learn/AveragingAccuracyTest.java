@@ -3,7 +3,6 @@ package io.github.simdperceptron.learn;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import org.junit.jupiter.api.Test;
 
@@ -51,7 +50,7 @@ class AveragingAccuracyTest {
     }
     for (int s = 0; s < SEEDS; s++) {
       long seed = 1000 + s;
-      DenseDataset all = Generators.noisy(N_TRAIN + N_TEST, D, GAMMA, RADIUS, FLIP, seed).data();
+      Dataset all = Generators.noisy(N_TRAIN + N_TEST, D, GAMMA, RADIUS, FLIP, seed).data();
       Dataset trainSet = all.subset(train);
       Dataset testSet = all.subset(test);
       TrainingOptions o = TrainingOptions.builder().maxEpochs(10).shuffle(true).seed(seed).build();

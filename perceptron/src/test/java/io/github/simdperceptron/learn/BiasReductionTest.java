@@ -3,7 +3,7 @@ package io.github.simdperceptron.learn;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,9 +21,9 @@ class BiasReductionTest {
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "PLA", "MARGIN", "AVERAGED", "POCKET"})
   void biasEqualsConstantFeature(Algorithm algorithm) {
-    DenseDataset data = Generators.conjunction(300, 24, 2, SEED);
+    Dataset data = Generators.conjunction(300, 24, 2, SEED);
     int d = data.dimension();
-    DenseDataset.Builder extended = DenseDataset.builder(d + 1);
+    Dataset.Builder extended = Dataset.builder(d + 1);
     for (int i = 0; i < data.size(); i++) {
       float[] x = Arrays.copyOf(data.denseRow(i), d + 1);
       x[d] = 1f;

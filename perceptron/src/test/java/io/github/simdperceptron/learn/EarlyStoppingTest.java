@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,7 @@ class EarlyStoppingTest {
   @Test
   void noisyDataStopsEarlyAndReturnsTheBestModelSeen() {
     for (long seed = 1; seed <= 8; seed++) {
-      DenseDataset data = Generators.noisy(300, 10, 0.05, 1.0, 0.2, seed).data();
+      Dataset data = Generators.noisy(300, 10, 0.05, 1.0, 0.2, seed).data();
       for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
         String ctx = alg + ", seed " + seed;
         TrainingOptions o = TrainingOptions.builder().maxEpochs(MAX_EPOCHS).seed(seed)
@@ -69,11 +68,11 @@ class EarlyStoppingTest {
 
   @Test
   void theSplitIsADisjointCoverWithTheTrainingRowsInOrder() {
-    DenseDataset.Builder b = DenseDataset.builder(2);
+    Dataset.Builder b = Dataset.builder(2);
     for (int i = 0; i < 50; i++) {
       b.add(new float[] {i, i % 3}, i % 4 == 0 ? 1.0 : -1.0); // column 0 names the source row
     }
-    DenseDataset data = b.build();
+    Dataset data = b.build();
     for (double f : new double[] {0.01, 0.1, 0.5, 0.98}) {
       String ctx = "fraction " + f;
       Dataset[] s = Trainer.split(data, f, 11);
@@ -114,7 +113,7 @@ class EarlyStoppingTest {
     }
     assertThrows(IllegalArgumentException.class, () -> d.toBuilder().earlyStopping(0.2, 0).build());
     // 0 turns it off: no validation accuracies, nothing stops early.
-    DenseDataset data = IntData.noisy(40, 4, 0.2, 5);
+    Dataset data = IntData.noisy(40, 4, 0.2, 5);
     TrainingReport off = Learner.fit(Algorithm.PERCEPTRON, data,
         d.toBuilder().earlyStopping(0.0, 1).build()).report();
     assertEquals(0, off.validationAccuracyPerEpoch().length);
@@ -123,8 +122,8 @@ class EarlyStoppingTest {
 
   @Test
   void aSplitThatLeavesNoTrainingExampleThrows() {
-    DenseDataset two = DenseDataset.builder(2).add(new float[] {1, 0}, 1.0).add(new float[] {0, 1}, -1.0).build();
-    DenseDataset one = DenseDataset.builder(2).add(new float[] {1, 0}, 1.0).build();
+    Dataset two = Dataset.builder(2).add(new float[] {1, 0}, 1.0).add(new float[] {0, 1}, -1.0).build();
+    Dataset one = Dataset.builder(2).add(new float[] {1, 0}, 1.0).build();
     // round(2 * 0.75) = 2 validation rows of 2; one example always gives at least 1 validation row of 1.
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Learner.fit(
         Algorithm.PERCEPTRON, two, TrainingOptions.builder().earlyStopping(0.75, 2).build()));

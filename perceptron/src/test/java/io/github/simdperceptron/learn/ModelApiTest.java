@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,8 +55,8 @@ class ModelApiTest {
       two[i] = x[i][0] + x[i][1] > 0 ? 1 : -1;
     }
     TrainingOptions o = TrainingOptions.builder().maxEpochs(5).seed(SEED).build();
-    FitResult<BinaryModel> binary = Learner.fit(Algorithm.AVERAGED, DenseDataset.of(x, two), o);
-    FitResult<MulticlassModel> multi = Learner.fitMulticlass(Algorithm.PERCEPTRON, DenseDataset.of(x, three), o);
+    FitResult<BinaryModel> binary = Learner.fit(Algorithm.AVERAGED, Dataset.of(x, two), o);
+    FitResult<MulticlassModel> multi = Learner.fitMulticlass(Algorithm.PERCEPTRON, Dataset.of(x, three), o);
 
     for (FitResult<? extends Model> fit : java.util.List.of(binary, multi)) {
       Path file = dir.resolve(fit.report().algorithm().replaceAll("\\W", "") + ".bin");
@@ -87,8 +87,8 @@ class ModelApiTest {
         agree += read.predictLabel(row).equals(trained.labels().name(trained.predictClass(row))) ? 1 : 0;
       }
       assertEquals(x.length, agree);
-      assertTrue(read.accuracy(fit.model() instanceof MulticlassModel ? DenseDataset.of(x, three)
-          : DenseDataset.of(x, two)) > 0.8, "the models learned something");
+      assertTrue(read.accuracy(fit.model() instanceof MulticlassModel ? Dataset.of(x, three)
+          : Dataset.of(x, two)) > 0.8, "the models learned something");
     }
     // A binary model's one score: positive for labels().name(1).
     float[] one = new float[1];
@@ -100,17 +100,17 @@ class ModelApiTest {
   @Test
   void rowsAndLabelsAreChecked() {
     float[][] x = {{1, 2}, {3, 4}};
-    assertThrows(IllegalArgumentException.class, () -> DenseDataset.of(x, new double[] {1}));
-    assertThrows(IllegalArgumentException.class, () -> DenseDataset.of(new float[0][], new double[0]));
-    assertThrows(IllegalArgumentException.class, () -> DenseDataset.of(new float[][] {{1, 2}, {3}}, new double[] {1, 2}));
+    assertThrows(IllegalArgumentException.class, () -> Dataset.of(x, new double[] {1}));
+    assertThrows(IllegalArgumentException.class, () -> Dataset.of(new float[0][], new double[0]));
+    assertThrows(IllegalArgumentException.class, () -> Dataset.of(new float[][] {{1, 2}, {3}}, new double[] {1, 2}));
     assertThrows(IllegalArgumentException.class,
-        () -> DenseDataset.of(new float[][] {{1, Float.NaN}}, new double[] {1}));
+        () -> Dataset.of(new float[][] {{1, Float.NaN}}, new double[] {1}));
     NullPointerException e = assertThrows(NullPointerException.class,
-        () -> DenseDataset.of(new float[][] {{1, 2}, null}, new double[] {1, 2}));
+        () -> Dataset.of(new float[][] {{1, 2}, null}, new double[] {1, 2}));
     assertEquals("rows[1]", e.getMessage());
-    e = assertThrows(NullPointerException.class, () -> DenseDataset.of(x, new String[] {"a", null}));
+    e = assertThrows(NullPointerException.class, () -> Dataset.of(x, new String[] {"a", null}));
     assertEquals("labels[1]", e.getMessage());
-    DenseDataset d = DenseDataset.of(x, new String[] {"a", "b"});
+    Dataset d = Dataset.of(x, new String[] {"a", "b"});
     x[0][0] = 100;
     assertEquals(1f, d.denseRow(0)[0], "the rows are copied");
     MulticlassModel m = Learner.fitMulticlass(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()).model();

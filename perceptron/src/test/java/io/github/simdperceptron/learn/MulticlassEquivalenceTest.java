@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.reference.ReferenceMulticlass;
 import java.util.ArrayList;
@@ -253,10 +251,10 @@ class MulticlassEquivalenceTest {
       for (int i = 0; i < n; i++) {
         System.arraycopy(rows[i], 0, rowMajor, i * d, d);
       }
-      return new Problem(name, DenseDataset.of(rowMajor, d, labels),
+      return new Problem(name, Dataset.of(rowMajor, d, labels),
           ReferenceMulticlass.Data.dense(rows, classes, k), seed);
     }
-    SparseDataset.Builder b = SparseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       if (kind.equals("sparse-binary")) {
         b.add(indices[i], null, labels[i]);
@@ -277,8 +275,8 @@ class MulticlassEquivalenceTest {
         row[j] = rnd.nextGaussian();
       }
     }
-    DenseDataset.Builder dense = DenseDataset.builder(d);
-    SparseDataset.Builder sp = SparseDataset.builder(d);
+    Dataset.Builder dense = Dataset.builder(d);
+    Dataset.Builder sp = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       float[] x = new float[d];
       for (int j = 0; j < d; j++) {

@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Arrays;
@@ -22,10 +20,10 @@ class MulticlassLearnerTest {
   private static final TrainingOptions OPTIONS = TrainingOptions.builder().maxEpochs(5).seed(3).build();
 
   /** Three well separated blobs in 2-d named by strings, plus a constant-ish third feature. */
-  private static DenseDataset blobs(String[] names, int perClass, long seed) {
+  private static Dataset blobs(String[] names, int perClass, long seed) {
     Random rnd = new Random(seed);
     float[][] centres = {{5, 0}, {-5, 5}, {-5, -5}};
-    DenseDataset.Builder b = DenseDataset.builder(3);
+    Dataset.Builder b = Dataset.builder(3);
     for (int i = 0; i < perClass; i++) {
       for (int c = 0; c < names.length; c++) {
         float[] x = {centres[c][0] + (float) rnd.nextGaussian(), centres[c][1] + (float) rnd.nextGaussian(), 1f};
@@ -37,7 +35,7 @@ class MulticlassLearnerTest {
 
   @Test
   void stringClassesAreMappedOnceAndKeptInTheModel() {
-    DenseDataset data = blobs(new String[] {"trouser", "bag", "sneaker"}, 40, 1);
+    Dataset data = blobs(new String[] {"trouser", "bag", "sneaker"}, 40, 1);
     for (Algorithm a : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
       MulticlassModel native_ = Learner.fitMulticlass(a, data, OPTIONS).model();
       MulticlassModel ovr = Learner.fitOneVsRest(a, data, OPTIONS).model();
@@ -53,7 +51,7 @@ class MulticlassLearnerTest {
 
   @Test
   void integerClassesKeepTheirValues() {
-    DenseDataset.Builder b = DenseDataset.builder(2);
+    Dataset.Builder b = Dataset.builder(2);
     int[] values = {-7, 3, 12};
     for (int i = 0; i < 60; i++) {
       int c = i % 3;
@@ -71,7 +69,7 @@ class MulticlassLearnerTest {
   void scoresAgreeForDenseSparseAndDatasetRows() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(true, 200, 40, 4, 5);
     MulticlassModel m = Learner.fitOneVsRest(Algorithm.AVERAGED, data, OPTIONS).model();
-    SparseDataset sparse = (SparseDataset) data;
+    Dataset sparse = data;
     for (int i = 0; i < data.size(); i++) {
       float[] dense = data.denseRow(i);
       int start = DataAccess.rowStart(sparse, i);

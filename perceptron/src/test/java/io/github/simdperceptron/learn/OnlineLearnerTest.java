@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +41,8 @@ class OnlineLearnerTest {
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "MARGIN", "AVERAGED", "VOTED"})
   void learningEachExampleInOrderEqualsOneEpochOfFit(Algorithm alg) {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED);
-    SparseDataset sparse = IntData.sparse(data);
+    Dataset data = IntData.noisy(N, D, 0.1, SEED);
+    Dataset sparse = IntData.sparse(data);
     TrainingOptions o = options(1, false);
     FitResult<BinaryModel> fit = Learner.fit(alg, data, o);
     String ctx = alg + ", seed " + SEED;
@@ -76,7 +74,7 @@ class OnlineLearnerTest {
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "MARGIN", "AVERAGED", "VOTED"})
   void partialFitEpochByEpochEqualsFitWithThatManyEpochs(Algorithm alg) {
-    DenseDataset data = IntData.noisy(N, D, 0.15, SEED + 1);
+    Dataset data = IntData.noisy(N, D, 0.15, SEED + 1);
     int k = 5;
     for (boolean shuffle : new boolean[] {false, true}) {
       String ctx = alg + ", shuffle " + shuffle + ", seed " + SEED;
@@ -99,7 +97,7 @@ class OnlineLearnerTest {
 
   @Test
   void warmStartContinuesWhereTheFirstFitStopped() {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 2);
+    Dataset data = IntData.noisy(N, D, 0.1, SEED + 2);
     String ctx = "PERCEPTRON, seed " + SEED;
     FitResult<BinaryModel> three = Learner.fit(Algorithm.PERCEPTRON, data, options(3, false));
     assertEquals(3, three.report().epochs(), ctx + ": precondition, no early convergence");
@@ -126,23 +124,23 @@ class OnlineLearnerTest {
 
   @Test
   void aFailedWarmStartFitLeavesTheModelAsItWas() {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 3);
+    Dataset data = IntData.noisy(N, D, 0.1, SEED + 3);
     LinearModel warm = (LinearModel) Learner.fit(Algorithm.PERCEPTRON, data, options(2, true)).model();
     int[] before = IntData.bits(warm.weights());
     float bias = warm.bias();
     String ctx = "seed " + SEED;
 
-    DenseDataset wider = IntData.noisy(N, D + 1, 0.1, SEED);
+    Dataset wider = IntData.noisy(N, D + 1, 0.1, SEED);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Learner.fit(Algorithm.PERCEPTRON, wider, options(2, true), warm));
     assertTrue(e.getMessage().contains(String.valueOf(D + 1)), ctx + ": " + e.getMessage());
 
-    DenseDataset zeroOne = DenseDataset.builder(D).add(new float[D], 0.0).add(new float[D], 1.0).build();
+    Dataset zeroOne = Dataset.builder(D).add(new float[D], 0.0).add(new float[D], 1.0).build();
     e = assertThrows(IllegalArgumentException.class,
         () -> Learner.fit(Algorithm.PERCEPTRON, zeroOne, options(2, true), warm));
     assertTrue(e.getMessage().contains("[0, 1]"), ctx + ": " + e.getMessage());
 
-    DenseDataset three = DenseDataset.builder(D).add(new float[D], -1.0).add(new float[D], 1.0)
+    Dataset three = Dataset.builder(D).add(new float[D], -1.0).add(new float[D], 1.0)
         .add(new float[D], 2.0).build();
     for (Algorithm alg : Algorithm.values()) {
       assertThrows(IllegalArgumentException.class, () -> Learner.fit(alg, three, options(2, true), warm), alg + ", " + ctx);
@@ -156,7 +154,7 @@ class OnlineLearnerTest {
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "MARGIN", "AVERAGED", "VOTED"})
   void rejectedInputLeavesTheLearnerUnchanged(Algorithm alg) {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 4);
+    Dataset data = IntData.noisy(N, D, 0.1, SEED + 4);
     TrainingOptions o = options(1, true);
     Learner<BinaryModel> learner = Learner.binary(alg, D, PM, o);
     Learner<BinaryModel> twin = Learner.binary(alg, D, PM, o);
@@ -196,8 +194,8 @@ class OnlineLearnerTest {
     iae.accept(() -> learner.learn(new int[] {1, 2}, new float[] {1, Float.NaN}, -1.0));
     iae.accept(() -> learner.learn(new int[] {1}, new float[] {1}, 3.0));
     iae.accept(() -> learner.partialFit(IntData.noisy(10, D + 1, 0.1, SEED))); // wrong dimension
-    iae.accept(() -> learner.partialFit(DenseDataset.builder(D).add(new float[D], 0.0).add(new float[D], 1.0).build()));
-    iae.accept(() -> learner.partialFit(DenseDataset.builder(D).add(new float[D], 1.0).add(new float[D], -1.0)
+    iae.accept(() -> learner.partialFit(Dataset.builder(D).add(new float[D], 0.0).add(new float[D], 1.0).build()));
+    iae.accept(() -> learner.partialFit(Dataset.builder(D).add(new float[D], 1.0).add(new float[D], -1.0)
         .add(new float[D], 2.0).build())); // three classes
     bad.add(() -> learner.learn(x, (String) null));
     expected.add(NullPointerException.class);
@@ -256,8 +254,8 @@ class OnlineLearnerTest {
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "AVERAGED", "VOTED", "POCKET", "MARGIN"})
   void singleExamplePredictionsAgreeWithTheWholeDataset(Algorithm alg) {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 5);
-    SparseDataset sparse = IntData.sparse(data);
+    Dataset data = IntData.noisy(N, D, 0.1, SEED + 5);
+    Dataset sparse = IntData.sparse(data);
     BinaryModel m = Learner.fit(alg, data, options(3, true)).model();
     String ctx = alg + ", seed " + SEED;
     float[] sd = m.scores(data);
@@ -300,8 +298,8 @@ class OnlineLearnerTest {
   @Test
   void binarySparseExamplesScoreLikeTheirDenseForm() {
     // 0/1 data: the binary sparse form (values null) must score like the dense rows.
-    DenseDataset.Builder b = DenseDataset.builder(D);
-    SparseDataset.Builder s = SparseDataset.builder(D);
+    Dataset.Builder b = Dataset.builder(D);
+    Dataset.Builder s = Dataset.builder(D);
     java.util.Random rnd = new java.util.Random(SEED);
     for (int i = 0; i < N; i++) {
       float[] x = new float[D];
@@ -312,8 +310,8 @@ class OnlineLearnerTest {
       b.add(x, y);
       s.add(IntData.nonZeroIndices(x), null, y);
     }
-    DenseDataset dense = b.build();
-    SparseDataset binary = s.build();
+    Dataset dense = b.build();
+    Dataset binary = s.build();
     assertTrue(DataAccess.isBinary(binary), "seed " + SEED);
     for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.VOTED}) {
       String ctx = alg + ", seed " + SEED;

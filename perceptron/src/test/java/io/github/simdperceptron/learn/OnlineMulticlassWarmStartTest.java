@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import java.util.List;
 import java.util.Random;
@@ -18,7 +17,7 @@ class OnlineMulticlassWarmStartTest {
 
   private static Dataset integerData(int n, int d) {
     Random rnd = new Random(SEED);
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       float[] x = new float[d];
       for (int j = 0; j < d; j++) {

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import java.util.Random;
@@ -60,7 +59,7 @@ class PrefetchTest {
 
   @Test
   void readsTheRowsOfTheOrderAheadOfTheLoopAndNeverFurtherThanTheDistance() {
-    DenseDataset dense = IntData.noisy(300, 40, 0.1, 5);
+    Dataset dense = IntData.noisy(300, 40, 0.1, 5);
     for (Dataset data : new Dataset[] {dense, IntData.sparse(dense)}) {
       int n = data.size();
       int[] order = new int[n];
@@ -100,7 +99,7 @@ class PrefetchTest {
     long seed = 20261123L;
     System.out.println("PrefetchTest seed " + seed);
     Generators.Planted real = Generators.noisy(400, 30, 0.1, 2.0, 0.05, seed);
-    DenseDataset integer = IntData.noisy(400, 30, 0.1, seed);
+    Dataset integer = IntData.noisy(400, 30, 0.1, seed);
     Dataset[] sets = {real.data(), integer, IntData.sparse(integer)};
     Recorder recorder = new Recorder();
     TrainingOptions prefetch = prefetch(recorder);
@@ -127,7 +126,7 @@ class PrefetchTest {
   @Test
   void multiClassLearnersGiveTheSameResultWithAndWithoutIt() {
     assumeTwoProcessors();
-    DenseDataset data = threeClasses();
+    Dataset data = threeClasses();
     Recorder recorder = new Recorder();
     TrainingOptions prefetch = prefetch(recorder);
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
@@ -147,7 +146,7 @@ class PrefetchTest {
   @Test
   void partialFitGivesTheSameEpochs() {
     assumeTwoProcessors();
-    DenseDataset data = IntData.noisy(300, 16, 0.1, 12);
+    Dataset data = IntData.noisy(300, 16, 0.1, 12);
     Recorder recorder = new Recorder();
     Learner<BinaryModel> off = Learner.binary(Algorithm.AVERAGED, 16, data.labels(), BASE);
     Learner<BinaryModel> on = Learner.binary(Algorithm.AVERAGED, 16, data.labels(), prefetch(recorder));
@@ -162,7 +161,7 @@ class PrefetchTest {
   @Test
   void theHelperFollowsTheLoopAndEndsWhenTheFitFails() {
     assumeTwoProcessors();
-    DenseDataset data = IntData.noisy(200, 10, 0.1, 3);
+    Dataset data = IntData.noisy(200, 10, 0.1, 3);
     Recorder recorder = new Recorder();
     boolean[] helperSeen = new boolean[1];
     long[] readAtVisit50 = new long[1];
@@ -209,7 +208,7 @@ class PrefetchTest {
   @Test
   void anInterruptedCallerGetsTheSameResultAndKeepsItsInterrupt() {
     assumeTwoProcessors();
-    DenseDataset data = IntData.noisy(300, 16, 0.1, 21);
+    Dataset data = IntData.noisy(300, 16, 0.1, 21);
     FitResult<BinaryModel> expected = Learner.fit(Algorithm.PERCEPTRON, data, BASE);
     Thread.currentThread().interrupt();
     FitResult<BinaryModel> r;
@@ -225,7 +224,7 @@ class PrefetchTest {
   @Test
   void aBadDistanceFailsOnlyTheFitsThatAskForTheHelper() {
     assumeTwoProcessors();
-    DenseDataset data = IntData.noisy(100, 8, 0.1, 4);
+    Dataset data = IntData.noisy(100, 8, 0.1, 4);
     for (String bad : new String[] {"0", "-3", "65537", "eight", ""}) {
       String old = System.setProperty(RowPrefetcher.DISTANCE_PROPERTY, bad);
       try {
@@ -249,7 +248,7 @@ class PrefetchTest {
 
   @Test
   void noHelperWhenItCannotPay() {
-    DenseDataset data = IntData.noisy(50, 5, 0.0, 1);
+    Dataset data = IntData.noisy(50, 5, 0.0, 1);
     int[] order = new int[50];
     Recorder recorder = new Recorder();
     TrainingOptions anySize = prefetch(recorder);
@@ -295,9 +294,9 @@ class PrefetchTest {
     assertFalse(helperAlive(), "a prefetch thread outlived its fit");
   }
 
-  private static DenseDataset threeClasses() {
+  private static Dataset threeClasses() {
     Random rnd = new Random(44);
-    DenseDataset.Builder b = DenseDataset.builder(12);
+    Dataset.Builder b = Dataset.builder(12);
     float[] x = new float[12];
     for (int i = 0; i < 300; i++) {
       int c = i % 3;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,8 +25,8 @@ class TrainingReportTest {
     return TrainingOptions.builder().seed(SEED).build();
   }
 
-  private static DenseDataset rows(float[][] x, double[] y) {
-    DenseDataset.Builder b = DenseDataset.builder(x[0].length);
+  private static Dataset rows(float[][] x, double[] y) {
+    Dataset.Builder b = Dataset.builder(x[0].length);
     for (int i = 0; i < x.length; i++) {
       b.add(x[i], y[i]);
     }
@@ -80,7 +79,7 @@ class TrainingReportTest {
   @Test
   void marginPerceptronUpdatesMoreThanItErrs() {
     for (long seed = SEED; seed < SEED + 5; seed++) {
-      DenseDataset data = IntData.noisy(150, 10, 0.05, seed);
+      Dataset data = IntData.noisy(150, 10, 0.05, seed);
       String ctx = "seed " + seed;
       TrainingReport margin = Learner.fit(Algorithm.MARGIN, data,
           opts().toBuilder().seed(seed).tau(4f).build()).report();
@@ -99,7 +98,7 @@ class TrainingReportTest {
   void marginPerceptronByHand() {
     // One example x = (1), y = +1, no bias, tau = 2: w goes 0 (mistake) -> 1 -> 2 -> 3 (y a = 1, 2 <= tau:
     // updates without mistakes), then y a = 3 > 2: an epoch without updates, converged.
-    DenseDataset one = rows(new float[][] {{1}}, new double[] {1});
+    Dataset one = rows(new float[][] {{1}}, new double[] {1});
     FitResult<BinaryModel> r = Learner.fit(Algorithm.MARGIN, one,
         opts().toBuilder().bias(false).tau(2f).maxEpochs(10).updateLog(true).build());
     TrainingReport rep = r.report();
@@ -127,7 +126,7 @@ class TrainingReportTest {
     // x0 = (1,0), x1 = (0,1), x2 = (1,1), all +1, no bias, no shuffle.
     // Epoch 1: x0 a=0 -> w=(1,0); x1 a=0 -> w=(1,1); x2 a=2 clean (1).
     // Epoch 2: x0 clean (2), x1 clean (3 = n): halt after 5 visits, the epoch unfinished.
-    DenseDataset d = rows(new float[][] {{1, 0}, {0, 1}, {1, 1}}, new double[] {1, 1, 1});
+    Dataset d = rows(new float[][] {{1, 0}, {0, 1}, {1, 1}}, new double[] {1, 1, 1});
     TrainingOptions o = opts().toBuilder().shuffle(false).bias(false).maxEpochs(10).updateLog(true).build();
     FitResult<BinaryModel> pla = Learner.fit(Algorithm.PLA, d, o);
     TrainingReport r = pla.report();
@@ -153,7 +152,7 @@ class TrainingReportTest {
   void plaHaltAtTheEndOfACleanEpochIsAlsoConvergence() {
     // x0 = (1,0), x1 = (0,1), both +1, no bias. Epoch 1: both update (the last at position n-1).
     // Epoch 2: both clean: the 2nd clean visit ends the epoch, which made no update.
-    DenseDataset d = rows(new float[][] {{1, 0}, {0, 1}}, new double[] {1, 1});
+    Dataset d = rows(new float[][] {{1, 0}, {0, 1}}, new double[] {1, 1});
     TrainingOptions o = opts().toBuilder().shuffle(false).bias(false).maxEpochs(10).build();
     TrainingReport r = Learner.fit(Algorithm.PLA, d, o).report();
     assertTrue(r.halted());
@@ -221,7 +220,7 @@ class TrainingReportTest {
     // Epoch 1: x0: v=0 mistake (c=0, nothing stored), v=1, c=1. x1: y a = -1 mistake, store (1, c=1), v=0, c=1.
     // Epoch 2: x0: a=0 mistake, store (0, c=1) [2 stored + current = 3], v=1, c=1.
     //          x1: mistake; storing (1, 1) would make 3 + the new current = 4 > 3: stop before the update.
-    DenseDataset d = rows(new float[][] {{1}, {1}}, new double[] {1, -1});
+    Dataset d = rows(new float[][] {{1}, {1}}, new double[] {1, -1});
     FitResult<BinaryModel> r = Learner.fit(Algorithm.VOTED, d,
         opts().toBuilder().shuffle(false).bias(false).voteCap(3).maxEpochs(10).build());
     TrainingReport rep = r.report();
@@ -245,7 +244,7 @@ class TrainingReportTest {
   void votedCapOnNoisyData() {
     for (long seed = 1; seed <= 5; seed++) {
       String ctx = "seed " + seed;
-      DenseDataset data = Generators.noisy(200, 10, 0.1, 1.0, 0.1, seed).data();
+      Dataset data = Generators.noisy(200, 10, 0.1, 1.0, 0.1, seed).data();
       FitResult<BinaryModel> r = Learner.fit(Algorithm.VOTED, data,
           opts().toBuilder().seed(seed).voteCap(3).build());
       TrainingReport rep = r.report();
@@ -273,7 +272,7 @@ class TrainingReportTest {
   @Test
   void pocketNeverEndsWorseThanThePerceptronItRodeOn() {
     for (long seed = 1; seed <= 12; seed++) {
-      DenseDataset data = IntData.noisy(150, 8, 0.12, seed);
+      Dataset data = IntData.noisy(150, 8, 0.12, seed);
       int n = data.size();
       String ctx = "seed " + seed;
       TrainingOptions o = opts().toBuilder().seed(seed).maxEpochs(5).updateLog(true).build();
@@ -327,7 +326,7 @@ class TrainingReportTest {
   @Test
   void trainingErrorIsThatOfTheReturnedModel() {
     for (long seed = 1; seed <= 3; seed++) {
-      DenseDataset data = IntData.noisy(100, 7, 0.15, seed);
+      Dataset data = IntData.noisy(100, 7, 0.15, seed);
       for (Algorithm alg : Algorithm.values()) {
         String ctx = alg + ", seed " + seed;
         FitResult<BinaryModel> r = Learner.fit(alg, data, opts().toBuilder().seed(seed).maxEpochs(4).build());

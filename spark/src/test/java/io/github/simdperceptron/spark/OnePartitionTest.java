@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
@@ -100,7 +99,7 @@ class OnePartitionTest {
   @Test
   void trainingStopsWhenNoPartitionUpdates() {
     Dataset data = SparkTests.gaussian(100, 4, 2, SEED + 3);
-    DenseDataset.Builder b = DenseDataset.builder(4);
+    Dataset.Builder b = Dataset.builder(4);
     for (int i = 0; i < data.size(); i++) {
       float[] x = data.denseRow(i);
       x[0] = data.classOf(i) == 1 ? 20 : -20;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;
@@ -70,7 +69,7 @@ class PartitionedAccuracyTest {
         + ", seed " + SEED);
   }
 
-  private static DenseDataset fashion(String images, String labels, int rows) throws IOException {
+  private static Dataset fashion(String images, String labels, int rows) throws IOException {
     for (String f : new String[] {images, labels}) {
       boolean present = Files.isRegularFile(FASHION.resolve(f));
       String message = FASHION.resolve(f) + " is missing: install the Debian package dataset-fashion-mnist";
@@ -79,14 +78,14 @@ class PartitionedAccuracyTest {
       }
       Assumptions.assumeTrue(present, message);
     }
-    DenseDataset all = IdxReader.readDataset(FASHION.resolve(images), FASHION.resolve(labels));
+    Dataset all = IdxReader.readDataset(FASHION.resolve(images), FASHION.resolve(labels));
     return rows >= all.size() ? all : all.subset(IntStream.range(0, rows).toArray());
   }
 
   @Test
   void fashionMnistAtMostOnePointBelowTheSingleMachineLearner() throws IOException {
-    DenseDataset train = fashion("train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", 12_000);
-    DenseDataset test = fashion("t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz", 10_000);
+    Dataset train = fashion("train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", 12_000);
+    Dataset test = fashion("t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz", 10_000);
     TrainingOptions o = TrainingOptions.builder().maxEpochs(EPOCHS).seed(SEED).build();
     double single = Learner.fitMulticlass(Algorithm.AVERAGED, train, o).model().accuracy(test);
     for (int partitions : new int[] {2, 4}) {

@@ -1,9 +1,7 @@
 package io.github.simdperceptron.spark;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.Learner;
@@ -57,7 +55,7 @@ final class SparkTests {
       }
       return Vectors.dense(v);
     }
-    SparseDataset s = (SparseDataset) data;
+    Dataset s = data;
     int from = DataAccess.rowStart(s, i);
     int nnz = s.nonZeros(i);
     int[] idx = new int[nnz];
@@ -83,7 +81,7 @@ final class SparkTests {
   }
 
   /** n rows of d Gaussian features (a dense dataset) from k classes around random centres. */
-  static DenseDataset gaussian(int n, int d, int k, long seed) {
+  static Dataset gaussian(int n, int d, int k, long seed) {
     Random rnd = new Random(seed);
     float[][] centres = new float[k][d];
     for (float[] c : centres) {
@@ -91,7 +89,7 @@ final class SparkTests {
         c[j] = (float) rnd.nextGaussian();
       }
     }
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       int c = rnd.nextInt(k);
       float[] x = new float[d];
@@ -108,10 +106,10 @@ final class SparkTests {
    * document from one of k topics; a topic draws one word in six from its own 5% of the vocabulary
    * and the others uniformly. Values are word counts (CSR rows).
    */
-  static SparseDataset bagOfWords(int n, int v, int k, long seed) {
+  static Dataset bagOfWords(int n, int v, int k, long seed) {
     Random rnd = new Random(seed);
     int own = Math.max(1, v / 20);
-    SparseDataset.Builder b = SparseDataset.builder(v);
+    Dataset.Builder b = Dataset.builder(v);
     for (int i = 0; i < n; i++) {
       int topic = rnd.nextInt(k);
       float[] counts = new float[v];
