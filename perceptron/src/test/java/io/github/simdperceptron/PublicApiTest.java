@@ -6,14 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
-import io.github.simdperceptron.io.LibsvmFormat;
-import io.github.simdperceptron.io.LibsvmReader;
+import io.github.simdperceptron.io.DataFormat;
+import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.OnlineLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -49,12 +48,10 @@ class PublicApiTest {
 
   /** The exported packages and their public top-level types; docs/library.md lists the same. */
   private static final Map<String, Set<String>> API = Map.of(
-      "io.github.simdperceptron.data", Set.of("Dataset", "DenseDataset", "Labels", "SparseDataset"),
-      "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryLearner", "BinaryModel", "FitResult",
-          "LinearModel", "Model", "MulticlassLearner", "MulticlassModel", "OnlineLearner", "OptionException",
-          "ProgressListener", "TrainingOptions", "TrainingReport", "VotedModel"),
-      "io.github.simdperceptron.io", Set.of("CsvFormat", "CsvReader", "FormatException", "IdxReader", "LibsvmFormat",
-          "LibsvmReader", "ModelFile", "SavedModel"),
+      "io.github.simdperceptron.data", Set.of("Dataset", "Labels"),
+      "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "Learner", "LinearModel",
+          "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
+      "io.github.simdperceptron.io", Set.of("DataFormat", "ModelFile"),
       "io.github.simdperceptron.theory", Set.of("Theory"));
 
   /** Names of dataset operations that belong to training, not to the public dataset types. */
@@ -193,9 +190,9 @@ class PublicApiTest {
   @Test
   void theInternalAccessReachesTheSameRowsAsThePublicTypes() {
     // Row 0: x = (0, 2, 0, -1); row 1: binary, x = (1, 0, 0, 1).
-    SparseDataset valued = SparseDataset.of(new int[] {0, 2}, new int[] {1, 3}, new float[] {2, -1}, 4,
+    Dataset valued = Dataset.of(new int[] {0, 2}, new int[] {1, 3}, new float[] {2, -1}, 4,
         new double[] {1});
-    SparseDataset binary = SparseDataset.of(new int[] {0, 2}, new int[] {0, 3}, null, 4, new double[] {-1});
+    Dataset binary = Dataset.of(new int[] {0, 2}, new int[] {0, 3}, null, 4, new double[] {-1});
     float[] w = {10, 20, 30, 40};
     DataAccess.addTo(valued, 0, 0.5f, w);
     assertArrayEquals(new float[] {10, 21, 30, 39.5f}, w);
@@ -208,7 +205,7 @@ class PublicApiTest {
     DataAccess.margins(binary, w, 0.5f, out);
     assertEquals(binary.dot(0, w) + 0.5f, out[0]);
 
-    DenseDataset dense = DenseDataset.of(new float[][] {{1, 2}, {3, 4}}, new double[] {1, -1});
+    Dataset dense = Dataset.of(new float[][] {{1, 2}, {3, 4}}, new double[] {1, -1});
     float[] storage = DataAccess.rowArray(dense, 1);
     assertEquals(3f, storage[DataAccess.rowOffset(dense, 1)]);
     assertEquals(4f, storage[DataAccess.rowOffset(dense, 1) + 1]);
@@ -221,16 +218,16 @@ class PublicApiTest {
     assertThrows(IllegalStateException.class, () -> DataAccess.install(other));
     // The datasets still run their own operations.
     float[] w = new float[2];
-    DataAccess.addTo(DenseDataset.of(new float[][] {{1, 2}}, new double[] {1}), 0, 3f, w);
+    DataAccess.addTo(Dataset.of(new float[][] {{1, 2}}, new double[] {1}), 0, 3f, w);
     assertArrayEquals(new float[] {3, 6}, w);
   }
 
   @Test
   void aReaderFeedsAnOnlineLearnerFromOutsideTheIoPackage() throws IOException {
     String file = "1 1:1 3:1\n-1 2:1\n1 1:1 2:1 3:1\n";
-    OnlineLearner<?> learner = OnlineLearner.binary(Algorithm.PERCEPTRON, 3, Labels.of(List.of("-1", "1")),
+    Learner<?> learner = Learner.binary(Algorithm.PERCEPTRON, 3, Labels.of(List.of("-1", "1")),
         TrainingOptions.defaults());
-    try (LibsvmReader r = LibsvmFormat.defaults().open(
+    try (DataFormat.Reader r = DataFormat.libsvm().open(
         new ByteArrayInputStream(file.getBytes(StandardCharsets.US_ASCII)), "three lines")) {
       assertEquals(3L, r.feed(learner));
     }

@@ -1,13 +1,13 @@
 package io.github.simdperceptron.bench;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.DataAccess;
-import io.github.simdperceptron.io.IdxReader;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
-import io.github.simdperceptron.learn.MulticlassLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
@@ -71,9 +71,9 @@ public final class FashionMnistBenchmark {
       this.prefetch = prefetch;
     }
 
-    FitResult<MulticlassModel> fit(DenseDataset train, TrainingOptions options) {
+    FitResult<MulticlassModel> fit(Dataset train, TrainingOptions options) {
       TrainingOptions o = options.toBuilder().prefetch(prefetch).build();
-      return oneVsRest ? MulticlassLearner.fitOneVsRest(algorithm, train, o) : MulticlassLearner.fit(algorithm, train, o);
+      return oneVsRest ? Learner.fitOneVsRest(algorithm, train, o) : Learner.fitMulticlass(algorithm, train, o);
     }
   }
 
@@ -82,9 +82,9 @@ public final class FashionMnistBenchmark {
     int timedFits = args.length > 1 ? Integer.parseInt(args[1]) : 5;
     String only = args.length > 2 ? args[2] : "";
     long t0 = System.nanoTime();
-    DenseDataset train = IdxReader.readDataset(dir.resolve("train-images-idx3-ubyte.gz"),
+    Dataset train = IdxReader.readDataset(dir.resolve("train-images-idx3-ubyte.gz"),
         dir.resolve("train-labels-idx1-ubyte.gz"));
-    DenseDataset test = IdxReader.readDataset(dir.resolve("t10k-images-idx3-ubyte.gz"),
+    Dataset test = IdxReader.readDataset(dir.resolve("t10k-images-idx3-ubyte.gz"),
         dir.resolve("t10k-labels-idx1-ubyte.gz"));
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
     System.out.printf("Fashion-MNIST from %s: train %d x %d, test %d, loaded in %.2f s%n", dir, train.size(),
@@ -169,7 +169,7 @@ public final class FashionMnistBenchmark {
    * as the learners do (one {@code Dataset.multiDot} into a reused buffer): every example in the
    * learners' shuffled order, every example in file order, or the first example n times.
    */
-  private static void score(MulticlassModel model, DenseDataset train, Floor floor, Csr csr) {
+  private static void score(MulticlassModel model, Dataset train, Floor floor, Csr csr) {
     int k = model.classes();
     int d = train.dimension();
     int kp = ClassScores.paddedClasses(k);
@@ -209,7 +209,7 @@ public final class FashionMnistBenchmark {
     final int[] idx;
     final float[] val;
 
-    Csr(DenseDataset data) {
+    Csr(Dataset data) {
       int n = data.size();
       int d = data.dimension();
       ptr = new int[n + 1];
@@ -229,7 +229,7 @@ public final class FashionMnistBenchmark {
       }
     }
 
-    private static int zeros(DenseDataset data, int i) {
+    private static int zeros(Dataset data, int i) {
       float[] a = DataAccess.rowArray(data, i);
       int z = 0;
       for (int j = DataAccess.rowOffset(data, i), end = j + data.dimension(); j < end; j++) {

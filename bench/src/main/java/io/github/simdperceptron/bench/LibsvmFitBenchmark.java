@@ -1,13 +1,12 @@
 package io.github.simdperceptron.bench;
 
-import io.github.simdperceptron.data.SparseDataset;
-import io.github.simdperceptron.io.LibsvmFormat;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.Model;
-import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
 import java.nio.file.Paths;
@@ -52,8 +51,8 @@ public final class LibsvmFitBenchmark {
       System.exit(2);
     }
     long t0 = System.nanoTime();
-    SparseDataset train = LibsvmFormat.defaults().read(Paths.get(args[0]));
-    SparseDataset test = LibsvmFormat.defaults().withDimension(train.dimension(), true).read(Paths.get(args[1]));
+    Dataset train = DataFormat.libsvm().read(Paths.get(args[0]));
+    Dataset test = DataFormat.libsvm().withDimension(train.dimension(), true).read(Paths.get(args[1]));
     double load = (System.nanoTime() - t0) / 1e9;
     Algorithm algorithm = Algorithm.valueOf(args[2].toUpperCase(java.util.Locale.ROOT));
     String mode = args.length > 3 ? args[3] : "binary";
@@ -67,13 +66,13 @@ public final class LibsvmFitBenchmark {
       FitResult<? extends Model> r;
       switch (mode) {
         case "direct":
-          r = MulticlassLearner.fit(algorithm, train, options);
+          r = Learner.fitMulticlass(algorithm, train, options);
           break;
         case "ovr":
-          r = MulticlassLearner.fitOneVsRest(algorithm, train, options);
+          r = Learner.fitOneVsRest(algorithm, train, options);
           break;
         default:
-          r = BinaryLearner.fit(algorithm, train, options);
+          r = Learner.fit(algorithm, train, options);
       }
       double fit = (System.nanoTime() - start) / 1e9;
       best = Math.min(best, r.report().seconds());
@@ -82,7 +81,7 @@ public final class LibsvmFitBenchmark {
     }
     System.out.printf("best train_seconds %.4f%n", best);
     if (mode.equals("binary")) {
-      float[] w = ((io.github.simdperceptron.learn.LinearModel) BinaryLearner.fit(algorithm, train, options).model())
+      float[] w = ((io.github.simdperceptron.learn.LinearModel) Learner.fit(algorithm, train, options).model())
           .weights();
       for (boolean shuffled : new boolean[] {true, false}) {
         double floor = Double.POSITIVE_INFINITY;
@@ -130,7 +129,7 @@ public final class LibsvmFitBenchmark {
   }
 
   /** Seconds for 10 passes of {@code Dataset.dot(i, w)} over every row, in a seeded shuffled order or in order. */
-  private static double dotsAlone(SparseDataset data, float[] w, boolean shuffled) {
+  private static double dotsAlone(Dataset data, float[] w, boolean shuffled) {
     int n = data.size();
     int[] order = new int[n];
     java.util.Random rnd = new java.util.Random(42);

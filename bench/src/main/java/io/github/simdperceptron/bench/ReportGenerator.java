@@ -485,7 +485,7 @@ public final class ReportGenerator {
       List<Training> training = all.stream().filter(r -> r.benchClass().equals("TrainingBenchmark"))
           .map(Training::of).collect(Collectors.toList());
       md.append("## End-to-end training (`TrainingBenchmark`)\n\n");
-      md.append("One operation = one `BinaryLearner.fit` (kernel) or `ReferenceLearners` run (reference) of ")
+      md.append("One operation = one `Learner.fit` (kernel) or `ReferenceLearners` run (reference) of ")
           .append(TrainingBenchmark.EPOCHS).append(" shuffled epoch(s), seed 42, with bias, plus the training-error ")
           .append("pass that `fit` ends with (the reference does the same pass with `ReferenceOps`): ")
           .append(TrainingBenchmark.EPOCHS + 1).append(" row visits per example. Examples/s = row visits / s; ")

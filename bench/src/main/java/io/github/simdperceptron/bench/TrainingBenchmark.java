@@ -1,10 +1,8 @@
 package io.github.simdperceptron.bench;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.reference.ReferenceData;
@@ -29,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * End-to-end binary training: one {@code BinaryLearner.fit} of {@link #EPOCHS} shuffled epochs
+ * End-to-end binary training: one {@code Learner.fit} of {@link #EPOCHS} shuffled epochs
  * (seed fixed, with bias) per operation, against the literal reference learner on the same data.
  *
  * <p>The kernel's report computes three figures with a pass over the data each, on demand: the
@@ -127,7 +125,7 @@ public class TrainingBenchmark {
     }
     // Both learners must do the same work: the same updates in the first epoch (bit-identical on the
     // integer-valued sparse data; within 5% of n on the real-valued dense data, where sums round differently).
-    long k = BinaryLearner.fit(algorithm, data, options.toBuilder().maxEpochs(1).build()).report().mistakes();
+    long k = Learner.fit(algorithm, data, options.toBuilder().maxEpochs(1).build()).report().mistakes();
     ReferenceRun r = fitReference(1);
     long m = Arrays.stream(r.mistakesPerEpoch).asLongStream().sum();
     long slack = "sparse".equals(layout) ? 0 : n / 20;
@@ -154,7 +152,7 @@ public class TrainingBenchmark {
       labels[i] = label(s, rnd);
       refLabels[i] = (float) labels[i];
     }
-    data = DenseDataset.of(x, d, labels);
+    data = Dataset.of(x, d, labels);
     ref = ReferenceData.dense(rows, refLabels);
     denseRows = rows;
     this.refLabels = refLabels;
@@ -217,7 +215,7 @@ public class TrainingBenchmark {
       labels[i] = label(s, rnd);
       refLabels[i] = (float) labels[i];
     }
-    data = SparseDataset.of(rowPtr, indices, values, d, labels);
+    data = Dataset.of(rowPtr, indices, values, d, labels);
     ref = ReferenceData.sparse(refIdx, refVal, d, refLabels);
     sparseIdx = refIdx;
     scratch = new float[d];
@@ -243,7 +241,7 @@ public class TrainingBenchmark {
   @Benchmark
   public double kernel() {
     // The report computes its post-fit figures on demand: ask for all three, as the reference does.
-    TrainingReport r = BinaryLearner.fit(algorithm, data, options).report();
+    TrainingReport r = Learner.fit(algorithm, data, options).report();
     return r.trainingError() + r.radius() + r.margin();
   }
 

@@ -1,12 +1,11 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.VotedModel;
@@ -78,7 +77,7 @@ final class Comparison {
   /** Runs both learners. The options' update log is switched on. */
   static Comparison run(Algorithm alg, Dataset data, TrainingOptions options) {
     TrainingOptions o = options.toBuilder().updateLog(true).progress(null).build();
-    FitResult<BinaryModel> k = BinaryLearner.fit(alg, data, o);
+    FitResult<BinaryModel> k = Learner.fit(alg, data, o);
     ReferenceData x = referenceData(data);
     ReferenceRun r;
     switch (alg) {
@@ -113,8 +112,8 @@ final class Comparison {
     for (int i = 0; i < n; i++) {
       y[i] = ds.label(i);
     }
-    if (ds instanceof SparseDataset) {
-      SparseDataset s = (SparseDataset) ds;
+    if (ds.isSparse()) {
+      Dataset s = ds;
       int[][] idx = new int[n][];
       float[][] val = DataAccess.isBinary(s) ? null : new float[n][];
       for (int i = 0; i < n; i++) {
@@ -205,8 +204,8 @@ final class Comparison {
     double exact = 0;
     double abs = 0;
     int n;
-    if (data instanceof SparseDataset) {
-      SparseDataset s = (SparseDataset) data;
+    if (data.isSparse()) {
+      Dataset s = data;
       int from = DataAccess.rowStart(s, i);
       n = s.nonZeros(i);
       for (int p = from; p < from + n; p++) {

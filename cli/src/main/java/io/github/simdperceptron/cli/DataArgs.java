@@ -1,12 +1,8 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.io.CsvFormat;
-import io.github.simdperceptron.io.IdxReader;
-import io.github.simdperceptron.io.LibsvmFormat;
-import io.github.simdperceptron.io.LibsvmReader;
+import io.github.simdperceptron.io.internal.IdxReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -148,8 +144,8 @@ final class DataArgs {
       }
       return d;
     }
-    LibsvmFormat f = LibsvmFormat.defaults().withZeroBased(zeroBased);
-    try (LibsvmReader r = (dimension > 0 ? f.withDimension(dimension, true) : f).open(in, source)) {
+    io.github.simdperceptron.io.DataFormat f = io.github.simdperceptron.io.DataFormat.libsvm().withZeroBased(zeroBased);
+    try (io.github.simdperceptron.io.DataFormat.Reader r = (dimension > 0 ? f.withDimension(dimension, true) : f).open(in, source)) {
       Dataset d = r.readAll();
       largestIndexLine = r.largestIndexLine();
       if (r.droppedFeatures() > 0) {
@@ -286,7 +282,7 @@ final class DataArgs {
             + " images (expected one label per image)");
       }
       // As IdxReader.readDataset: row-major pixels scaled to p / 255f, the class the label's number.
-      DenseDataset.Builder b = DenseDataset.builder(d);
+      Dataset.Builder b = Dataset.builder(d);
       float[] row = new float[d];
       for (int i = 0; i < im.count(); i++) {
         for (int r = 0, j = 0; r < im.rows(); r++) {
@@ -305,8 +301,8 @@ final class DataArgs {
     }
   }
 
-  CsvFormat csv(Path file) {
-    CsvFormat f = CsvFormat.defaults();
+  io.github.simdperceptron.io.DataFormat csv(Path file) {
+    io.github.simdperceptron.io.DataFormat f = io.github.simdperceptron.io.DataFormat.csv();
     if (delimiter != null) {
       String dl = delimiter.equals("tab") || delimiter.equals("\\t") ? "\t" : delimiter;
       if (dl.length() != 1) {
@@ -321,7 +317,8 @@ final class DataArgs {
       f = f.withDelimiter('\t');
     }
     if (header != null) {
-      f = f.withHeader(header ? CsvFormat.Header.PRESENT : CsvFormat.Header.ABSENT);
+      f = f.withHeader(header ? io.github.simdperceptron.io.DataFormat.Header.PRESENT
+          : io.github.simdperceptron.io.DataFormat.Header.ABSENT);
     }
     if (labelColumn != null) {
       if (labelColumn.equals("last")) {

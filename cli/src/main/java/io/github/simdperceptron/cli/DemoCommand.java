@@ -1,12 +1,11 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import java.io.PrintWriter;
@@ -50,7 +49,7 @@ final class DemoCommand {
     final double[] u;
     final double gamma;
 
-    Problem(String name, DenseDataset all, int nTrain, double[] u, double gamma) {
+    Problem(String name, Dataset all, int nTrain, double[] u, double gamma) {
       this.name = name;
       this.train = all.subset(IntStream.range(0, nTrain).toArray());
       this.test = all.subset(IntStream.range(nTrain, all.size()).toArray());
@@ -132,7 +131,7 @@ final class DemoCommand {
     for (int round = 0; round < 3; round++) {
       for (Algorithm alg : Algorithm.values()) {
         if (alg != Algorithm.POCKET) {
-          BinaryLearner.fit(alg, data, TrainingOptions.builder().maxEpochs(3).seed(seed + round).build());
+          Learner.fit(alg, data, TrainingOptions.builder().maxEpochs(3).seed(seed + round).build());
         }
       }
     }

@@ -2,16 +2,15 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -48,7 +47,7 @@ final class EvalCommand {
   /** Evaluates the model and prints the report; returns the exit code. */
   int call() throws IOException {
     FileArgs.input("--model", modelFile);
-    SavedModel saved = ModelFile.read(modelFile);
+    ModelFile saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, model.dimension());
     Overflow.check(model, ds, data);

@@ -1,7 +1,7 @@
 package io.github.simdperceptron.cli;
 
-import io.github.simdperceptron.io.FormatException;
-import io.github.simdperceptron.learn.OptionException;
+import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.learn.internal.OptionException;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

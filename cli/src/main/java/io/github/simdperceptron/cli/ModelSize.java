@@ -1,7 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import java.nio.file.Path;
@@ -37,8 +36,8 @@ final class ModelSize {
           + rows + " classes" : "") + ": about " + human(bytes) + " to train, more than the " + human(left)
           + " of heap left; check that index, or give Java more heap (JAVA_OPTS=-Xmx...)");
     }
-    if (bytes >= WARN_BYTES && data instanceof SparseDataset) {
-      long next = secondLargestIndex((SparseDataset) data, d - 1) + 1;
+    if (bytes >= WARN_BYTES && data.isSparse()) {
+      long next = secondLargestIndex(data, d - 1) + 1;
       if (d > 16 * next) {
         args.warn(file + ": " + where + ", is more than 16 times the next largest (" + next + ") and alone makes"
             + " the model " + human(bytes) + " instead of " + human(next * rows * perWeight)
@@ -48,7 +47,7 @@ final class ModelSize {
   }
 
   /** The largest index below {@code max} in the data, or -1. */
-  private static long secondLargestIndex(SparseDataset data, long max) {
+  private static long secondLargestIndex(Dataset data, long max) {
     long second = -1;
     for (int i : DataAccess.indices(data)) {
       if (i < max && i > second) {

@@ -1,6 +1,6 @@
 package io.github.simdperceptron.cli;
 
-import io.github.simdperceptron.io.SavedModel;
+import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -19,13 +19,13 @@ import java.util.PriorityQueue;
  * libsvm numbers them and as CSV columns of features follow each other).
  */
 final class ModelSummary {
-  private final SavedModel saved;
+  private final ModelFile saved;
   private final List<Row> rows = new ArrayList<>();
 
   /** One weight row: whose scores it gives, its bias and its largest weights. */
   private record Row(String name, float bias, int[] features, float[] weights) {}
 
-  ModelSummary(SavedModel saved, int top) {
+  ModelSummary(ModelFile saved, int top) {
     this.saved = saved;
     Model m = saved.model();
     if (m instanceof LinearModel) {

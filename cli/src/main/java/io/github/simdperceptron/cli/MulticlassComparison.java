@@ -1,11 +1,10 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
-import io.github.simdperceptron.learn.MulticlassLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.reference.ReferenceMulticlass;
@@ -96,11 +95,11 @@ final class MulticlassComparison {
     FitResult<MulticlassModel> k;
     ReferenceMulticlass.Run r;
     if (ovr) {
-      k = MulticlassLearner.fitOneVsRest(alg, data, o);
+      k = Learner.fitOneVsRest(alg, data, o);
       r = ReferenceMulticlass.oneVsRest(ReferenceMulticlass.Binary.valueOf(alg.name()), x, o.maxEpochs(), o.seed(),
           o.shuffle(), o.bias(), o.tau());
     } else {
-      k = MulticlassLearner.fit(alg, data, o);
+      k = Learner.fitMulticlass(alg, data, o);
       r = ReferenceMulticlass.multiclass(x, alg == Algorithm.AVERAGED, o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
     }
     return new MulticlassComparison(k, r, ovr, data);
@@ -114,8 +113,8 @@ final class MulticlassComparison {
       classes[i] = ds.classOf(i);
     }
     int k = ds.labels().size();
-    if (ds instanceof SparseDataset) {
-      SparseDataset s = (SparseDataset) ds;
+    if (ds.isSparse()) {
+      Dataset s = ds;
       int[][] idx = new int[n][];
       float[][] val = DataAccess.isBinary(s) ? null : new float[n][];
       for (int i = 0; i < n; i++) {

@@ -2,7 +2,6 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.Model;
@@ -53,7 +52,7 @@ final class PredictCommand {
   int call() throws IOException {
     FileArgs.input("--model", modelFile);
     FileArgs.output("--output", output, modelFile, data, dataArgs.labels);
-    SavedModel saved = ModelFile.read(modelFile);
+    ModelFile saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
     Overflow.check(model, ds, data);

@@ -1,6 +1,6 @@
 package io.github.simdperceptron.cli;
 
-import io.github.simdperceptron.learn.ProgressListener;
+import io.github.simdperceptron.learn.TrainingOptions.ProgressListener;
 import java.io.PrintWriter;
 import java.util.Locale;
 

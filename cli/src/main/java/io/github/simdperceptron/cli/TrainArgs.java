@@ -2,12 +2,11 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.Model;
-import io.github.simdperceptron.learn.MulticlassLearner;
-import io.github.simdperceptron.learn.OptionException;
 import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.internal.OptionException;
 import java.nio.file.Path;
 
 /** The training options train and diff share. */
@@ -143,11 +142,11 @@ final class TrainArgs {
   FitResult<? extends Model> fit(Dataset data, TrainingOptions options) {
     checkMulticlass();
     if (multiclass == Multiclass.ovr) {
-      return MulticlassLearner.fitOneVsRest(algorithm, data, options);
+      return Learner.fitOneVsRest(algorithm, data, options);
     }
     if (multiclass == Multiclass.direct) {
-      return MulticlassLearner.fit(algorithm, data, options);
+      return Learner.fitMulticlass(algorithm, data, options);
     }
-    return BinaryLearner.fit(algorithm, data, options);
+    return Learner.fit(algorithm, data, options);
   }
 }

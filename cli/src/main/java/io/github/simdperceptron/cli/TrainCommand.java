@@ -2,12 +2,11 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.Model;
-import io.github.simdperceptron.learn.OptionException;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
+import io.github.simdperceptron.learn.internal.OptionException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -115,7 +114,7 @@ final class TrainCommand {
     if (testSet != null) {
       Overflow.check(fit.model(), testSet, test);
     }
-    ModelFile.write(model, SavedModel.of(fit.model(), fit.report().algorithm(), options));
+    ModelFile.write(model, ModelFile.of(fit.model(), fit.report().algorithm(), options));
     TrainingReport r = fit.report();
     double trainAccuracy = fit.model().accuracy(trainSet);
     double testAccuracy = testSet == null ? Double.NaN : fit.model().accuracy(testSet);

@@ -1,8 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -102,9 +100,9 @@ final class Warmup {
     }
   }
 
-  private static DenseDataset denseData(int classes) {
+  private static Dataset denseData(int classes) {
     Random r = new Random(7);
-    DenseDataset.Builder b = DenseDataset.builder(DIMENSION);
+    Dataset.Builder b = Dataset.builder(DIMENSION);
     float[] x = new float[DIMENSION];
     for (int i = 0; i < ROWS; i++) {
       for (int j = 0; j < DIMENSION; j++) {
@@ -115,9 +113,9 @@ final class Warmup {
     return b.build();
   }
 
-  private static SparseDataset sparseData(int classes, boolean binary) {
+  private static Dataset sparseData(int classes, boolean binary) {
     Random r = new Random(7);
-    SparseDataset.Builder b = SparseDataset.builder(DIMENSION);
+    Dataset.Builder b = Dataset.builder(DIMENSION);
     for (int i = 0; i < ROWS; i++) {
       int nnz = 3 + r.nextInt(30);
       int[] idx = r.ints(0, DIMENSION).distinct().limit(nnz).sorted().toArray();

@@ -195,7 +195,7 @@ class CliTest {
 
   @Test
   void anExactRunThatDiffersIsADisagreement() throws IOException {
-    io.github.simdperceptron.data.Dataset data = io.github.simdperceptron.io.LibsvmFormat.defaults()
+    io.github.simdperceptron.data.Dataset data = io.github.simdperceptron.io.DataFormat.libsvm()
         .read(Path.of(TRAIN));
     io.github.simdperceptron.learn.TrainingOptions o = io.github.simdperceptron.learn.TrainingOptions.builder()
         .updateLog(true).build();

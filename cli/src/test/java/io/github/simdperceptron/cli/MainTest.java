@@ -2,7 +2,7 @@ package io.github.simdperceptron.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.simdperceptron.io.FormatException;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;

@@ -12,12 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.cli.CliTest.Result;
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.io.IdxReader;
-import io.github.simdperceptron.io.LibsvmFormat;
+import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.io.SavedModel;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -72,7 +70,7 @@ class MulticlassCliTest {
     assertEquals(testAccuracy, number(t.out(), "accuracy"));
     assertTrue(testAccuracy > 0.9, t.out());
 
-    SavedModel saved = ModelFile.read(Path.of(model));
+    ModelFile saved = ModelFile.read(Path.of(model));
     MulticlassModel m = assertInstanceOf(MulticlassModel.class, saved.model());
     assertEquals("MULTICLASS(AVERAGED)", saved.algorithm());
     assertEquals(List.of("1", "2", "3"), m.labels().names());
@@ -103,7 +101,7 @@ class MulticlassCliTest {
     assertEquals(0, s.code(), s.err());
     List<String> lines = s.out().lines().toList();
     assertEquals(99, lines.size());
-    Dataset test = LibsvmFormat.defaults().withDimension(m.dimension(), true).read(Path.of(TEST3));
+    Dataset test = DataFormat.libsvm().withDimension(m.dimension(), true).read(Path.of(TEST3));
     for (int i = 0; i < lines.size(); i++) {
       String[] fields = lines.get(i).split(" ");
       assertEquals(3, fields.length, lines.get(i));
@@ -128,7 +126,7 @@ class MulticlassCliTest {
     assertEquals(0, t.code(), t.err());
     assertTrue(t.out().startsWith("trained ovr(" + algorithm + ") on " + TRAIN3 + ": 300 examples, 30 features,"
         + " 3 classes [1, 2, 3]"), t.out());
-    SavedModel saved = ModelFile.read(Path.of(model));
+    ModelFile saved = ModelFile.read(Path.of(model));
     assertEquals("OVR(" + algorithm.toUpperCase(java.util.Locale.ROOT) + ")", saved.algorithm());
     assertEquals(3, assertInstanceOf(MulticlassModel.class, saved.model()).classes());
     Result e = run("eval", "--model", model, "--data", TEST3);
@@ -194,7 +192,7 @@ class MulticlassCliTest {
 
   @Test
   void anExactMulticlassRunThatDiffersIsADisagreement() throws IOException {
-    Dataset data = LibsvmFormat.defaults().read(Path.of(TRAIN3));
+    Dataset data = DataFormat.libsvm().read(Path.of(TRAIN3));
     TrainingOptions o = TrainingOptions.builder().maxEpochs(4).build();
     for (boolean ovr : new boolean[] {false, true}) {
       MulticlassComparison good = MulticlassComparison.run(ovr, Algorithm.PERCEPTRON, data, o);
@@ -242,7 +240,7 @@ class MulticlassCliTest {
     MulticlassModel m = new MulticlassModel(new float[][] {{1, 0}, {0, 1}, {-1, -1}}, new float[] {0, 0, 1},
         Labels.of(List.of("a", "b", "c")));
     Path model = dir.resolve("hand.bin");
-    ModelFile.write(model, new SavedModel(m, "MULTICLASS(PERCEPTRON)", true, Map.of()));
+    ModelFile.write(model, new ModelFile(m, "MULTICLASS(PERCEPTRON)", true, Map.of()));
     Path data = dir.resolve("hand.csv");
     // a at (3, 1): scores 3, 1, -3 -> gap 2; b at (3, 1): gap 1 - 3 = -2; c at (0, 0): 1 - 0 = 1;
     // a at (2, 2): scores 2, 2, -3 -> gap 0, a tie that a (index 0) wins; x the model does not know.
@@ -356,7 +354,7 @@ class MulticlassCliTest {
     DataArgs.addOptions(options);
     DataArgs args = new DataArgs(options.parse(List.of()), new PrintWriter(System.err, true));
     Dataset ours = args.read(images, null, 0, true);
-    DenseDataset theirs = IdxReader.readDataset(images, labels);
+    Dataset theirs = IdxReader.readDataset(images, labels);
     assertEquals(theirs.size(), ours.size());
     assertEquals(theirs.labels(), ours.labels());
     for (int i = 0; i < ours.size(); i++) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -82,7 +82,7 @@ class WarmupTest {
     System.out.println("WarmupTest seed " + seed);
     Random r = new Random(seed);
     int d = 300;
-    SparseDataset.Builder b = SparseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < 3000; i++) {
       int[] idx = r.ints(0, d).distinct().limit(1 + r.nextInt(40)).sorted().toArray();
       float[] val = new float[idx.length];
@@ -91,7 +91,7 @@ class WarmupTest {
       }
       b.add(idx, val, r.nextInt(5));
     }
-    SparseDataset data = b.build();
+    Dataset data = b.build();
     TrainArgs train = trainArgs("--algorithm", "averaged", "--multiclass", "direct", "--seed", "3");
     TrainingOptions options = train.options();
     FitResult<? extends Model> alone = train.fit(data, options);

@@ -40,27 +40,27 @@ final class DataBridge implements DataAccess.Bridge {
   }
 
   @Override
-  public float[] rowArray(DenseDataset data, int i) {
-    return data.rowArray(i);
+  public float[] rowArray(Dataset data, int i) {
+    return ((DenseDataset) data).rowArray(i);
   }
 
   @Override
-  public int rowOffset(DenseDataset data, int i) {
-    return data.rowOffset(i);
+  public int rowOffset(Dataset data, int i) {
+    return ((DenseDataset) data).rowOffset(i);
   }
 
   @Override
-  public int rowStart(SparseDataset data, int i) {
-    return data.rowStart(i);
+  public int rowStart(Dataset data, int i) {
+    return ((SparseDataset) data).rowStart(i);
   }
 
   @Override
-  public int[] indices(SparseDataset data) {
-    return data.indices();
+  public int[] indices(Dataset data) {
+    return ((SparseDataset) data).indices();
   }
 
   @Override
-  public float[] values(SparseDataset data) {
-    return data.values();
+  public float[] values(Dataset data) {
+    return ((SparseDataset) data).values();
   }
 }

@@ -8,7 +8,7 @@ import java.util.Objects;
  * A dense dataset: rows of {@code dimension()} floats stored row-major, in one array or, when
  * N*d exceeds what one Java array holds, in blocks of whole rows.
  */
-public final class DenseDataset extends Dataset {
+final class DenseDataset extends Dataset {
   /** Largest array the JVM reliably allocates. */
   static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
@@ -21,15 +21,12 @@ public final class DenseDataset extends Dataset {
     this.rowsPerBlock = rowsPerBlock;
   }
 
-  /** A builder for rows of the given dimension (at least 1). */
-  public static Builder builder(int dimension) {
+  /** The dense rows of {@link Dataset#builder(int)}. */
+  static Builder rowsOf(int dimension) {
     return new Builder(dimension);
   }
 
-  /**
-   * A dataset from a row-major n x d matrix and one numeric label per row (copied, then
-   * validated: every value finite, labels.length rows). Arguments are not modified.
-   */
+  /** {@link Dataset#of(float[], int, double[])}. */
   public static DenseDataset of(float[] rowMajor, int dimension, double[] labels) {
     Objects.requireNonNull(rowMajor, "rowMajor");
     Objects.requireNonNull(labels, "labels");
@@ -40,17 +37,14 @@ public final class DenseDataset extends Dataset {
       throw new IllegalArgumentException("rowMajor.length = " + rowMajor.length + " is not labels.length ("
           + labels.length + ") x dimension (" + dimension + ")");
     }
-    Builder b = builder(dimension);
+    Builder b = rowsOf(dimension);
     for (int i = 0; i < labels.length; i++) {
       b.add(rowMajor, i * dimension, labels[i]);
     }
     return b.build();
   }
 
-  /**
-   * A dataset of these rows (all of one length, every value finite; copied) with one numeric
-   * label per row, as {@code X, y} are given to scikit-learn. Arguments are not modified.
-   */
+  /** {@link Dataset#of(float[][], double[])}. */
   public static DenseDataset of(float[][] rows, double[] labels) {
     Objects.requireNonNull(labels, "labels");
     Builder b = builderFor(rows, labels.length);
@@ -60,7 +54,7 @@ public final class DenseDataset extends Dataset {
     return b.build();
   }
 
-  /** As {@link #of(float[][], double[])}, with class names. Arguments are not modified. */
+  /** {@link Dataset#of(float[][], String[])}. */
   public static DenseDataset of(float[][] rows, String[] labels) {
     Objects.requireNonNull(labels, "labels");
     Builder b = builderFor(rows, labels.length);
@@ -81,7 +75,7 @@ public final class DenseDataset extends Dataset {
     if (rows.length == 0) {
       throw new IllegalArgumentException("a dataset needs at least one example; rows is empty");
     }
-    return builder(row(rows, 0).length);
+    return rowsOf(row(rows, 0).length);
   }
 
   private static float[] row(float[][] rows, int i) {

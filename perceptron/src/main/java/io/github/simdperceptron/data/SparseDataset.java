@@ -9,12 +9,9 @@ import java.util.function.ObjIntConsumer;
 /**
  * A sparse dataset in CSR form: row i holds the non-zeros {@code [rowPtr[i], rowPtr[i+1])} of
  * {@code indices} (strictly increasing within a row, in [0, dimension())) and {@code values}.
- *
- * <p>Binary rows: wherever this library takes the values of a sparse vector (here, in
- * {@link SparseOps} and in the models), {@code null} values mean every value is 1. A dataset whose
- * rows were all given that way stores no values, and its row operations run loops that read none.
+ * Binary rows (null values) store no values ({@link Dataset}).
  */
-public final class SparseDataset extends Dataset {
+final class SparseDataset extends Dataset {
   private final int[] rowPtr;
   private final int[] indices;
   private final float[] values;
@@ -26,32 +23,18 @@ public final class SparseDataset extends Dataset {
     this.values = values;
   }
 
-  /** A builder for rows of the given dimension (at least 1). */
-  public static Builder builder(int dimension) {
+  /** The sparse rows of {@link Dataset#builder(int)}. */
+  static Builder rowsOf(int dimension) {
     return new Builder(dimension);
   }
 
-  /**
-   * A dataset from CSR (compressed sparse row) arrays and one numeric label per row, as
-   * {@code scipy.sparse.csr_matrix} holds them: row i is the vector x_i with
-   * {@code x_i[indices[p]] = values[p]} for {@code p} in {@code [rowPtr[i], rowPtr[i+1])} and 0
-   * elsewhere; {@code values} null means every such value is 1 (a binary dataset, which stores
-   * no values).
-   *
-   * <p>With n = {@code labels.length} (at least 1): {@code rowPtr} has n + 1 entries, non-decreasing,
-   * with {@code rowPtr[0] >= 0} and {@code rowPtr[n]} at most the length of {@code indices} (and of
-   * {@code values}); the indices of each row are strictly increasing in {@code [0, dimension)};
-   * every value and label is finite. A violation throws {@link IllegalArgumentException} naming the
-   * row (and the index) at fault; an empty {@code labels} throws {@link IllegalStateException}. The
-   * used ranges are copied, so the arrays may be slices of larger ones ({@code rowPtr[0] > 0});
-   * arguments are not modified.
-   */
+  /** {@link Dataset#of(int[], int[], float[], int, double[])}. */
   public static SparseDataset of(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
     Objects.requireNonNull(labels, "labels");
     return copied(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i));
   }
 
-  /** As {@link #of(int[], int[], float[], int, double[])}, with class names (none null or empty). */
+  /** {@link Dataset#of(int[], int[], float[], int, String[])}. */
   public static SparseDataset of(int[] rowPtr, int[] indices, float[] values, int dimension, String[] labels) {
     Objects.requireNonNull(labels, "labels");
     return copied(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i));
@@ -72,13 +55,7 @@ public final class SparseDataset extends Dataset {
         values == null ? null : Arrays.copyOfRange(values, base, nnz), dimension, rows, label);
   }
 
-  /**
-   * As {@link #of(int[], int[], float[], int, double[])}, but takes the arrays over without
-   * copying them (validated in place): a reader of a large file needs no second copy. Here
-   * {@code rowPtr[0]} is 0 and {@code indices} (and {@code values}, unless null) hold exactly
-   * {@code rowPtr[labels.length]} entries. The caller must not modify the arrays afterwards;
-   * {@code labels} is only read.
-   */
+  /** {@link Dataset#wrap}. */
   public static SparseDataset wrap(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
     Objects.requireNonNull(labels, "labels");
     return wrapped(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i));

@@ -1,6 +1,8 @@
 package io.github.simdperceptron.io;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.GzipDetect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -12,23 +14,13 @@ import java.util.Objects;
  * column a feature; docs/formats.md lists every rule. Immutable; each {@code withX} returns a
  * copy. Defaults: comma, header detected, the label in the first column.
  */
-public final class CsvFormat {
-  /** Whether the first non-blank line names the columns. */
-  public enum Header {
-    /** A header when some feature field of the first line is not a number. */
-    DETECT,
-    /** The first line is a header. */
-    PRESENT,
-    /** Every line is data. */
-    ABSENT
-  }
-
+final class CsvFormat {
   private final char delimiter;
-  private final Header header;
+  private final DataFormat.Header header;
   private final int labelColumn;
   private final String labelName;
 
-  private CsvFormat(char delimiter, Header header, int labelColumn, String labelName) {
+  private CsvFormat(char delimiter, DataFormat.Header header, int labelColumn, String labelName) {
     this.delimiter = delimiter;
     this.header = header;
     this.labelColumn = labelColumn;
@@ -37,7 +29,7 @@ public final class CsvFormat {
 
   /** Comma, header detected, label in the first column. */
   public static CsvFormat defaults() {
-    return new CsvFormat(',', Header.DETECT, 0, null);
+    return new CsvFormat(',', DataFormat.Header.DETECT, 0, null);
   }
 
   /** The field separator: any character but a double quote, CR or LF (e.g. ',', ';', '\t'). */
@@ -48,7 +40,7 @@ public final class CsvFormat {
     return new CsvFormat(c, header, labelColumn, labelName);
   }
 
-  public CsvFormat withHeader(Header h) {
+  public CsvFormat withHeader(DataFormat.Header h) {
     Objects.requireNonNull(h, "header");
     return new CsvFormat(delimiter, h, labelColumn, labelName);
   }
@@ -71,7 +63,7 @@ public final class CsvFormat {
     return delimiter;
   }
 
-  public Header header() {
+  public DataFormat.Header header() {
     return header;
   }
 
@@ -102,14 +94,14 @@ public final class CsvFormat {
   }
 
   /** Reads a whole file into a dense dataset. */
-  public DenseDataset read(Path file) throws IOException {
+  public Dataset read(Path file) throws IOException {
     try (CsvReader r = open(file)) {
       return r.readAll();
     }
   }
 
   /** Reads a whole stream into a dense dataset, and closes it. */
-  public DenseDataset read(InputStream in, String source) throws IOException {
+  public Dataset read(InputStream in, String source) throws IOException {
     try (CsvReader r = open(in, source)) {
       return r.readAll();
     }

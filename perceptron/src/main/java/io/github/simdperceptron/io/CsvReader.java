@@ -1,7 +1,8 @@
 package io.github.simdperceptron.io;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ import java.util.List;
  * non-blank line fixes the number of columns (and may be a header). docs/formats.md lists every
  * rule and error.
  */
-public final class CsvReader implements ExampleReader {
+final class CsvReader implements DataFormat.Reader {
   private final LineSource lines;
   private final CsvFormat format;
   private final List<String> fields = new ArrayList<>();
@@ -63,9 +64,9 @@ public final class CsvReader implements ExampleReader {
           + " feature, separated by " + FormatException.quote(String.valueOf(format.delimiter())) + ")");
     }
     boolean isHeader;
-    if (format.labelName() != null || format.header() == CsvFormat.Header.PRESENT) {
+    if (format.labelName() != null || format.header() == DataFormat.Header.PRESENT) {
       isHeader = true;
-    } else if (format.header() == CsvFormat.Header.ABSENT) {
+    } else if (format.header() == DataFormat.Header.ABSENT) {
       isHeader = false;
     } else {
       isHeader = false;
@@ -291,11 +292,11 @@ public final class CsvReader implements ExampleReader {
   }
 
   @Override
-  public DenseDataset readAll() throws IOException {
-    DenseDataset.Builder b = null;
+  public Dataset readAll() throws IOException {
+    Dataset.Builder b = null;
     while (next()) {
       if (b == null) {
-        b = DenseDataset.builder(columns - 1);
+        b = Dataset.builder(columns - 1);
       }
       b.add(row, label);
     }

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.io;
 
-import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.internal.GzipDetect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -13,11 +14,11 @@ import java.util.Objects;
  * dimension taken from the largest index in the file.
  *
  * <pre>{@code
- * SparseDataset train = LibsvmFormat.defaults().read(Path.of("train.svm"));
- * SparseDataset test = LibsvmFormat.defaults().withDimension(train.dimension(), true).read(Path.of("test.svm"));
+ * Dataset train = LibsvmFormat.defaults().read(Path.of("train.svm"));
+ * Dataset test = LibsvmFormat.defaults().withDimension(train.dimension(), true).read(Path.of("test.svm"));
  * }</pre>
  */
-public final class LibsvmFormat {
+final class LibsvmFormat {
   private final boolean zeroBased;
   private final int dimension;
   private final boolean dropBeyond;
@@ -80,14 +81,14 @@ public final class LibsvmFormat {
   }
 
   /** Reads a whole file into a sparse dataset. */
-  public SparseDataset read(Path file) throws IOException {
+  public Dataset read(Path file) throws IOException {
     try (LibsvmReader r = open(file)) {
       return r.readAll();
     }
   }
 
   /** Reads a whole stream into a sparse dataset, and closes it. */
-  public SparseDataset read(InputStream in, String source) throws IOException {
+  public Dataset read(InputStream in, String source) throws IOException {
     try (LibsvmReader r = open(in, source)) {
       return r.readAll();
     }

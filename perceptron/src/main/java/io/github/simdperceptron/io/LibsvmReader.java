@@ -1,7 +1,8 @@
 package io.github.simdperceptron.io;
 
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ import java.util.List;
  * Streams a libsvm / svmlight file, one example per line: {@code label [qid:N] index:value ...}.
  * Made by {@link LibsvmFormat#open}; docs/formats.md lists every rule and error.
  */
-public final class LibsvmReader implements ExampleReader {
+final class LibsvmReader implements DataFormat.Reader {
   /** Largest dimension a dataset can have (the largest array the JVM reliably allocates). */
   static final int MAX_DIMENSION = Integer.MAX_VALUE - 16;
 
@@ -401,7 +402,7 @@ public final class LibsvmReader implements ExampleReader {
    * non-zero, 12 while the blocks are joined) instead of three times.
    */
   @Override
-  public SparseDataset readAll() throws IOException {
+  public Dataset readAll() throws IOException {
     int rows = 0;
     long total = 0;
     int[] rowPtr = new int[64];
@@ -467,7 +468,7 @@ public final class LibsvmReader implements ExampleReader {
       System.arraycopy(block, 0, values, at, block.length);
       at += block.length;
     }
-    return SparseDataset.wrap(Arrays.copyOf(rowPtr, rows + 1), indices, values, dimension(),
+    return Dataset.wrap(Arrays.copyOf(rowPtr, rows + 1), indices, values, dimension(),
         Arrays.copyOf(labels, rows));
   }
 

@@ -1,5 +1,6 @@
 package io.github.simdperceptron.io;
 
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;

@@ -2,11 +2,13 @@ package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.internal.AtomicFile;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
+import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.VotedModel;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -26,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +37,14 @@ import java.util.function.UnaryOperator;
 import java.util.zip.CRC32;
 
 /**
- * Reads and writes model files: a versioned binary format with a header (magic, version, length,
- * model kind, algorithm, dimension, classes, bias, options), the weight rows and a CRC32;
- * docs/model-format.md gives the layout byte by byte.
+ * A model file: what it holds, and how it is read and written. It holds the model
+ * ({@code LinearModel}, {@code VotedModel} or {@code MulticlassModel}), the algorithm that trained
+ * it, whether it has a bias, and the training options as text ({@code "maxEpochs" -> "10"}, in
+ * insertion order). For a multi-class model the algorithm names the learner as
+ * {@code TrainingReport.algorithm()} does: {@code OVR(PERCEPTRON)}, {@code MULTICLASS(AVERAGED)}, ...
+ * ({@link #isMulticlassLearner(String)}). The bytes are a versioned binary format with a header
+ * (magic, version, length, model kind, algorithm, dimension, classes, bias, options), the weight
+ * rows and a CRC32; docs/model-format.md gives the layout byte by byte.
  *
  * <p>Writing is atomic ({@link AtomicFile}): the bytes go to a temporary file in the target's
  * directory, which is forced to disk and then renamed over the target, so a crash leaves either
@@ -45,7 +53,7 @@ import java.util.zip.CRC32;
  * it trusts a single field, so a truncated, corrupted, wrong-version or non-model file is a
  * {@link FormatException}, never a wrong model.
  */
-public final class ModelFile {
+public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
   /** The format version this class writes and reads. */
   public static final int VERSION = 1;
 
@@ -91,24 +99,44 @@ public final class ModelFile {
 
   private static final int ROW_HEADER = 4 + 8;
 
-  private ModelFile() {}
+  /** Checks the parts and keeps an unmodifiable copy of the options, in their order. */
+  public ModelFile {
+    Objects.requireNonNull(model, "model");
+    Objects.requireNonNull(algorithm, "algorithm");
+    Objects.requireNonNull(options, "options");
+    options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+  }
+
+  /** A model with the options it was trained with. */
+  public static ModelFile of(Model model, String algorithm, TrainingOptions o) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("maxEpochs", Integer.toString(o.maxEpochs()));
+    m.put("seed", Long.toString(o.seed()));
+    m.put("shuffle", Boolean.toString(o.shuffle()));
+    m.put("bias", Boolean.toString(o.bias()));
+    m.put("tau", Float.toString(o.tau()));
+    m.put("validationFraction", Double.toString(o.validationFraction()));
+    m.put("patience", Integer.toString(o.patience()));
+    m.put("voteCap", Integer.toString(o.voteCap()));
+    return new ModelFile(model, algorithm, o.bias(), m);
+  }
 
   /**
    * Writes a fit's model with its learner's name and options, as they came out of the learner:
-   * {@code write(path, SavedModel.of(fit.model(), fit.report().algorithm(), fit.options()))}.
+   * {@code write(path, ModelFile.of(fit.model(), fit.report().algorithm(), fit.options()))}.
    */
   public static void write(Path path, FitResult<?> fit) throws IOException {
     Objects.requireNonNull(fit, "fit");
-    write(path, SavedModel.of(fit.model(), fit.report().algorithm(), fit.options()));
+    write(path, ModelFile.of(fit.model(), fit.report().algorithm(), fit.options()));
   }
 
   /** Writes the model to {@code path} atomically, replacing any file there. */
-  public static void write(Path path, SavedModel saved) throws IOException {
+  public static void write(Path path, ModelFile saved) throws IOException {
     write(path, saved, UnaryOperator.identity());
   }
 
-  /** {@link #write(Path, SavedModel)} with the file's stream passed through {@code tap} (tests inject failures). */
-  static void write(Path path, SavedModel saved, UnaryOperator<OutputStream> tap) throws IOException {
+  /** {@link #write(Path, ModelFile)} with the file's stream passed through {@code tap} (tests inject failures). */
+  static void write(Path path, ModelFile saved, UnaryOperator<OutputStream> tap) throws IOException {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(saved, "saved");
     Body body = body(saved.model());
@@ -203,7 +231,7 @@ public final class ModelFile {
     return MULTICLASS_LEARNER.contains(algorithm);
   }
 
-  private static byte[] header(SavedModel saved, Body body) throws IOException {
+  private static byte[] header(ModelFile saved, Body body) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     try {
@@ -229,7 +257,7 @@ public final class ModelFile {
   }
 
   /** Reads a model file. */
-  public static SavedModel read(Path path) throws IOException {
+  public static ModelFile read(Path path) throws IOException {
     Objects.requireNonNull(path, "path");
     if (Files.isDirectory(path)) {
       throw new FileSystemException(path.toString(), null, "is a directory, not a model file");
@@ -239,7 +267,7 @@ public final class ModelFile {
   }
 
   /** Reads a model from bytes; {@code source} names them in messages. */
-  public static SavedModel read(byte[] bytes, String source) throws IOException {
+  public static ModelFile read(byte[] bytes, String source) throws IOException {
     Objects.requireNonNull(bytes, "bytes");
     return read(() -> new ByteArrayInputStream(bytes), bytes.length, source);
   }
@@ -250,7 +278,7 @@ public final class ModelFile {
     InputStream open() throws IOException;
   }
 
-  static SavedModel read(Opener opener, long size, String source) throws IOException {
+  static ModelFile read(Opener opener, long size, String source) throws IOException {
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       DataInputStream data = new DataInputStream(in);
       byte[] magic = new byte[MAGIC.length];
@@ -303,7 +331,7 @@ public final class ModelFile {
     }
   }
 
-  private static SavedModel parse(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
+  private static ModelFile parse(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
     long at = pos.count();
     int kind = in.readUnsignedByte();
     if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS) {
@@ -392,7 +420,7 @@ public final class ModelFile {
         ? new LinearModel(w[0], b[0], labels)
         : multiclass ? new MulticlassModel(w, b, labels)
         : VotedModel.of(w, b, counts, labels, d);
-    return new SavedModel(model, algorithm, biasFlag == 1, options);
+    return new ModelFile(model, algorithm, biasFlag == 1, options);
   }
 
   private static String quoted(List<String> names) {

@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn;
 
+import io.github.simdperceptron.learn.internal.OptionException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -35,7 +36,7 @@ public enum Algorithm {
   }
 
   /**
-   * Whether it learns one example at a time ({@link OnlineLearner#binary}): PLA's halt and pocket's
+   * Whether it learns one example at a time ({@link Learner#binary}): PLA's halt and pocket's
    * error count need the whole training set.
    */
   public boolean online() {
@@ -43,7 +44,7 @@ public enum Algorithm {
   }
 
   /**
-   * Whether one-vs-rest trains it per class ({@link MulticlassLearner#fitOneVsRest}): a voted
+   * Whether one-vs-rest trains it per class ({@link Learner#fitOneVsRest}): a voted
    * learner per class is not one weight row ({@link #AVERAGED} is its linear counterpart).
    */
   public boolean oneVsRest() {
@@ -51,8 +52,8 @@ public enum Algorithm {
   }
 
   /**
-   * Whether the multi-class perceptron has a form of it ({@link MulticlassLearner#fit},
-   * {@link OnlineLearner#multiclass}): the perceptron and its averaged form.
+   * Whether the multi-class perceptron has a form of it ({@link Learner#fitMulticlass},
+   * {@link Learner#multiclass}): the perceptron and its averaged form.
    */
   public boolean multiclass() {
     return multiclass;

@@ -1,9 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Arrays;
@@ -36,7 +34,7 @@ final class ClassWeights {
   private int markedB;
   private int marked;
   private Dataset rowsOf;
-  private SparseDataset rows;
+  private Dataset rows;
   private int[] idx;
   private float[] val;
   private int from;
@@ -77,11 +75,11 @@ final class ClassWeights {
    * The dataset as a sparse one: itself, or its non-zeros with the same labels and classes (a zero
    * changes no score and no update), so that the loop, its prefetch thread and the kernel read the same rows.
    */
-  static SparseDataset sparse(Dataset data) {
-    if (data instanceof SparseDataset) {
-      return (SparseDataset) data;
+  static Dataset sparse(Dataset data) {
+    if (data.isSparse()) {
+      return data;
     }
-    DenseDataset dense = (DenseDataset) data;
+    Dataset dense = data;
     int n = data.size();
     int d = data.dimension();
     long total = 0;
@@ -118,7 +116,7 @@ final class ClassWeights {
       classIndex[i] = data.classOf(i);
       classes[i] = classIndex[i];
     }
-    return SparseDataset.wrap(ptr, idx, val, d, classes).withLabels(data.labels(), classIndex);
+    return Dataset.wrap(ptr, idx, val, d, classes).withLabels(data.labels(), classIndex);
   }
 
   /** Scores row i of data ({@code w_c . x + b_c}) into {@link #scores} and remembers the row for the next update. */

@@ -1,8 +1,6 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -139,10 +137,10 @@ final class RowPrefetcher {
 
   /** Bytes of example data a pass reads: floats of dense rows, indices and values of sparse ones. */
   static long rowBytes(Dataset data) {
-    if (data instanceof DenseDataset) {
+    if (!data.isSparse()) {
       return (long) data.size() * data.dimension() * Float.BYTES;
     }
-    SparseDataset sparse = (SparseDataset) data;
+    Dataset sparse = data;
     int last = sparse.size() - 1;
     // CSR rows are contiguous: the non-zeros run from the first row's start to the last row's end.
     long nonZeros = (long) DataAccess.rowStart(sparse, last) + sparse.nonZeros(last) - DataAccess.rowStart(sparse, 0);
@@ -228,11 +226,12 @@ final class RowPrefetcher {
    * a line, so stepping by a line from its first value can miss its last line).
    */
   private float touch(int i) {
-    if (data instanceof DenseDataset dense) {
+    if (!data.isSparse()) {
+      Dataset dense = data;
       int from = DataAccess.rowOffset(dense, i);
       return touch(DataAccess.rowArray(dense, i), null, from, from + dense.dimension());
     }
-    SparseDataset sparse = (SparseDataset) data;
+    Dataset sparse = data;
     int from = DataAccess.rowStart(sparse, i);
     return touch(DataAccess.values(sparse), DataAccess.indices(sparse), from, from + sparse.nonZeros(i));
   }

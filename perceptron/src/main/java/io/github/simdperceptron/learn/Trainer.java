@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.internal.OptionException;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.DoubleStream;

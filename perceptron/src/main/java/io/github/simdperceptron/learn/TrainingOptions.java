@@ -1,11 +1,13 @@
 package io.github.simdperceptron.learn;
 
+import io.github.simdperceptron.learn.internal.OptionException;
+
 /**
  * Options shared by every learner, made by {@link #builder()} or changed through
  * {@link #toBuilder()}: {@code TrainingOptions.builder().maxEpochs(20).seed(42).build()}.
  * Immutable. Defaults: 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, no validation
  * split (patience 5 when one is set), no cap on voted vectors, no update log, no progress listener,
- * no prefetch thread. A value out of range throws {@link OptionException} naming the option.
+ * no prefetch thread. A value out of range throws an {@link IllegalArgumentException} naming the option.
  */
 public final class TrainingOptions {
   /** A private copy that no one else can reach, so it never changes. */
@@ -206,5 +208,17 @@ public final class TrainingOptions {
         + ", tau=" + v.tau + ", validationFraction=" + v.validationFraction + ", patience=" + v.patience
         + (v.voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + v.voteCap)
         + (v.prefetch != null ? ", prefetch=true" : "");
+  }
+
+  /** Called by the training loop after every epoch, on the training thread. */
+  @FunctionalInterface
+  public interface ProgressListener {
+    /**
+     * @param epoch the epoch just finished, from 1
+     * @param mistakes mistakes made in that epoch
+     * @param updates updates made in that epoch
+     * @param examplesPerSecond visits per second over that epoch
+     */
+    void epochFinished(int epoch, int mistakes, int updates, double examplesPerSecond);
   }
 }

@@ -1,8 +1,9 @@
 /**
- * The learners. {@link BinaryLearner} trains the binary perceptrons named by {@link Algorithm} with
- * {@link TrainingOptions}, returning a model and a {@link TrainingReport}; {@link MulticlassLearner}
- * the multi-class perceptron and one-vs-rest; {@link OnlineLearner} learns one example or one pass
- * at a time.
+ * The learners. {@link Learner} trains the perceptrons named by {@link Algorithm} with
+ * {@link TrainingOptions}: binary, multi-class and one-vs-rest fits return the model with its
+ * {@link TrainingReport} ({@link FitResult}); a {@link Learner} instance learns one example or one
+ * pass at a time. The models are {@link LinearModel}, {@link VotedModel} (both {@link BinaryModel})
+ * and {@link MulticlassModel}, all {@link Model}.
  *
  * <p>Every algorithm runs the one training loop ({@code Trainer}: epochs, seeded example order,
  * stopping of one learner or of one-vs-rest's K per-class learners, early stopping, progress,

@@ -46,7 +46,7 @@ class DatasetOpsTest {
   }
 
   private static DenseDataset dense(int[][] m, double[] y) {
-    DenseDataset.Builder b = DenseDataset.builder(m[0].length);
+    DenseDataset.Builder b = DenseDataset.rowsOf(m[0].length);
     for (int i = 0; i < m.length; i++) {
       float[] x = new float[m[i].length];
       for (int j = 0; j < x.length; j++) {
@@ -58,7 +58,7 @@ class DatasetOpsTest {
   }
 
   private static SparseDataset sparse(int[][] m, double[] y, boolean binary) {
-    SparseDataset.Builder b = SparseDataset.builder(m[0].length);
+    SparseDataset.Builder b = SparseDataset.rowsOf(m[0].length);
     for (int i = 0; i < m.length; i++) {
       List<Integer> idx = new ArrayList<>();
       for (int j = 0; j < m[i].length; j++) {
@@ -282,12 +282,12 @@ class DatasetOpsTest {
 
   @Test
   void denseRowIsACopy() {
-    DenseDataset d = DenseDataset.builder(2).add(new float[] {1, 2}, 1.0).build();
+    DenseDataset d = DenseDataset.rowsOf(2).add(new float[] {1, 2}, 1.0).build();
     float[] r = d.denseRow(0);
     r[0] = 99;
     assertArrayEquals(new float[] {1, 2}, d.denseRow(0));
     float[] src = {3, 4};
-    DenseDataset e = DenseDataset.builder(2).add(src, 1.0).build();
+    DenseDataset e = DenseDataset.rowsOf(2).add(src, 1.0).build();
     src[0] = 99;
     assertArrayEquals(new float[] {3, 4}, e.denseRow(0), "the builder copies the row");
   }
@@ -302,7 +302,7 @@ class DatasetOpsTest {
   void manyRowsLandAtTheirOffsetsInOneBlock() {
     int d = 3;
     int n = 5000; // the builder starts at 16 rows and doubles
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    DenseDataset.Builder b = DenseDataset.rowsOf(d);
     for (int i = 0; i < n; i++) {
       b.add(new float[] {i, -i, i % 7}, i % 2 == 0 ? 1.0 : -1.0);
     }

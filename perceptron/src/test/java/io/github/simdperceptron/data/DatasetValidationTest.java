@@ -25,11 +25,11 @@ class DatasetValidationTest {
   }
 
   private static DenseDataset.Builder twoDenseRows() {
-    return DenseDataset.builder(3).add(new float[] {1, 2, 3}, 1.0).add(new float[] {0, 0, 0}, -1.0);
+    return DenseDataset.rowsOf(3).add(new float[] {1, 2, 3}, 1.0).add(new float[] {0, 0, 0}, -1.0);
   }
 
   private static SparseDataset.Builder twoSparseRows() {
-    return SparseDataset.builder(5).add(new int[] {0, 4}, new float[] {1, 2}, 1.0).add(new int[] {}, new float[] {}, -1.0);
+    return SparseDataset.rowsOf(5).add(new int[] {0, 4}, new float[] {1, 2}, 1.0).add(new int[] {}, new float[] {}, -1.0);
   }
 
   // ---------------------------------------------------------------- dense values
@@ -73,9 +73,25 @@ class DatasetValidationTest {
   }
 
   @Test
+  void theBuilderMakesTheKindOfItsRowsAndTakesOneKind() {
+    Dataset dense = Dataset.builder(3).add(new float[] {1, 0, 2}, 1.0).add(new float[] {0, 1, 0}, -1.0).build();
+    Dataset sparse = Dataset.builder(3).add(new int[] {0, 2}, new float[] {1, 2}, 1.0).add(new int[] {1}, null, -1.0)
+        .build();
+    assertTrue(!dense.isSparse() && sparse.isSparse());
+    for (int i = 0; i < 2; i++) {
+      assertArrayEquals(dense.denseRow(i), sparse.denseRow(i), "row " + i);
+    }
+    IllegalStateException mixed = assertThrows(IllegalStateException.class,
+        () -> Dataset.builder(3).add(new float[] {1, 0, 2}, 1.0).add(new int[] {1}, null, -1.0));
+    assertEquals("row 1: a sparse row, but this builder holds dense rows", mixed.getMessage());
+    assertThrows(IllegalStateException.class, () -> Dataset.builder(3).build());
+    assertThrows(IllegalArgumentException.class, () -> Dataset.builder(0));
+  }
+
+  @Test
   void dimensionBelowOneIsRejected() {
-    assertThrows(IllegalArgumentException.class, () -> DenseDataset.builder(0));
-    assertThrows(IllegalArgumentException.class, () -> SparseDataset.builder(0));
+    assertThrows(IllegalArgumentException.class, () -> DenseDataset.rowsOf(0));
+    assertThrows(IllegalArgumentException.class, () -> SparseDataset.rowsOf(0));
   }
 
   // ---------------------------------------------------------------- labels
@@ -129,7 +145,7 @@ class DatasetValidationTest {
   void aRowRejectedForItsValuesLeavesNoClassBehind() {
     // The label of a rejected row is taken before the values are checked; it must not survive
     // as a class of its own (that would turn binary data into 3 classes) nor change the class order.
-    DenseDataset.Builder b = DenseDataset.builder(2).add(new float[] {1, 0}, 10.0).add(new float[] {0, 1}, 9.0);
+    DenseDataset.Builder b = DenseDataset.rowsOf(2).add(new float[] {1, 0}, 10.0).add(new float[] {0, 1}, 9.0);
     assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {Float.NaN, 0}, 5.0));
     assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {0, Float.NaN}, "cat"));
     b.add(new float[] {2, 2}, 9.0);
@@ -293,12 +309,12 @@ class DatasetValidationTest {
 
   @Test
   void emptyBuildersAreRejected() {
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> DenseDataset.builder(4).build());
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> DenseDataset.rowsOf(4).build());
     assertMentions(e, "at least one example");
-    e = assertThrows(IllegalStateException.class, () -> SparseDataset.builder(4).build());
+    e = assertThrows(IllegalStateException.class, () -> SparseDataset.rowsOf(4).build());
     assertMentions(e, "at least one example");
     // A builder whose only rows were rejected is still empty.
-    DenseDataset.Builder b = DenseDataset.builder(1);
+    DenseDataset.Builder b = DenseDataset.rowsOf(1);
     assertThrows(IllegalArgumentException.class, () -> b.add(new float[] {Float.NaN}, 1.0));
     assertThrows(IllegalStateException.class, b::build);
     e = assertThrows(IllegalStateException.class, () -> DenseDataset.of(new float[0], 2, new double[0]));
@@ -309,7 +325,7 @@ class DatasetValidationTest {
 
   @Test
   void emptySparseRowsAreAllowed() {
-    SparseDataset s = SparseDataset.builder(3).add(new int[] {}, null, 1.0).add(new int[] {}, new float[] {}, -1.0).build();
+    SparseDataset s = SparseDataset.rowsOf(3).add(new int[] {}, null, 1.0).add(new int[] {}, new float[] {}, -1.0).build();
     assertEquals(2, s.size());
     assertEquals(0, s.nonZeros(0));
     assertEquals(0f, s.dot(1, new float[] {5, 6, 7}));

@@ -21,7 +21,7 @@ class DenseDatasetBlocksTest {
     int n = 23;
     Random r = new Random(SEED);
     DenseDataset.Builder blocked = new DenseDataset.Builder(d, 5 * d + 3);
-    DenseDataset.Builder single = DenseDataset.builder(d);
+    DenseDataset.Builder single = DenseDataset.rowsOf(d);
     for (int i = 0; i < n; i++) {
       float[] x = new float[d];
       for (int j = 0; j < d; j++) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,7 @@ class LabelsTest {
   private static final float[] X = {1, 2};
 
   private static DenseDataset dense(double... labels) {
-    DenseDataset.Builder b = DenseDataset.builder(2);
+    DenseDataset.Builder b = DenseDataset.rowsOf(2);
     for (double y : labels) {
       b.add(X, y);
     }
@@ -24,7 +24,7 @@ class LabelsTest {
   }
 
   private static DenseDataset dense(String... labels) {
-    DenseDataset.Builder b = DenseDataset.builder(2);
+    DenseDataset.Builder b = DenseDataset.rowsOf(2);
     for (String y : labels) {
       b.add(X, y);
     }
@@ -32,7 +32,7 @@ class LabelsTest {
   }
 
   private static SparseDataset sparse(String... labels) {
-    SparseDataset.Builder b = SparseDataset.builder(2);
+    SparseDataset.Builder b = SparseDataset.rowsOf(2);
     for (String y : labels) {
       b.add(new int[] {1}, null, y);
     }
@@ -116,7 +116,7 @@ class LabelsTest {
       assertEquals("[1.0, 1.0, 1.0, -1.0, -1.0]", java.util.Arrays.toString(binary(d)));
     }
     // A string and a number with the same value are the same class.
-    DenseDataset mixed = DenseDataset.builder(2).add(X, "+1").add(X, 1.0).add(X, "0").build();
+    DenseDataset mixed = DenseDataset.rowsOf(2).add(X, "+1").add(X, 1.0).add(X, "0").build();
     assertEquals(List.of("0", "1"), mixed.labels().names());
   }
 
@@ -138,10 +138,10 @@ class LabelsTest {
     assertTrue(e.getMessage().contains("3"), e.getMessage());
     assertThrows(IllegalStateException.class, () -> d.labels().binaryLabel(0));
     IllegalArgumentException f = assertThrows(IllegalArgumentException.class,
-        () -> BinaryLearner.fit(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()));
+        () -> Learner.fit(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()));
     assertTrue(f.getMessage().contains("[0, 1, 2]"), f.getMessage());
     assertThrows(IllegalArgumentException.class,
-        () -> BinaryLearner.fit(Algorithm.VOTED, sparse("a", "b", "c"), TrainingOptions.defaults()));
+        () -> Learner.fit(Algorithm.VOTED, sparse("a", "b", "c"), TrainingOptions.defaults()));
   }
 
   @Test

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class CsvReaderTest {
 
-  static DenseDataset read(String text, CsvFormat f) throws IOException {
+  static Dataset read(String text, CsvFormat f) throws IOException {
     return f.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "t.csv");
   }
 
@@ -26,7 +27,7 @@ class CsvReaderTest {
 
   @Test
   void detectsAHeaderAndTakesTheLabelFromTheFirstColumn() throws IOException {
-    DenseDataset d = read("label,x,y\n1,0.5,2\n-1,3,-4e1\n", CsvFormat.defaults());
+    Dataset d = read("label,x,y\n1,0.5,2\n-1,3,-4e1\n", CsvFormat.defaults());
     assertEquals(2, d.size());
     assertEquals(2, d.dimension());
     assertArrayEquals(new float[] {0.5f, 2f}, d.denseRow(0));
@@ -36,7 +37,7 @@ class CsvReaderTest {
 
   @Test
   void withoutHeaderTheFirstLineIsData() throws IOException {
-    DenseDataset d = read("1,0.5,2\r\n\r\n-1,3,4\r\n", CsvFormat.defaults());
+    Dataset d = read("1,0.5,2\r\n\r\n-1,3,4\r\n", CsvFormat.defaults());
     assertEquals(2, d.size());
   }
 
@@ -44,10 +45,10 @@ class CsvReaderTest {
   void labelByNameByPositionOrLast() throws IOException {
     String text = "a;b;class\n1;2;cat\n3;4;dog\n";
     CsvFormat semi = CsvFormat.defaults().withDelimiter(';');
-    DenseDataset byName = read(text, semi.withLabelName("class"));
-    DenseDataset last = read(text, semi.withLabelColumn(-1));
-    DenseDataset third = read(text, semi.withLabelColumn(2).withHeader(CsvFormat.Header.PRESENT));
-    for (DenseDataset d : List.of(byName, last, third)) {
+    Dataset byName = read(text, semi.withLabelName("class"));
+    Dataset last = read(text, semi.withLabelColumn(-1));
+    Dataset third = read(text, semi.withLabelColumn(2).withHeader(DataFormat.Header.PRESENT));
+    for (Dataset d : List.of(byName, last, third)) {
       assertEquals(List.of("cat", "dog"), d.labels().names());
       assertArrayEquals(new float[] {3, 4}, d.denseRow(1));
     }
@@ -55,16 +56,16 @@ class CsvReaderTest {
 
   @Test
   void tabsQuotesAndNumericLabelCanonicalForm() throws IOException {
-    DenseDataset d = read("\"1.0\"\t \"2\" \t3\n\"+1\"\t4\t5\n", CsvFormat.defaults().withDelimiter('\t'));
+    Dataset d = read("\"1.0\"\t \"2\" \t3\n\"+1\"\t4\t5\n", CsvFormat.defaults().withDelimiter('\t'));
     assertEquals(List.of("1"), d.labels().names());
     assertArrayEquals(new float[] {4, 5}, d.denseRow(1));
-    DenseDataset q = read("\"say \"\"hi\"\"\",1\nbye,2\n", CsvFormat.defaults().withHeader(CsvFormat.Header.ABSENT));
+    Dataset q = read("\"say \"\"hi\"\"\",1\nbye,2\n", CsvFormat.defaults().withHeader(DataFormat.Header.ABSENT));
     assertEquals(List.of("bye", "say \"hi\""), q.labels().names());
   }
 
   @Test
   void absentHeaderMakesANonNumericFirstLineAnError() {
-    FormatException e = error("label,x\n1,2\n", CsvFormat.defaults().withHeader(CsvFormat.Header.ABSENT));
+    FormatException e = error("label,x\n1,2\n", CsvFormat.defaults().withHeader(DataFormat.Header.ABSENT));
     assertEquals(1, e.line());
     assertEquals(7, e.column());
     assertEquals("x", e.token());
@@ -93,7 +94,7 @@ class CsvReaderTest {
 
   @Test
   void feedsAnOnlineLearnerRowByRow() throws IOException {
-    var l = io.github.simdperceptron.learn.OnlineLearner.binary(
+    var l = io.github.simdperceptron.learn.Learner.binary(
         io.github.simdperceptron.learn.Algorithm.PERCEPTRON, 2,
         io.github.simdperceptron.data.Labels.of(List.of("no", "yes")),
         io.github.simdperceptron.learn.TrainingOptions.defaults());

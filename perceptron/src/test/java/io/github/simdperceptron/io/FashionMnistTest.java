@@ -6,15 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
-import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
@@ -40,8 +39,8 @@ class FashionMnistTest {
   private static final String[] FILES = {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz",
       "t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz"};
 
-  private static DenseDataset train;
-  private static DenseDataset test;
+  private static Dataset train;
+  private static Dataset test;
 
   /** Checked before every test, so that each one is reported as skipped (or failed) with the reason. */
   @BeforeEach
@@ -92,8 +91,8 @@ class FashionMnistTest {
   @Test
   void averagedReachesTheTargetAccuracy() {
     TrainingOptions o = TrainingOptions.builder().maxEpochs(10).seed(42).build();
-    FitResult<MulticlassModel> multiclass = MulticlassLearner.fit(Algorithm.AVERAGED, train, o);
-    FitResult<MulticlassModel> ovr = MulticlassLearner.fitOneVsRest(Algorithm.AVERAGED, train, o);
+    FitResult<MulticlassModel> multiclass = Learner.fitMulticlass(Algorithm.AVERAGED, train, o);
+    FitResult<MulticlassModel> ovr = Learner.fitOneVsRest(Algorithm.AVERAGED, train, o);
     double a = multiclass.model().accuracy(test);
     double b = ovr.model().accuracy(test);
     String where = " (" + Kernel.describe() + ", " + multiclass.report() + " / " + ovr.report() + ")";
@@ -109,8 +108,8 @@ class FashionMnistTest {
   void prefetchLeavesTheModelUnchanged() {
     TrainingOptions o = TrainingOptions.builder().maxEpochs(2).seed(42).build();
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      MulticlassModel without = MulticlassLearner.fit(algorithm, train, o).model();
-      MulticlassModel with = MulticlassLearner.fit(algorithm, train, o.toBuilder().prefetch(true).build()).model();
+      MulticlassModel without = Learner.fitMulticlass(algorithm, train, o).model();
+      MulticlassModel with = Learner.fitMulticlass(algorithm, train, o.toBuilder().prefetch(true).build()).model();
       for (int c = 0; c < 10; c++) {
         assertArrayEquals(without.weights(c), with.weights(c), algorithm + ", class " + c);
       }
@@ -124,13 +123,13 @@ class FashionMnistTest {
     Dataset subset = train.subset(IntStream.range(0, 6000).toArray());
     TrainingOptions o = TrainingOptions.builder().maxEpochs(3).seed(7).build();
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      MulticlassModel ovr = MulticlassLearner.fitOneVsRest(algorithm, subset, o).model();
+      MulticlassModel ovr = Learner.fitOneVsRest(algorithm, subset, o).model();
       for (int c : new int[] {0, 6}) {
         int[] vsRest = new int[subset.size()];
         for (int i = 0; i < vsRest.length; i++) {
           vsRest[i] = subset.classOf(i) == c ? 1 : 0;
         }
-        LinearModel binary = (LinearModel) BinaryLearner.fit(algorithm,
+        LinearModel binary = (LinearModel) Learner.fit(algorithm,
             subset.withLabels(Labels.of(List.of("-1", "1")), vsRest), o).model();
         assertArrayEquals(binary.weights(), ovr.weights(c), algorithm + ", class " + c);
         assertEquals(binary.bias(), ovr.biases()[c], algorithm + ", class " + c);

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

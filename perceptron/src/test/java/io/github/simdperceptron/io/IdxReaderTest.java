@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.internal.IdxReader;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -80,7 +81,7 @@ class IdxReaderTest {
 
   @Test
   void buildsADatasetWithScaledPixelsAndNumericClasses() throws IOException {
-    DenseDataset data = IdxReader.readDataset(write("i.gz", gzip(images())), write("l", labels()));
+    Dataset data = IdxReader.readDataset(write("i.gz", gzip(images())), write("l", labels()));
     assertEquals(3, data.size());
     assertEquals(6, data.dimension());
     assertEquals(List.of("0", "3", "9"), data.labels().names());

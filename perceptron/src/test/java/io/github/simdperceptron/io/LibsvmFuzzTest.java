@@ -1,6 +1,7 @@
 package io.github.simdperceptron.io;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
 
 /**

@@ -2,6 +2,7 @@ package io.github.simdperceptron.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.simdperceptron.io.internal.GzipDetect;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

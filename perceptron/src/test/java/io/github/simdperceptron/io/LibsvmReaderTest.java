@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
-import io.github.simdperceptron.learn.OnlineLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -29,11 +30,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class LibsvmReaderTest {
 
-  static SparseDataset read(String text) throws IOException {
+  static Dataset read(String text) throws IOException {
     return read(text, LibsvmFormat.defaults());
   }
 
-  static SparseDataset read(String text, LibsvmFormat format) throws IOException {
+  static Dataset read(String text, LibsvmFormat format) throws IOException {
     return format.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "t.svm");
   }
 
@@ -47,7 +48,7 @@ class LibsvmReaderTest {
 
   @Test
   void readsLabelsIndicesValuesCommentsAndBlankLines() throws IOException {
-    SparseDataset d = read("# a comment line\n"
+    Dataset d = read("# a comment line\n"
         + "+1 1:0.5 3:-2 # trailing comment\n"
         + "\n"
         + "   \t\n"
@@ -65,10 +66,10 @@ class LibsvmReaderTest {
 
   @Test
   void lineEndingsAndTrailingSpaceDoNotMatter() throws IOException {
-    SparseDataset unix = read("1 1:2 2:3\n-1 1:1\n");
-    SparseDataset crlf = read("1 1:2 2:3 \r\n-1 1:1\t\r\n");
-    SparseDataset cr = read("1 1:2 2:3\r-1 1:1");
-    for (SparseDataset d : List.of(crlf, cr)) {
+    Dataset unix = read("1 1:2 2:3\n-1 1:1\n");
+    Dataset crlf = read("1 1:2 2:3 \r\n-1 1:1\t\r\n");
+    Dataset cr = read("1 1:2 2:3\r-1 1:1");
+    for (Dataset d : List.of(crlf, cr)) {
       assertEquals(unix.size(), d.size());
       for (int i = 0; i < d.size(); i++) {
         assertArrayEquals(unix.denseRow(i), d.denseRow(i));
@@ -84,13 +85,13 @@ class LibsvmReaderTest {
 
   @Test
   void labelsAreCanonicalNumbers() throws IOException {
-    SparseDataset d = read("2.0 1:1\n+2 1:1\n0 1:1\n1.5 1:1\n-0 1:1\n");
+    Dataset d = read("2.0 1:1\n+2 1:1\n0 1:1\n1.5 1:1\n-0 1:1\n");
     assertEquals(List.of("0", "1.5", "2"), d.labels().names());
   }
 
   @Test
   void qidRightAfterTheLabelIsIgnored() throws IOException {
-    SparseDataset d = read("1 qid:3 1:1 2:2\n-1 qid:4 2:5\n");
+    Dataset d = read("1 qid:3 1:1 2:2\n-1 qid:4 2:5\n");
     assertArrayEquals(new float[] {1, 2}, d.denseRow(0));
     assertArrayEquals(new float[] {0, 5}, d.denseRow(1));
   }
@@ -103,7 +104,7 @@ class LibsvmReaderTest {
 
   @Test
   void zeroBasedOption() throws IOException {
-    SparseDataset d = read("1 0:1 2:3\n", LibsvmFormat.defaults().withZeroBased(true));
+    Dataset d = read("1 0:1 2:3\n", LibsvmFormat.defaults().withZeroBased(true));
     assertArrayEquals(new float[] {1, 0, 3}, d.denseRow(0));
   }
 
@@ -113,7 +114,7 @@ class LibsvmReaderTest {
     assertEquals(2, e.line());
     assertEquals(3, e.column());
     assertTrue(e.getMessage().contains("beyond the dimension 4"), e.getMessage());
-    SparseDataset d = read("1 1:1 5:2\n", LibsvmFormat.defaults().withDimension(4, true));
+    Dataset d = read("1 1:1 5:2\n", LibsvmFormat.defaults().withDimension(4, true));
     assertEquals(4, d.dimension());
     assertArrayEquals(new float[] {1, 0, 0, 0}, d.denseRow(0));
   }
@@ -209,11 +210,11 @@ class LibsvmReaderTest {
     Files.writeString(file, sb);
     Labels labels = Labels.of(List.of("-1", "1"));
     TrainingOptions o = TrainingOptions.builder().shuffle(false).build();
-    OnlineLearner<BinaryModel> streamed = OnlineLearner.binary(Algorithm.AVERAGED, 30, labels, o);
+    Learner<BinaryModel> streamed = Learner.binary(Algorithm.AVERAGED, 30, labels, o);
     try (LibsvmReader r = LibsvmFormat.defaults().withDimension(30, false).open(file)) {
       assertEquals(500, r.feed(streamed));
     }
-    OnlineLearner<BinaryModel> batch = OnlineLearner.binary(Algorithm.AVERAGED, 30, labels, o);
+    Learner<BinaryModel> batch = Learner.binary(Algorithm.AVERAGED, 30, labels, o);
     batch.partialFit(LibsvmFormat.defaults().withDimension(30, false).read(file));
     assertArrayEquals(((LinearModel) batch.model()).weights(), ((LinearModel) streamed.model()).weights());
     assertEquals(batch.mistakes(), streamed.mistakes());
@@ -221,7 +222,7 @@ class LibsvmReaderTest {
 
   @Test
   void feedNamesTheLineOfAnExampleTheLearnerRefuses() throws IOException {
-    OnlineLearner<BinaryModel> l = OnlineLearner.binary(Algorithm.PERCEPTRON, 5, Labels.of(List.of("-1", "1")),
+    Learner<BinaryModel> l = Learner.binary(Algorithm.PERCEPTRON, 5, Labels.of(List.of("-1", "1")),
         TrainingOptions.defaults());
     try (LibsvmReader r = LibsvmFormat.defaults().open(
         new ByteArrayInputStream("1 1:1\n\n3 2:1\n".getBytes(StandardCharsets.UTF_8)), "f.svm")) {

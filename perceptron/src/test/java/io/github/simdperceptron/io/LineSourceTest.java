@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -42,7 +43,7 @@ class LineSourceTest {
     byte[] bad = {'1', ',', (byte) 0xFF, ',', '2', '\n'};
     byte[] text = withBadLine(6001, "caf\u00e9,0.5,2\n", bad, "th\u00e9,1,3\n");
     FormatException e = assertThrows(FormatException.class, () -> CsvFormat.defaults().withLabelColumn(0)
-        .withHeader(CsvFormat.Header.ABSENT).read(new ByteArrayInputStream(text), "u.csv"));
+        .withHeader(DataFormat.Header.ABSENT).read(new ByteArrayInputStream(text), "u.csv"));
     assertEquals(6002, e.line(), e.getMessage());
     assertEquals(3, e.column(), e.getMessage());
     assertTrue(e.getMessage().contains("'\\xFF'"), e.getMessage());

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.io;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -24,7 +25,7 @@ class ModelFileFuzzTest {
       ByteBuffer.wrap(bytes).putInt(bytes.length - 4, (int) crc.getValue());
     }
     try {
-      SavedModel m = ModelFile.read(bytes, "fuzz.bin");
+      ModelFile m = ModelFile.read(bytes, "fuzz.bin");
       if (m.model().dimension() < 1 || m.model().labels().size() < 1) {
         throw new AssertionError("a loaded model without dimension or classes");
       }

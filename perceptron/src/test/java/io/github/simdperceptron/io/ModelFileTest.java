@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.Generators;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
-import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.VotedModel;
@@ -37,11 +37,11 @@ class ModelFileTest {
   @TempDir
   Path dir;
 
-  static final DenseDataset DATA = Generators.noisy(300, 17, 0.1, 1.0, 0.05, 3).data();
+  static final Dataset DATA = Generators.noisy(300, 17, 0.1, 1.0, 0.05, 3).data();
 
-  static SavedModel trained(Algorithm a) {
+  static ModelFile trained(Algorithm a) {
     TrainingOptions o = TrainingOptions.builder().seed(5).maxEpochs(3).build();
-    return SavedModel.of(BinaryLearner.fit(a, DATA, o).model(), a.name(), o);
+    return ModelFile.of(Learner.fit(a, DATA, o).model(), a.name(), o);
   }
 
   @Test
@@ -55,10 +55,10 @@ class ModelFileTest {
   @ParameterizedTest
   @EnumSource(Algorithm.class)
   void roundTripGivesTheSameModelAndPredictions(Algorithm a) throws IOException {
-    SavedModel saved = trained(a);
+    ModelFile saved = trained(a);
     Path p = dir.resolve("m.bin");
     ModelFile.write(p, saved);
-    SavedModel back = ModelFile.read(p);
+    ModelFile back = ModelFile.read(p);
     assertEquals(saved.algorithm(), back.algorithm());
     assertEquals(saved.bias(), back.bias());
     assertEquals(saved.options(), back.options());
@@ -90,14 +90,14 @@ class ModelFileTest {
     float[] w = {Float.MIN_VALUE, -Float.MAX_VALUE, -0f, 1e-30f, 3.25f};
     LinearModel m = new LinearModel(w, -7.5f, Labels.of(List.of("cät", "dog \"x\"")));
     Path p = dir.resolve("s.bin");
-    ModelFile.write(p, new SavedModel(m, "PERCEPTRON", true, Map.of()));
+    ModelFile.write(p, new ModelFile(m, "PERCEPTRON", true, Map.of()));
     LinearModel r = (LinearModel) ModelFile.read(p).model();
     assertArrayEquals(w, r.weights());
     assertEquals(Float.floatToRawIntBits(-0f), Float.floatToRawIntBits(r.weights()[2]));
     assertEquals(List.of("cät", "dog \"x\""), r.labels().names());
   }
 
-  private byte[] bytesOf(SavedModel s) throws IOException {
+  private byte[] bytesOf(ModelFile s) throws IOException {
     Path p = dir.resolve("b.bin");
     ModelFile.write(p, s);
     return Files.readAllBytes(p);
@@ -172,7 +172,7 @@ class ModelFileTest {
     Path p = dir.resolve("model.bin");
     ModelFile.write(p, trained(Algorithm.PERCEPTRON));
     byte[] before = Files.readAllBytes(p);
-    SavedModel bigger = trained(Algorithm.VOTED);
+    ModelFile bigger = trained(Algorithm.VOTED);
     IOException e = assertThrows(IOException.class, () -> ModelFile.write(p, bigger, out -> new FilterOutputStream(out) {
       int written;
 
@@ -200,9 +200,9 @@ class ModelFileTest {
   }
 
   /** Four noisy classes with string names in 9-d: the class is the arg max of a planted matrix times x. */
-  static final DenseDataset MULTI = fourClasses(200, 9, 7);
+  static final Dataset MULTI = fourClasses(200, 9, 7);
 
-  static DenseDataset fourClasses(int n, int d, long seed) {
+  static Dataset fourClasses(int n, int d, long seed) {
     Random rnd = new Random(seed);
     String[] names = {"bag", "coat", "dress", "sneaker"};
     float[][] planted = new float[names.length][d];
@@ -211,7 +211,7 @@ class ModelFileTest {
         row[j] = (float) rnd.nextGaussian();
       }
     }
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       float[] x = new float[d];
       for (int j = 0; j < d; j++) {
@@ -235,22 +235,22 @@ class ModelFileTest {
   }
 
   /** A trained multi-class model: "ovr-ALGORITHM" or "direct-perceptron" / "direct-averaged". */
-  static SavedModel multiclass(String learner) {
+  static ModelFile multiclass(String learner) {
     TrainingOptions o = TrainingOptions.builder().seed(5).maxEpochs(4).build();
     Algorithm a = Algorithm.valueOf(learner.substring(learner.indexOf('-') + 1).toUpperCase(java.util.Locale.ROOT));
-    var fit = learner.startsWith("ovr") ? MulticlassLearner.fitOneVsRest(a, MULTI, o) : MulticlassLearner.fit(a, MULTI, o);
-    return SavedModel.of(fit.model(), fit.report().algorithm(), o);
+    var fit = learner.startsWith("ovr") ? Learner.fitOneVsRest(a, MULTI, o) : Learner.fitMulticlass(a, MULTI, o);
+    return ModelFile.of(fit.model(), fit.report().algorithm(), o);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"ovr-perceptron", "ovr-pla", "ovr-pocket", "ovr-averaged", "ovr-margin",
       "direct-perceptron", "direct-averaged"})
   void multiclassRoundTripGivesTheSameModelBitForBit(String learner) throws IOException {
-    SavedModel saved = multiclass(learner);
+    ModelFile saved = multiclass(learner);
     assertTrue(ModelFile.isMulticlassLearner(saved.algorithm()), saved.algorithm());
     Path p = dir.resolve("multi.bin");
     ModelFile.write(p, saved);
-    SavedModel back = ModelFile.read(p);
+    ModelFile back = ModelFile.read(p);
     assertEquals(saved.algorithm(), back.algorithm());
     assertEquals(saved.bias(), back.bias());
     assertEquals(saved.options(), back.options());
@@ -281,7 +281,7 @@ class ModelFileTest {
     float[][] w = {{Float.MIN_VALUE, -0f}, {-Float.MAX_VALUE, 1e-30f}, {3.25f, 0f}};
     MulticlassModel m = new MulticlassModel(w, new float[] {-0f, 7.5f, -1e20f}, Labels.of(List.of("0", "2", "10")));
     Path p = dir.resolve("x.bin");
-    ModelFile.write(p, new SavedModel(m, "MULTICLASS(PERCEPTRON)", false, Map.of()));
+    ModelFile.write(p, new ModelFile(m, "MULTICLASS(PERCEPTRON)", false, Map.of()));
     MulticlassModel r = (MulticlassModel) ModelFile.read(p).model();
     for (int c = 0; c < 3; c++) {
       assertArrayEquals(bits(w[c]), bits(r.weights(c)));
@@ -294,11 +294,11 @@ class ModelFileTest {
   void aMulticlassModelMustNameItsLearner() {
     MulticlassModel m = (MulticlassModel) multiclass("direct-averaged").model();
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> ModelFile.write(dir.resolve("m.bin"), new SavedModel(m, "AVERAGED", true, Map.of())));
+        () -> ModelFile.write(dir.resolve("m.bin"), new ModelFile(m, "AVERAGED", true, Map.of())));
     assertTrue(e.getMessage().contains("OVR(PERCEPTRON|PLA|POCKET|AVERAGED|MARGIN) or MULTICLASS(PERCEPTRON|AVERAGED)"),
         e.getMessage());
     assertThrows(IllegalArgumentException.class,
-        () -> ModelFile.write(dir.resolve("m.bin"), new SavedModel(m, "OVR(VOTED)", true, Map.of())));
+        () -> ModelFile.write(dir.resolve("m.bin"), new ModelFile(m, "OVR(VOTED)", true, Map.of())));
     try (Stream<Path> files = Files.list(dir)) {
       assertEquals(0, files.count());
     } catch (IOException ex) {
@@ -356,7 +356,7 @@ class ModelFileTest {
         + " OVR(PERCEPTRON|PLA|POCKET|AVERAGED|MARGIN) or MULTICLASS(PERCEPTRON|AVERAGED) for a multi-class model)",
         assertThrows(FormatException.class, () -> ModelFile.read(resum(binary), "b.bin")).getMessage());
     // One class fewer in the header than rows in the file: the rows no longer match the classes.
-    SavedModel three = new SavedModel(new MulticlassModel(new float[][] {{1f}, {2f}, {3f}}, new float[3],
+    ModelFile three = new ModelFile(new MulticlassModel(new float[][] {{1f}, {2f}, {3f}}, new float[3],
         Labels.of(List.of("a", "b", "c"))), "OVR(PLA)", true, Map.of());
     byte[] rows = bytesOf(three);
     int[] h = headerOffsets(rows);

@@ -19,11 +19,11 @@ class AlgorithmTest {
     Dataset three = MulticlassEquivalenceTest.realValuedProblem(false, 60, 6, 3, 11);
     Labels two = Labels.of(List.of("no", "yes"));
     for (Algorithm a : Algorithm.values()) {
-      assertAccepted(a.online(), a + " online", () -> OnlineLearner.binary(a, 6, two, OPTIONS));
-      assertAccepted(a.oneVsRest(), a + " one-vs-rest", () -> MulticlassLearner.fitOneVsRest(a, three, OPTIONS));
-      assertAccepted(a.multiclass(), a + " multi-class", () -> MulticlassLearner.fit(a, three, OPTIONS));
+      assertAccepted(a.online(), a + " online", () -> Learner.binary(a, 6, two, OPTIONS));
+      assertAccepted(a.oneVsRest(), a + " one-vs-rest", () -> Learner.fitOneVsRest(a, three, OPTIONS));
+      assertAccepted(a.multiclass(), a + " multi-class", () -> Learner.fitMulticlass(a, three, OPTIONS));
       assertAccepted(a.multiclass(), a + " online multi-class",
-          () -> OnlineLearner.multiclass(a, 6, three.labels(), OPTIONS));
+          () -> Learner.multiclass(a, 6, three.labels(), OPTIONS));
     }
   }
 

@@ -3,7 +3,7 @@ package io.github.simdperceptron.learn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -34,9 +34,9 @@ class AveragedLongRunTest {
       }
       labels[i] = (score >= 0) != (rnd.nextDouble() < 0.15) ? 1 : -1;
     }
-    DenseDataset data = DenseDataset.of(rows, d, labels);
+    Dataset data = Dataset.of(rows, d, labels);
     TrainingOptions options = TrainingOptions.builder().maxEpochs(epochs).seed(SEED).shuffle(true).build();
-    FitResult<BinaryModel> fit = BinaryLearner.fit(Algorithm.AVERAGED, data, options);
+    FitResult<BinaryModel> fit = Learner.fit(Algorithm.AVERAGED, data, options);
     assertTrue(fit.report().visits() >= 1_000_000, "seed " + SEED + ": only " + fit.report().visits() + " visits");
 
     // The double-precision twin: same order, same decisions, every sum in double.

@@ -3,7 +3,6 @@ package io.github.simdperceptron.learn;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import org.junit.jupiter.api.Test;
 
@@ -51,13 +50,13 @@ class AveragingAccuracyTest {
     }
     for (int s = 0; s < SEEDS; s++) {
       long seed = 1000 + s;
-      DenseDataset all = Generators.noisy(N_TRAIN + N_TEST, D, GAMMA, RADIUS, FLIP, seed).data();
+      Dataset all = Generators.noisy(N_TRAIN + N_TEST, D, GAMMA, RADIUS, FLIP, seed).data();
       Dataset trainSet = all.subset(train);
       Dataset testSet = all.subset(test);
       TrainingOptions o = TrainingOptions.builder().maxEpochs(10).shuffle(true).seed(seed).build();
-      double p = BinaryLearner.fit(Algorithm.PERCEPTRON, trainSet, o).model().accuracy(testSet);
-      double a = BinaryLearner.fit(Algorithm.AVERAGED, trainSet, o).model().accuracy(testSet);
-      double v = BinaryLearner.fit(Algorithm.VOTED, trainSet, o).model().accuracy(testSet);
+      double p = Learner.fit(Algorithm.PERCEPTRON, trainSet, o).model().accuracy(testSet);
+      double a = Learner.fit(Algorithm.AVERAGED, trainSet, o).model().accuracy(testSet);
+      double v = Learner.fit(Algorithm.VOTED, trainSet, o).model().accuracy(testSet);
       sum[0] += p;
       sum[1] += a;
       sum[2] += v;

@@ -3,7 +3,7 @@ package io.github.simdperceptron.learn;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,9 +21,9 @@ class BiasReductionTest {
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "PLA", "MARGIN", "AVERAGED", "POCKET"})
   void biasEqualsConstantFeature(Algorithm algorithm) {
-    DenseDataset data = Generators.conjunction(300, 24, 2, SEED);
+    Dataset data = Generators.conjunction(300, 24, 2, SEED);
     int d = data.dimension();
-    DenseDataset.Builder extended = DenseDataset.builder(d + 1);
+    Dataset.Builder extended = Dataset.builder(d + 1);
     for (int i = 0; i < data.size(); i++) {
       float[] x = Arrays.copyOf(data.denseRow(i), d + 1);
       x[d] = 1f;
@@ -31,8 +31,8 @@ class BiasReductionTest {
     }
     TrainingOptions options = TrainingOptions.builder().maxEpochs(8).seed(SEED).tau(2f)
         .updateLog(true).build();
-    FitResult<BinaryModel> withBias = BinaryLearner.fit(algorithm, data, options.toBuilder().bias(true).build());
-    FitResult<BinaryModel> withFeature = BinaryLearner.fit(algorithm, extended.build(),
+    FitResult<BinaryModel> withBias = Learner.fit(algorithm, data, options.toBuilder().bias(true).build());
+    FitResult<BinaryModel> withFeature = Learner.fit(algorithm, extended.build(),
         options.toBuilder().bias(false).build());
 
     String where = algorithm + " seed " + SEED;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -22,12 +21,12 @@ class EarlyStoppingTest {
   @Test
   void noisyDataStopsEarlyAndReturnsTheBestModelSeen() {
     for (long seed = 1; seed <= 8; seed++) {
-      DenseDataset data = Generators.noisy(300, 10, 0.05, 1.0, 0.2, seed).data();
+      Dataset data = Generators.noisy(300, 10, 0.05, 1.0, 0.2, seed).data();
       for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
         String ctx = alg + ", seed " + seed;
         TrainingOptions o = TrainingOptions.builder().maxEpochs(MAX_EPOCHS).seed(seed)
             .earlyStopping(FRACTION, PATIENCE).build();
-        FitResult<BinaryModel> r = BinaryLearner.fit(alg, data, o);
+        FitResult<BinaryModel> r = Learner.fit(alg, data, o);
         TrainingReport rep = r.report();
         double[] acc = rep.validationAccuracyPerEpoch();
         System.out.println(ctx + ": epochs " + rep.epochs() + ", validation accuracy " + Arrays.toString(acc));
@@ -57,7 +56,7 @@ class EarlyStoppingTest {
         // The returned model is the one a plain run on the training part makes in firstBest + 1 epochs
         // (same seed, same example order).
         TrainingOptions plain = TrainingOptions.builder().maxEpochs(firstBest + 1).seed(seed).build();
-        FitResult<BinaryModel> rerun = BinaryLearner.fit(alg, split[0], plain);
+        FitResult<BinaryModel> rerun = Learner.fit(alg, split[0], plain);
         assertSameModel(rerun.model(), r.model(), ctx + ", rerun to the best epoch");
         assertArrayEquals(rerun.report().mistakesPerEpoch(),
             Arrays.copyOf(rep.mistakesPerEpoch(), firstBest + 1), ctx);
@@ -69,11 +68,11 @@ class EarlyStoppingTest {
 
   @Test
   void theSplitIsADisjointCoverWithTheTrainingRowsInOrder() {
-    DenseDataset.Builder b = DenseDataset.builder(2);
+    Dataset.Builder b = Dataset.builder(2);
     for (int i = 0; i < 50; i++) {
       b.add(new float[] {i, i % 3}, i % 4 == 0 ? 1.0 : -1.0); // column 0 names the source row
     }
-    DenseDataset data = b.build();
+    Dataset data = b.build();
     for (double f : new double[] {0.01, 0.1, 0.5, 0.98}) {
       String ctx = "fraction " + f;
       Dataset[] s = Trainer.split(data, f, 11);
@@ -114,8 +113,8 @@ class EarlyStoppingTest {
     }
     assertThrows(IllegalArgumentException.class, () -> d.toBuilder().earlyStopping(0.2, 0).build());
     // 0 turns it off: no validation accuracies, nothing stops early.
-    DenseDataset data = IntData.noisy(40, 4, 0.2, 5);
-    TrainingReport off = BinaryLearner.fit(Algorithm.PERCEPTRON, data,
+    Dataset data = IntData.noisy(40, 4, 0.2, 5);
+    TrainingReport off = Learner.fit(Algorithm.PERCEPTRON, data,
         d.toBuilder().earlyStopping(0.0, 1).build()).report();
     assertEquals(0, off.validationAccuracyPerEpoch().length);
     assertFalse(off.stoppedEarly());
@@ -123,16 +122,16 @@ class EarlyStoppingTest {
 
   @Test
   void aSplitThatLeavesNoTrainingExampleThrows() {
-    DenseDataset two = DenseDataset.builder(2).add(new float[] {1, 0}, 1.0).add(new float[] {0, 1}, -1.0).build();
-    DenseDataset one = DenseDataset.builder(2).add(new float[] {1, 0}, 1.0).build();
+    Dataset two = Dataset.builder(2).add(new float[] {1, 0}, 1.0).add(new float[] {0, 1}, -1.0).build();
+    Dataset one = Dataset.builder(2).add(new float[] {1, 0}, 1.0).build();
     // round(2 * 0.75) = 2 validation rows of 2; one example always gives at least 1 validation row of 1.
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BinaryLearner.fit(
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Learner.fit(
         Algorithm.PERCEPTRON, two, TrainingOptions.builder().earlyStopping(0.75, 2).build()));
     assertTrue(e.getMessage().contains("no training example"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> BinaryLearner.fit(
+    assertThrows(IllegalArgumentException.class, () -> Learner.fit(
         Algorithm.VOTED, one, TrainingOptions.builder().earlyStopping(0.01, 2).build()));
     // round(2 * 0.25) = 1 (half rounds up): one row each, fine.
-    TrainingReport r = BinaryLearner.fit(Algorithm.PERCEPTRON, two,
+    TrainingReport r = Learner.fit(Algorithm.PERCEPTRON, two,
         TrainingOptions.builder().earlyStopping(0.25, 1).build()).report();
     assertTrue(r.validationAccuracyPerEpoch().length >= 1);
   }

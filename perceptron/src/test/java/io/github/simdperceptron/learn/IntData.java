@@ -1,8 +1,6 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.SparseDataset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -19,14 +17,14 @@ final class IntData {
    * n rows of dimension d, entries in {-2..2} (about 40% zero), labelled by the sign of a planted
    * integer direction (ties +1), each label then flipped with probability flip.
    */
-  static DenseDataset noisy(int n, int d, double flip, long seed) {
+  static Dataset noisy(int n, int d, double flip, long seed) {
     Random rnd = new Random(seed);
     int[] u = new int[d];
     for (int j = 0; j < d; j++) {
       u[j] = rnd.nextInt(3) - 1;
     }
     u[0] = 1;
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     float[] x = new float[d];
     for (int i = 0; i < n; i++) {
       long s = 0;
@@ -44,8 +42,8 @@ final class IntData {
   }
 
   /** The same rows in CSR form (non-zeros only), with the same class names. */
-  static SparseDataset sparse(Dataset data) {
-    SparseDataset.Builder b = SparseDataset.builder(data.dimension());
+  static Dataset sparse(Dataset data) {
+    Dataset.Builder b = Dataset.builder(data.dimension());
     for (int i = 0; i < data.size(); i++) {
       float[] row = data.denseRow(i);
       List<Integer> idx = new ArrayList<>();

@@ -1,8 +1,6 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.reference.ReferenceData;
 import java.util.Random;
 import java.util.TreeSet;
@@ -37,8 +35,8 @@ final class IntegerData {
     float[][] rows = new float[n][];
     int[][] idx = new int[n][];
     float[][] val = new float[n][];
-    DenseDataset.Builder dense = DenseDataset.builder(d);
-    SparseDataset.Builder sparse = SparseDataset.builder(d);
+    Dataset.Builder dense = Dataset.builder(d);
+    Dataset.Builder sparse = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       float[] x = new float[d];
       if (kind == Kind.DENSE_TERNARY) {

@@ -49,7 +49,7 @@ class LearnerEquivalenceTest {
       String where = algorithm + " " + kind + " bias=" + bias + " shuffle=" + shuffle + " seed=" + seed + " on "
           + Kernel.describe();
 
-      FitResult<BinaryModel> fast = BinaryLearner.fit(algorithm, data.kernel, options);
+      FitResult<BinaryModel> fast = Learner.fit(algorithm, data.kernel, options);
       ReferenceRun ref = twin(algorithm, data, options);
       TrainingReport r = fast.report();
 

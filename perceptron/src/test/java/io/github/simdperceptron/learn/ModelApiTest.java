@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.io.SavedModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,14 +55,14 @@ class ModelApiTest {
       two[i] = x[i][0] + x[i][1] > 0 ? 1 : -1;
     }
     TrainingOptions o = TrainingOptions.builder().maxEpochs(5).seed(SEED).build();
-    FitResult<BinaryModel> binary = BinaryLearner.fit(Algorithm.AVERAGED, DenseDataset.of(x, two), o);
-    FitResult<MulticlassModel> multi = MulticlassLearner.fit(Algorithm.PERCEPTRON, DenseDataset.of(x, three), o);
+    FitResult<BinaryModel> binary = Learner.fit(Algorithm.AVERAGED, Dataset.of(x, two), o);
+    FitResult<MulticlassModel> multi = Learner.fitMulticlass(Algorithm.PERCEPTRON, Dataset.of(x, three), o);
 
     for (FitResult<? extends Model> fit : java.util.List.of(binary, multi)) {
       Path file = dir.resolve(fit.report().algorithm().replaceAll("\\W", "") + ".bin");
       ModelFile.write(file, fit);
       Path spelledOut = dir.resolve("spelled-out.bin");
-      ModelFile.write(spelledOut, SavedModel.of(fit.model(), fit.report().algorithm(), o));
+      ModelFile.write(spelledOut, ModelFile.of(fit.model(), fit.report().algorithm(), o));
       assertArrayEquals(Files.readAllBytes(spelledOut), Files.readAllBytes(file),
           "a fit saved as it is equals its model saved with the learner's name and options");
       assertEquals(o.toString(), fit.options().toString());
@@ -88,8 +87,8 @@ class ModelApiTest {
         agree += read.predictLabel(row).equals(trained.labels().name(trained.predictClass(row))) ? 1 : 0;
       }
       assertEquals(x.length, agree);
-      assertTrue(read.accuracy(fit.model() instanceof MulticlassModel ? DenseDataset.of(x, three)
-          : DenseDataset.of(x, two)) > 0.8, "the models learned something");
+      assertTrue(read.accuracy(fit.model() instanceof MulticlassModel ? Dataset.of(x, three)
+          : Dataset.of(x, two)) > 0.8, "the models learned something");
     }
     // A binary model's one score: positive for labels().name(1).
     float[] one = new float[1];
@@ -101,20 +100,20 @@ class ModelApiTest {
   @Test
   void rowsAndLabelsAreChecked() {
     float[][] x = {{1, 2}, {3, 4}};
-    assertThrows(IllegalArgumentException.class, () -> DenseDataset.of(x, new double[] {1}));
-    assertThrows(IllegalArgumentException.class, () -> DenseDataset.of(new float[0][], new double[0]));
-    assertThrows(IllegalArgumentException.class, () -> DenseDataset.of(new float[][] {{1, 2}, {3}}, new double[] {1, 2}));
+    assertThrows(IllegalArgumentException.class, () -> Dataset.of(x, new double[] {1}));
+    assertThrows(IllegalArgumentException.class, () -> Dataset.of(new float[0][], new double[0]));
+    assertThrows(IllegalArgumentException.class, () -> Dataset.of(new float[][] {{1, 2}, {3}}, new double[] {1, 2}));
     assertThrows(IllegalArgumentException.class,
-        () -> DenseDataset.of(new float[][] {{1, Float.NaN}}, new double[] {1}));
+        () -> Dataset.of(new float[][] {{1, Float.NaN}}, new double[] {1}));
     NullPointerException e = assertThrows(NullPointerException.class,
-        () -> DenseDataset.of(new float[][] {{1, 2}, null}, new double[] {1, 2}));
+        () -> Dataset.of(new float[][] {{1, 2}, null}, new double[] {1, 2}));
     assertEquals("rows[1]", e.getMessage());
-    e = assertThrows(NullPointerException.class, () -> DenseDataset.of(x, new String[] {"a", null}));
+    e = assertThrows(NullPointerException.class, () -> Dataset.of(x, new String[] {"a", null}));
     assertEquals("labels[1]", e.getMessage());
-    DenseDataset d = DenseDataset.of(x, new String[] {"a", "b"});
+    Dataset d = Dataset.of(x, new String[] {"a", "b"});
     x[0][0] = 100;
     assertEquals(1f, d.denseRow(0)[0], "the rows are copied");
-    MulticlassModel m = MulticlassLearner.fit(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()).model();
+    MulticlassModel m = Learner.fitMulticlass(Algorithm.PERCEPTRON, d, TrainingOptions.defaults()).model();
     assertThrows(IllegalArgumentException.class, () -> m.scores(new float[2], new float[1]), "out too short");
     assertThrows(IllegalArgumentException.class, () -> m.scores(new float[3], new float[2]), "x of another length");
   }

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.reference.ReferenceMulticlass;
 import java.util.ArrayList;
@@ -24,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The multi-class learners against their literal twins ({@link ReferenceMulticlass}) on
  * integer-valued data, where every float operation is exact: the same mistakes and updates in
  * every epoch, the same update log and bit-identical weights. Also one-vs-rest against K
- * independent {@link BinaryLearner} runs, on integer and on real-valued data (the multi-row
+ * independent {@link Learner#fit} runs, on integer and on real-valued data (the multi-row
  * scores equal the single dots bit for bit, so the equality holds on any data).
  */
 class MulticlassEquivalenceTest {
@@ -79,7 +77,7 @@ class MulticlassEquivalenceTest {
     for (boolean averaged : new boolean[] {false, true}) {
       TrainingOptions o = options(p.seed, bias, shuffle);
       FitResult<MulticlassModel> fit =
-          MulticlassLearner.fit(averaged ? Algorithm.AVERAGED : Algorithm.PERCEPTRON, p.data, o);
+          Learner.fitMulticlass(averaged ? Algorithm.AVERAGED : Algorithm.PERCEPTRON, p.data, o);
       ReferenceMulticlass.Run ref = ReferenceMulticlass.multiclass(p.ref, averaged, EPOCHS, p.seed, shuffle, bias);
       String where = p + (averaged ? ", averaged" : ", plain") + ", bias " + bias + ", shuffle " + shuffle;
       assertSameRun(ref, fit, where);
@@ -91,7 +89,7 @@ class MulticlassEquivalenceTest {
   void oneVsRestMatchesReference(Problem p, boolean bias, boolean shuffle) {
     for (ReferenceMulticlass.Binary algorithm : ReferenceMulticlass.Binary.values()) {
       TrainingOptions o = options(p.seed, bias, shuffle);
-      FitResult<MulticlassModel> fit = MulticlassLearner.fitOneVsRest(Algorithm.valueOf(algorithm.name()), p.data, o);
+      FitResult<MulticlassModel> fit = Learner.fitOneVsRest(Algorithm.valueOf(algorithm.name()), p.data, o);
       ReferenceMulticlass.Run ref =
           ReferenceMulticlass.oneVsRest(algorithm, p.ref, EPOCHS, p.seed, shuffle, bias, TAU);
       String where = p + ", OVR(" + algorithm + "), bias " + bias + ", shuffle " + shuffle;
@@ -129,13 +127,13 @@ class MulticlassEquivalenceTest {
 
   /**
    * For every algorithm one-vs-rest runs in one pass, row c of its model and its class-c counts
-   * equal those of BinaryLearner on the data relabelled c-vs-rest, with the same options.
+   * equal those of Learner.fit on the data relabelled c-vs-rest, with the same options.
    */
   static void assertOneVsRestEqualsBinaryRuns(Dataset data, TrainingOptions o, String where) {
     Labels binary = Labels.of(List.of("-1", "1"));
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.PLA, Algorithm.MARGIN,
         Algorithm.AVERAGED, Algorithm.POCKET}) {
-      FitResult<MulticlassModel> ovr = MulticlassLearner.fitOneVsRest(algorithm, data, o);
+      FitResult<MulticlassModel> ovr = Learner.fitOneVsRest(algorithm, data, o);
       int[][] classMistakes = ovr.report().classMistakesPerEpoch();
       int[][] classUpdates = ovr.report().classUpdatesPerEpoch();
       int longest = 0;
@@ -144,7 +142,7 @@ class MulticlassEquivalenceTest {
         for (int i = 0; i < vsRest.length; i++) {
           vsRest[i] = data.classOf(i) == c ? 1 : 0;
         }
-        FitResult<BinaryModel> run = BinaryLearner.fit(algorithm, data.withLabels(binary, vsRest), o);
+        FitResult<BinaryModel> run = Learner.fit(algorithm, data.withLabels(binary, vsRest), o);
         LinearModel m = (LinearModel) run.model();
         String at = where + ", OVR(" + algorithm + "), class " + c;
         assertArrayEquals(bits(m.weights()), bits(ovr.model().weights(c)), at + ": weights");
@@ -253,10 +251,10 @@ class MulticlassEquivalenceTest {
       for (int i = 0; i < n; i++) {
         System.arraycopy(rows[i], 0, rowMajor, i * d, d);
       }
-      return new Problem(name, DenseDataset.of(rowMajor, d, labels),
+      return new Problem(name, Dataset.of(rowMajor, d, labels),
           ReferenceMulticlass.Data.dense(rows, classes, k), seed);
     }
-    SparseDataset.Builder b = SparseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       if (kind.equals("sparse-binary")) {
         b.add(indices[i], null, labels[i]);
@@ -277,8 +275,8 @@ class MulticlassEquivalenceTest {
         row[j] = rnd.nextGaussian();
       }
     }
-    DenseDataset.Builder dense = DenseDataset.builder(d);
-    SparseDataset.Builder sp = SparseDataset.builder(d);
+    Dataset.Builder dense = Dataset.builder(d);
+    Dataset.Builder sp = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       float[] x = new float[d];
       for (int j = 0; j < d; j++) {

@@ -1,14 +1,13 @@
 package io.github.simdperceptron.learn;
 
+import io.github.simdperceptron.learn.internal.OptionException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Arrays;
@@ -21,10 +20,10 @@ class MulticlassLearnerTest {
   private static final TrainingOptions OPTIONS = TrainingOptions.builder().maxEpochs(5).seed(3).build();
 
   /** Three well separated blobs in 2-d named by strings, plus a constant-ish third feature. */
-  private static DenseDataset blobs(String[] names, int perClass, long seed) {
+  private static Dataset blobs(String[] names, int perClass, long seed) {
     Random rnd = new Random(seed);
     float[][] centres = {{5, 0}, {-5, 5}, {-5, -5}};
-    DenseDataset.Builder b = DenseDataset.builder(3);
+    Dataset.Builder b = Dataset.builder(3);
     for (int i = 0; i < perClass; i++) {
       for (int c = 0; c < names.length; c++) {
         float[] x = {centres[c][0] + (float) rnd.nextGaussian(), centres[c][1] + (float) rnd.nextGaussian(), 1f};
@@ -36,10 +35,10 @@ class MulticlassLearnerTest {
 
   @Test
   void stringClassesAreMappedOnceAndKeptInTheModel() {
-    DenseDataset data = blobs(new String[] {"trouser", "bag", "sneaker"}, 40, 1);
+    Dataset data = blobs(new String[] {"trouser", "bag", "sneaker"}, 40, 1);
     for (Algorithm a : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      MulticlassModel native_ = MulticlassLearner.fit(a, data, OPTIONS).model();
-      MulticlassModel ovr = MulticlassLearner.fitOneVsRest(a, data, OPTIONS).model();
+      MulticlassModel native_ = Learner.fitMulticlass(a, data, OPTIONS).model();
+      MulticlassModel ovr = Learner.fitOneVsRest(a, data, OPTIONS).model();
       for (MulticlassModel m : new MulticlassModel[] {native_, ovr}) {
         assertEquals(List.of("bag", "sneaker", "trouser"), m.labels().names());
         assertEquals(1.0, m.accuracy(data), a.toString());
@@ -52,13 +51,13 @@ class MulticlassLearnerTest {
 
   @Test
   void integerClassesKeepTheirValues() {
-    DenseDataset.Builder b = DenseDataset.builder(2);
+    Dataset.Builder b = Dataset.builder(2);
     int[] values = {-7, 3, 12};
     for (int i = 0; i < 60; i++) {
       int c = i % 3;
       b.add(new float[] {c == 0 ? 4f : -4f, c == 2 ? 4f : -4f}, values[c]);
     }
-    FitResult<MulticlassModel> r = MulticlassLearner.fit(Algorithm.PERCEPTRON, b.build(), OPTIONS);
+    FitResult<MulticlassModel> r = Learner.fitMulticlass(Algorithm.PERCEPTRON, b.build(), OPTIONS);
     assertEquals(List.of("-7", "3", "12"), r.model().labels().names());
     assertEquals("-7", r.model().predict(new float[] {4, -4}));
     assertEquals("12", r.model().predict(new float[] {-4, 4}));
@@ -69,8 +68,8 @@ class MulticlassLearnerTest {
   @Test
   void scoresAgreeForDenseSparseAndDatasetRows() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(true, 200, 40, 4, 5);
-    MulticlassModel m = MulticlassLearner.fitOneVsRest(Algorithm.AVERAGED, data, OPTIONS).model();
-    SparseDataset sparse = (SparseDataset) data;
+    MulticlassModel m = Learner.fitOneVsRest(Algorithm.AVERAGED, data, OPTIONS).model();
+    Dataset sparse = data;
     for (int i = 0; i < data.size(); i++) {
       float[] dense = data.denseRow(i);
       int start = DataAccess.rowStart(sparse, i);
@@ -106,7 +105,7 @@ class MulticlassLearnerTest {
   @Test
   void parallelPredictionEqualsRowByRow() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 6000, 70, 10, 9);
-    MulticlassModel m = MulticlassLearner.fit(Algorithm.PERCEPTRON, data,
+    MulticlassModel m = Learner.fitMulticlass(Algorithm.PERCEPTRON, data,
         OPTIONS.toBuilder().maxEpochs(1).build()).model();
     int[] all = m.predictClasses(data);
     for (int i = 0; i < data.size(); i++) {
@@ -117,12 +116,12 @@ class MulticlassLearnerTest {
   @Test
   void earlyStoppingReportsValidationAccuracy() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 600, 30, 5, 21);
-    FitResult<MulticlassModel> r = MulticlassLearner.fit(Algorithm.AVERAGED, data,
+    FitResult<MulticlassModel> r = Learner.fitMulticlass(Algorithm.AVERAGED, data,
         OPTIONS.toBuilder().maxEpochs(30).earlyStopping(0.2, 3).build());
     double[] acc = r.report().validationAccuracyPerEpoch();
     assertTrue(acc.length >= 1 && acc.length <= 30);
     assertTrue(r.model().accuracy(data) > 0.6, "accuracy " + r.model().accuracy(data));
-    FitResult<MulticlassModel> ovr = MulticlassLearner.fitOneVsRest(Algorithm.PERCEPTRON, data,
+    FitResult<MulticlassModel> ovr = Learner.fitOneVsRest(Algorithm.PERCEPTRON, data,
         OPTIONS.toBuilder().earlyStopping(0.2, 2).build());
     assertEquals(ovr.report().epochs(), ovr.report().validationAccuracyPerEpoch().length);
     assertEquals("OVR(PERCEPTRON)", ovr.report().algorithm());
@@ -133,9 +132,9 @@ class MulticlassLearnerTest {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 300, 20, 4, 17);
     for (Algorithm a : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
       TrainingOptions o = OPTIONS.toBuilder().maxEpochs(3).build();
-      FitResult<MulticlassModel> batch = MulticlassLearner.fit(a, data, o);
+      FitResult<MulticlassModel> batch = Learner.fitMulticlass(a, data, o);
       assertEquals(3, batch.report().epochs(), "the batch run must not converge for this comparison");
-      OnlineLearner<MulticlassModel> online = OnlineLearner.multiclass(a, data.dimension(), data.labels(), o);
+      Learner<MulticlassModel> online = Learner.multiclass(a, data.dimension(), data.labels(), o);
       for (int e = 0; e < 3; e++) {
         online.partialFit(data);
       }
@@ -150,8 +149,8 @@ class MulticlassLearnerTest {
   void onlineExamplesOneByOneEqualAnUnshuffledEpoch() {
     Dataset data = MulticlassEquivalenceTest.realValuedProblem(false, 100, 12, 3, 4);
     TrainingOptions o = OPTIONS.toBuilder().shuffle(false).build();
-    OnlineLearner<MulticlassModel> byEpoch = OnlineLearner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
-    OnlineLearner<MulticlassModel> byExample = OnlineLearner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
+    Learner<MulticlassModel> byEpoch = Learner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
+    Learner<MulticlassModel> byExample = Learner.multiclass(Algorithm.AVERAGED, 12, data.labels(), o);
     byEpoch.partialFit(data);
     for (int i = 0; i < data.size(); i++) {
       byExample.learn(data.denseRow(i), Double.parseDouble(data.labels().name(data.classOf(i))));
@@ -167,19 +166,19 @@ class MulticlassLearnerTest {
   void unsupportedAlgorithmsAreRefusedClearly() {
     Dataset data = blobs(new String[] {"a", "b", "c"}, 5, 2);
     OptionException voted = assertThrows(OptionException.class,
-        () -> MulticlassLearner.fitOneVsRest(Algorithm.VOTED, data, OPTIONS));
+        () -> Learner.fitOneVsRest(Algorithm.VOTED, data, OPTIONS));
     assertTrue(voted.getMessage().contains("VOTED"), voted.getMessage());
     assertEquals("algorithm", voted.option());
     assertEquals(Algorithm.VOTED, voted.value());
     OptionException pla = assertThrows(OptionException.class,
-        () -> MulticlassLearner.fit(Algorithm.PLA, data, OPTIONS));
+        () -> Learner.fitMulticlass(Algorithm.PLA, data, OPTIONS));
     assertTrue(pla.getMessage().contains("PERCEPTRON or AVERAGED"), pla.getMessage());
     assertEquals(Algorithm.PLA, pla.value());
     OptionException online = assertThrows(OptionException.class,
-        () -> OnlineLearner.multiclass(Algorithm.POCKET, 3, data.labels(), OPTIONS));
+        () -> Learner.multiclass(Algorithm.POCKET, 3, data.labels(), OPTIONS));
     assertEquals("algorithm", online.option());
     OptionException binary = assertThrows(OptionException.class,
-        () -> OnlineLearner.binary(Algorithm.PLA, 3, Labels.of(List.of("-1", "1")), OPTIONS));
+        () -> Learner.binary(Algorithm.PLA, 3, Labels.of(List.of("-1", "1")), OPTIONS));
     assertTrue(binary.reason().contains("PERCEPTRON, VOTED, AVERAGED or MARGIN"), binary.getMessage());
   }
 

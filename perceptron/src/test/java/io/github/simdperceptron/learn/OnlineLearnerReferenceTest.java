@@ -20,7 +20,7 @@ class OnlineLearnerReferenceTest {
   private static final int EPOCHS = 3;
 
   /** Feeds every example of data once, in order: dense rows for dense data, index/value pairs for sparse. */
-  private static void epoch(OnlineLearner<?> learner, Dataset data, boolean sparse) {
+  private static void epoch(Learner<?> learner, Dataset data, boolean sparse) {
     for (int i = 0; i < data.size(); i++) {
       String label = data.labels().name(data.classOf(i));
       float[] x = data.denseRow(i);
@@ -44,7 +44,7 @@ class OnlineLearnerReferenceTest {
         String where = a + ", bias " + bias + ", seed " + seed + " (" + Kernel.describe() + ")";
         ReferenceRun ref = twin(a, data, EPOCHS, o);
         assertEquals(EPOCHS, ref.epochs, where + ": the reference must not converge early for this comparison");
-        OnlineLearner<BinaryModel> learner = OnlineLearner.binary(a, data.kernel.dimension(), data.kernel.labels(), o);
+        Learner<BinaryModel> learner = Learner.binary(a, data.kernel.dimension(), data.kernel.labels(), o);
         for (int e = 0; e < EPOCHS; e++) {
           epoch(learner, data.kernel, e % 2 == 0);
         }
@@ -54,9 +54,9 @@ class OnlineLearnerReferenceTest {
         assertEquals(sum(ref.mistakesPerEpoch), learner.mistakes(), where + ": mistakes");
         if (a != Algorithm.AVERAGED) {
           // Warm start from the model after the first epoch, then the other epochs: the same run.
-          OnlineLearner<BinaryModel> first = OnlineLearner.binary(a, data.kernel.dimension(), data.kernel.labels(), o);
+          Learner<BinaryModel> first = Learner.binary(a, data.kernel.dimension(), data.kernel.labels(), o);
           first.partialFit(data.kernel);
-          OnlineLearner<BinaryModel> warm = OnlineLearner.binary(a, (LinearModel) first.model(), o);
+          Learner<BinaryModel> warm = Learner.binary(a, (LinearModel) first.model(), o);
           for (int e = 1; e < EPOCHS; e++) {
             warm.partialFit(data.kernel);
           }
@@ -79,17 +79,17 @@ class OnlineLearnerReferenceTest {
           String where = a + ", " + p + ", bias " + bias;
           ReferenceMulticlass.Run ref = ReferenceMulticlass.multiclass(p.ref, averaged, EPOCHS, seed, false, bias);
           assertEquals(EPOCHS, ref.epochs, where + ": the reference must not converge early for this comparison");
-          OnlineLearner<MulticlassModel> learner =
-              OnlineLearner.multiclass(a, p.data.dimension(), p.data.labels(), o);
+          Learner<MulticlassModel> learner =
+              Learner.multiclass(a, p.data.dimension(), p.data.labels(), o);
           for (int e = 0; e < EPOCHS; e++) {
             epoch(learner, p.data, e % 2 == 1);
           }
           assertSameRows(ref.w, ref.b, learner.model(), where);
           assertEquals(sum(ref.mistakesPerEpoch), learner.mistakes(), where + ": mistakes");
           if (!averaged) {
-            OnlineLearner<MulticlassModel> first = OnlineLearner.multiclass(a, p.data.dimension(), p.data.labels(), o);
+            Learner<MulticlassModel> first = Learner.multiclass(a, p.data.dimension(), p.data.labels(), o);
             first.partialFit(p.data);
-            OnlineLearner<MulticlassModel> warm = OnlineLearner.multiclass(a, first.model(), o);
+            Learner<MulticlassModel> warm = Learner.multiclass(a, first.model(), o);
             for (int e = 1; e < EPOCHS; e++) {
               warm.partialFit(p.data);
             }

@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,17 +41,17 @@ class OnlineLearnerTest {
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "MARGIN", "AVERAGED", "VOTED"})
   void learningEachExampleInOrderEqualsOneEpochOfFit(Algorithm alg) {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED);
-    SparseDataset sparse = IntData.sparse(data);
+    Dataset data = IntData.noisy(N, D, 0.1, SEED);
+    Dataset sparse = IntData.sparse(data);
     TrainingOptions o = options(1, false);
-    FitResult<BinaryModel> fit = BinaryLearner.fit(alg, data, o);
+    FitResult<BinaryModel> fit = Learner.fit(alg, data, o);
     String ctx = alg + ", seed " + SEED;
     assertEquals(1, fit.report().epochs(), ctx);
     assertTrue(fit.report().updates() > 0, ctx);
 
-    OnlineLearner<BinaryModel> dense = OnlineLearner.binary(alg, D, PM, o);
-    OnlineLearner<BinaryModel> sparseLearner = OnlineLearner.binary(alg, D, PM, o);
-    OnlineLearner<BinaryModel> named = OnlineLearner.binary(alg, D, PM, o);
+    Learner<BinaryModel> dense = Learner.binary(alg, D, PM, o);
+    Learner<BinaryModel> sparseLearner = Learner.binary(alg, D, PM, o);
+    Learner<BinaryModel> named = Learner.binary(alg, D, PM, o);
     int updates = 0;
     for (int i = 0; i < N; i++) {
       float[] x = data.denseRow(i);
@@ -70,21 +68,21 @@ class OnlineLearnerTest {
     assertSameModel(fit.model(), sparseLearner.model(), ctx + ", sparse learn");
     assertSameModel(fit.model(), named.model(), ctx + ", learn with class names");
     // and on sparse data, fit gives the same again
-    assertSameModel(fit.model(), BinaryLearner.fit(alg, sparse, o).model(), ctx + ", fit on sparse data");
+    assertSameModel(fit.model(), Learner.fit(alg, sparse, o).model(), ctx + ", fit on sparse data");
   }
 
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "MARGIN", "AVERAGED", "VOTED"})
   void partialFitEpochByEpochEqualsFitWithThatManyEpochs(Algorithm alg) {
-    DenseDataset data = IntData.noisy(N, D, 0.15, SEED + 1);
+    Dataset data = IntData.noisy(N, D, 0.15, SEED + 1);
     int k = 5;
     for (boolean shuffle : new boolean[] {false, true}) {
       String ctx = alg + ", shuffle " + shuffle + ", seed " + SEED;
       TrainingOptions o = options(k, shuffle);
-      FitResult<BinaryModel> fit = BinaryLearner.fit(alg, data, o);
+      FitResult<BinaryModel> fit = Learner.fit(alg, data, o);
       int[] perEpoch = fit.report().updatesPerEpoch();
       assertEquals(k, perEpoch.length, ctx + ": precondition, no epoch converges");
-      OnlineLearner<BinaryModel> learner = OnlineLearner.binary(alg, D, PM, o);
+      Learner<BinaryModel> learner = Learner.binary(alg, D, PM, o);
       for (int e = 0; e < k; e++) {
         TrainingReport r = learner.partialFit(e % 2 == 0 ? data : IntData.sparse(data));
         assertEquals(1, r.epochs(), ctx);
@@ -99,21 +97,21 @@ class OnlineLearnerTest {
 
   @Test
   void warmStartContinuesWhereTheFirstFitStopped() {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 2);
+    Dataset data = IntData.noisy(N, D, 0.1, SEED + 2);
     String ctx = "PERCEPTRON, seed " + SEED;
-    FitResult<BinaryModel> three = BinaryLearner.fit(Algorithm.PERCEPTRON, data, options(3, false));
+    FitResult<BinaryModel> three = Learner.fit(Algorithm.PERCEPTRON, data, options(3, false));
     assertEquals(3, three.report().epochs(), ctx + ": precondition, no early convergence");
-    LinearModel one = (LinearModel) BinaryLearner.fit(Algorithm.PERCEPTRON, data, options(1, false)).model();
+    LinearModel one = (LinearModel) Learner.fit(Algorithm.PERCEPTRON, data, options(1, false)).model();
     float[] oneWeights = one.weights();
     float oneBias = one.bias();
     assertTrue(oneBias != 0f || one.weights()[0] != 0f, ctx + ": the first fit moved the weights");
 
-    FitResult<BinaryModel> more = BinaryLearner.fit(Algorithm.PERCEPTRON, data, options(2, false), one);
+    FitResult<BinaryModel> more = Learner.fit(Algorithm.PERCEPTRON, data, options(2, false), one);
     assertSameModel(three.model(), more.model(), ctx + ", fit 1 + warm fit 2");
     assertArrayEquals(
         java.util.Arrays.copyOfRange(three.report().updatesPerEpoch(), 1, 3), more.report().updatesPerEpoch(), ctx);
 
-    OnlineLearner<BinaryModel> online = OnlineLearner.binary(Algorithm.PERCEPTRON, one, options(2, false));
+    Learner<BinaryModel> online = Learner.binary(Algorithm.PERCEPTRON, one, options(2, false));
     assertSameModel(one, online.model(), ctx + ", the warm learner starts at the model");
     online.partialFit(data);
     online.partialFit(data);
@@ -126,27 +124,27 @@ class OnlineLearnerTest {
 
   @Test
   void aFailedWarmStartFitLeavesTheModelAsItWas() {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 3);
-    LinearModel warm = (LinearModel) BinaryLearner.fit(Algorithm.PERCEPTRON, data, options(2, true)).model();
+    Dataset data = IntData.noisy(N, D, 0.1, SEED + 3);
+    LinearModel warm = (LinearModel) Learner.fit(Algorithm.PERCEPTRON, data, options(2, true)).model();
     int[] before = IntData.bits(warm.weights());
     float bias = warm.bias();
     String ctx = "seed " + SEED;
 
-    DenseDataset wider = IntData.noisy(N, D + 1, 0.1, SEED);
+    Dataset wider = IntData.noisy(N, D + 1, 0.1, SEED);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BinaryLearner.fit(Algorithm.PERCEPTRON, wider, options(2, true), warm));
+        () -> Learner.fit(Algorithm.PERCEPTRON, wider, options(2, true), warm));
     assertTrue(e.getMessage().contains(String.valueOf(D + 1)), ctx + ": " + e.getMessage());
 
-    DenseDataset zeroOne = DenseDataset.builder(D).add(new float[D], 0.0).add(new float[D], 1.0).build();
+    Dataset zeroOne = Dataset.builder(D).add(new float[D], 0.0).add(new float[D], 1.0).build();
     e = assertThrows(IllegalArgumentException.class,
-        () -> BinaryLearner.fit(Algorithm.PERCEPTRON, zeroOne, options(2, true), warm));
+        () -> Learner.fit(Algorithm.PERCEPTRON, zeroOne, options(2, true), warm));
     assertTrue(e.getMessage().contains("[0, 1]"), ctx + ": " + e.getMessage());
 
-    DenseDataset three = DenseDataset.builder(D).add(new float[D], -1.0).add(new float[D], 1.0)
+    Dataset three = Dataset.builder(D).add(new float[D], -1.0).add(new float[D], 1.0)
         .add(new float[D], 2.0).build();
     for (Algorithm alg : Algorithm.values()) {
-      assertThrows(IllegalArgumentException.class, () -> BinaryLearner.fit(alg, three, options(2, true), warm), alg + ", " + ctx);
-      assertThrows(IllegalArgumentException.class, () -> BinaryLearner.fit(alg, three, options(2, true)), alg + ", " + ctx);
+      assertThrows(IllegalArgumentException.class, () -> Learner.fit(alg, three, options(2, true), warm), alg + ", " + ctx);
+      assertThrows(IllegalArgumentException.class, () -> Learner.fit(alg, three, options(2, true)), alg + ", " + ctx);
     }
     assertArrayEquals(before, IntData.bits(warm.weights()), ctx + ": the warm model is as it was");
     assertEquals(bias, warm.bias(), ctx);
@@ -156,10 +154,10 @@ class OnlineLearnerTest {
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "MARGIN", "AVERAGED", "VOTED"})
   void rejectedInputLeavesTheLearnerUnchanged(Algorithm alg) {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 4);
+    Dataset data = IntData.noisy(N, D, 0.1, SEED + 4);
     TrainingOptions o = options(1, true);
-    OnlineLearner<BinaryModel> learner = OnlineLearner.binary(alg, D, PM, o);
-    OnlineLearner<BinaryModel> twin = OnlineLearner.binary(alg, D, PM, o);
+    Learner<BinaryModel> learner = Learner.binary(alg, D, PM, o);
+    Learner<BinaryModel> twin = Learner.binary(alg, D, PM, o);
     String ctx = alg + ", seed " + SEED;
     int half = N / 2;
     for (int i = 0; i < half; i++) {
@@ -196,8 +194,8 @@ class OnlineLearnerTest {
     iae.accept(() -> learner.learn(new int[] {1, 2}, new float[] {1, Float.NaN}, -1.0));
     iae.accept(() -> learner.learn(new int[] {1}, new float[] {1}, 3.0));
     iae.accept(() -> learner.partialFit(IntData.noisy(10, D + 1, 0.1, SEED))); // wrong dimension
-    iae.accept(() -> learner.partialFit(DenseDataset.builder(D).add(new float[D], 0.0).add(new float[D], 1.0).build()));
-    iae.accept(() -> learner.partialFit(DenseDataset.builder(D).add(new float[D], 1.0).add(new float[D], -1.0)
+    iae.accept(() -> learner.partialFit(Dataset.builder(D).add(new float[D], 0.0).add(new float[D], 1.0).build()));
+    iae.accept(() -> learner.partialFit(Dataset.builder(D).add(new float[D], 1.0).add(new float[D], -1.0)
         .add(new float[D], 2.0).build())); // three classes
     bad.add(() -> learner.learn(x, (String) null));
     expected.add(NullPointerException.class);
@@ -223,7 +221,7 @@ class OnlineLearnerTest {
   @Test
   void theVoteCapRefusesTheExampleWithoutChangingTheLearner() {
     TrainingOptions o = options(1, false).toBuilder().voteCap(2).bias(false).build();
-    OnlineLearner<BinaryModel> learner = OnlineLearner.binary(Algorithm.VOTED, 1, PM, o);
+    Learner<BinaryModel> learner = Learner.binary(Algorithm.VOTED, 1, PM, o);
     // v = 0: mistake, v = 1 (c = 1); x=1,y=-1: mistake, stores (1, c=1), v = 0 (c = 1): 2 vectors.
     assertTrue(learner.learn(new float[] {1}, 1.0));
     assertTrue(learner.learn(new float[] {1}, -1.0));
@@ -243,22 +241,22 @@ class OnlineLearnerTest {
   @Test
   void learnersThatNeedTheWholeSetOrMoreClassesAreRefused() {
     for (Algorithm alg : new Algorithm[] {Algorithm.PLA, Algorithm.POCKET}) {
-      assertThrows(IllegalArgumentException.class, () -> OnlineLearner.binary(alg, 3, PM, TrainingOptions.defaults()));
+      assertThrows(IllegalArgumentException.class, () -> Learner.binary(alg, 3, PM, TrainingOptions.defaults()));
     }
     assertThrows(IllegalArgumentException.class,
-        () -> OnlineLearner.binary(Algorithm.PERCEPTRON, 3, Labels.of(List.of("a", "b", "c")), TrainingOptions.defaults()));
+        () -> Learner.binary(Algorithm.PERCEPTRON, 3, Labels.of(List.of("a", "b", "c")), TrainingOptions.defaults()));
     assertThrows(IllegalArgumentException.class,
-        () -> OnlineLearner.binary(Algorithm.PERCEPTRON, 0, PM, TrainingOptions.defaults()));
+        () -> Learner.binary(Algorithm.PERCEPTRON, 0, PM, TrainingOptions.defaults()));
     assertThrows(NullPointerException.class,
-        () -> OnlineLearner.binary(Algorithm.PERCEPTRON, 3, null, TrainingOptions.defaults()));
+        () -> Learner.binary(Algorithm.PERCEPTRON, 3, null, TrainingOptions.defaults()));
   }
 
   @ParameterizedTest
   @EnumSource(value = Algorithm.class, names = {"PERCEPTRON", "AVERAGED", "VOTED", "POCKET", "MARGIN"})
   void singleExamplePredictionsAgreeWithTheWholeDataset(Algorithm alg) {
-    DenseDataset data = IntData.noisy(N, D, 0.1, SEED + 5);
-    SparseDataset sparse = IntData.sparse(data);
-    BinaryModel m = BinaryLearner.fit(alg, data, options(3, true)).model();
+    Dataset data = IntData.noisy(N, D, 0.1, SEED + 5);
+    Dataset sparse = IntData.sparse(data);
+    BinaryModel m = Learner.fit(alg, data, options(3, true)).model();
     String ctx = alg + ", seed " + SEED;
     float[] sd = m.scores(data);
     float[] ss = m.scores(sparse);
@@ -300,8 +298,8 @@ class OnlineLearnerTest {
   @Test
   void binarySparseExamplesScoreLikeTheirDenseForm() {
     // 0/1 data: the binary sparse form (values null) must score like the dense rows.
-    DenseDataset.Builder b = DenseDataset.builder(D);
-    SparseDataset.Builder s = SparseDataset.builder(D);
+    Dataset.Builder b = Dataset.builder(D);
+    Dataset.Builder s = Dataset.builder(D);
     java.util.Random rnd = new java.util.Random(SEED);
     for (int i = 0; i < N; i++) {
       float[] x = new float[D];
@@ -312,13 +310,13 @@ class OnlineLearnerTest {
       b.add(x, y);
       s.add(IntData.nonZeroIndices(x), null, y);
     }
-    DenseDataset dense = b.build();
-    SparseDataset binary = s.build();
+    Dataset dense = b.build();
+    Dataset binary = s.build();
     assertTrue(DataAccess.isBinary(binary), "seed " + SEED);
     for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.VOTED}) {
       String ctx = alg + ", seed " + SEED;
-      BinaryModel m = BinaryLearner.fit(alg, dense, options(2, true)).model();
-      assertSameModel(m, BinaryLearner.fit(alg, binary, options(2, true)).model(), ctx + ", fit on binary sparse");
+      BinaryModel m = Learner.fit(alg, dense, options(2, true)).model();
+      assertSameModel(m, Learner.fit(alg, binary, options(2, true)).model(), ctx + ", fit on binary sparse");
       float[] sd = m.scores(dense);
       for (int i = 0; i < N; i++) {
         int[] ix = IntData.nonZeroIndices(dense.denseRow(i));

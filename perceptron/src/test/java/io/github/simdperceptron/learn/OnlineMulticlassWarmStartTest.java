@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
 import java.util.List;
 import java.util.Random;
@@ -18,7 +17,7 @@ class OnlineMulticlassWarmStartTest {
 
   private static Dataset integerData(int n, int d) {
     Random rnd = new Random(SEED);
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       float[] x = new float[d];
       for (int j = 0; j < d; j++) {
@@ -34,11 +33,11 @@ class OnlineMulticlassWarmStartTest {
     System.out.println("OnlineMulticlassWarmStartTest seed " + SEED);
     Dataset data = integerData(200, 9);
     TrainingOptions o = TrainingOptions.builder().shuffle(false).build();
-    OnlineLearner<MulticlassModel> one = OnlineLearner.multiclass(Algorithm.PERCEPTRON, 9, ABC, o);
+    Learner<MulticlassModel> one = Learner.multiclass(Algorithm.PERCEPTRON, 9, ABC, o);
     one.partialFit(data);
     MulticlassModel afterFirst = one.model();
     one.partialFit(data);
-    OnlineLearner<MulticlassModel> warm = OnlineLearner.multiclass(Algorithm.PERCEPTRON, afterFirst, o);
+    Learner<MulticlassModel> warm = Learner.multiclass(Algorithm.PERCEPTRON, afterFirst, o);
     warm.partialFit(data);
     assertArrayEquals(one.model().weights(), warm.model().weights());
     assertArrayEquals(one.model().biases(), warm.model().biases());
@@ -49,8 +48,8 @@ class OnlineMulticlassWarmStartTest {
   void theAveragedWarmStartAveragesFromTheModelsWeights() {
     float[][] w = {{1, 0}, {0, 1}, {-1, -1}};
     MulticlassModel m = new MulticlassModel(w, new float[] {0, 2, 0}, ABC);
-    OnlineLearner<MulticlassModel> warm =
-        OnlineLearner.multiclass(Algorithm.AVERAGED, m, TrainingOptions.defaults());
+    Learner<MulticlassModel> warm =
+        Learner.multiclass(Algorithm.AVERAGED, m, TrainingOptions.defaults());
     warm.learn(new float[] {4, 0}, "a");
     assertArrayEquals(w, warm.model().weights(), "no mistake: the average is the start");
     warm.learn(new float[] {2, 0}, "c");

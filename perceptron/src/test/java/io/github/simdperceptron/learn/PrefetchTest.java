@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import java.util.Random;
@@ -60,7 +59,7 @@ class PrefetchTest {
 
   @Test
   void readsTheRowsOfTheOrderAheadOfTheLoopAndNeverFurtherThanTheDistance() {
-    DenseDataset dense = IntData.noisy(300, 40, 0.1, 5);
+    Dataset dense = IntData.noisy(300, 40, 0.1, 5);
     for (Dataset data : new Dataset[] {dense, IntData.sparse(dense)}) {
       int n = data.size();
       int[] order = new int[n];
@@ -100,7 +99,7 @@ class PrefetchTest {
     long seed = 20261123L;
     System.out.println("PrefetchTest seed " + seed);
     Generators.Planted real = Generators.noisy(400, 30, 0.1, 2.0, 0.05, seed);
-    DenseDataset integer = IntData.noisy(400, 30, 0.1, seed);
+    Dataset integer = IntData.noisy(400, 30, 0.1, seed);
     Dataset[] sets = {real.data(), integer, IntData.sparse(integer)};
     Recorder recorder = new Recorder();
     TrainingOptions prefetch = prefetch(recorder);
@@ -109,8 +108,8 @@ class PrefetchTest {
     for (Dataset data : sets) {
       for (Algorithm algorithm : Algorithm.values()) {
         String ctx = algorithm + " on " + data.getClass().getSimpleName() + ", seed " + seed;
-        FitResult<BinaryModel> off = BinaryLearner.fit(algorithm, data, BASE);
-        FitResult<BinaryModel> on = BinaryLearner.fit(algorithm, data, prefetch);
+        FitResult<BinaryModel> off = Learner.fit(algorithm, data, BASE);
+        FitResult<BinaryModel> on = Learner.fit(algorithm, data, prefetch);
         fits++;
         visits += on.report().visits();
         ModelAssert.assertSameModel(off.model(), on.model(), ctx);
@@ -127,18 +126,18 @@ class PrefetchTest {
   @Test
   void multiClassLearnersGiveTheSameResultWithAndWithoutIt() {
     assumeTwoProcessors();
-    DenseDataset data = threeClasses();
+    Dataset data = threeClasses();
     Recorder recorder = new Recorder();
     TrainingOptions prefetch = prefetch(recorder);
     for (Algorithm algorithm : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED}) {
-      ModelAssert.assertSameMulticlass(MulticlassLearner.fit(algorithm, data, BASE),
-          MulticlassLearner.fit(algorithm, data, prefetch), "direct " + algorithm);
-      ModelAssert.assertSameMulticlass(MulticlassLearner.fitOneVsRest(algorithm, data, BASE),
-          MulticlassLearner.fitOneVsRest(algorithm, data, prefetch), "ovr " + algorithm);
+      ModelAssert.assertSameMulticlass(Learner.fitMulticlass(algorithm, data, BASE),
+          Learner.fitMulticlass(algorithm, data, prefetch), "direct " + algorithm);
+      ModelAssert.assertSameMulticlass(Learner.fitOneVsRest(algorithm, data, BASE),
+          Learner.fitOneVsRest(algorithm, data, prefetch), "ovr " + algorithm);
     }
     TrainingOptions early = BASE.toBuilder().maxEpochs(20).earlyStopping(0.2, 2).build();
-    ModelAssert.assertSameMulticlass(MulticlassLearner.fit(Algorithm.AVERAGED, data, early),
-        MulticlassLearner.fit(Algorithm.AVERAGED, data, early.toBuilder().prefetcher(onAnySize(recorder)).build()),
+    ModelAssert.assertSameMulticlass(Learner.fitMulticlass(Algorithm.AVERAGED, data, early),
+        Learner.fitMulticlass(Algorithm.AVERAGED, data, early.toBuilder().prefetcher(onAnySize(recorder)).build()),
         "early stopping");
     assertEquals(5, recorder.started.get(), "one helper per fit with prefetch");
     assertNoHelperLeft();
@@ -147,10 +146,10 @@ class PrefetchTest {
   @Test
   void partialFitGivesTheSameEpochs() {
     assumeTwoProcessors();
-    DenseDataset data = IntData.noisy(300, 16, 0.1, 12);
+    Dataset data = IntData.noisy(300, 16, 0.1, 12);
     Recorder recorder = new Recorder();
-    OnlineLearner<BinaryModel> off = OnlineLearner.binary(Algorithm.AVERAGED, 16, data.labels(), BASE);
-    OnlineLearner<BinaryModel> on = OnlineLearner.binary(Algorithm.AVERAGED, 16, data.labels(), prefetch(recorder));
+    Learner<BinaryModel> off = Learner.binary(Algorithm.AVERAGED, 16, data.labels(), BASE);
+    Learner<BinaryModel> on = Learner.binary(Algorithm.AVERAGED, 16, data.labels(), prefetch(recorder));
     for (int e = 0; e < 3; e++) {
       ModelAssert.assertSameReport(off.partialFit(data), on.partialFit(data), "partialFit " + e);
       ModelAssert.assertSameModel(off.model(), on.model(), "partialFit " + e);
@@ -162,7 +161,7 @@ class PrefetchTest {
   @Test
   void theHelperFollowsTheLoopAndEndsWhenTheFitFails() {
     assumeTwoProcessors();
-    DenseDataset data = IntData.noisy(200, 10, 0.1, 3);
+    Dataset data = IntData.noisy(200, 10, 0.1, 3);
     Recorder recorder = new Recorder();
     boolean[] helperSeen = new boolean[1];
     long[] readAtVisit50 = new long[1];
@@ -209,12 +208,12 @@ class PrefetchTest {
   @Test
   void anInterruptedCallerGetsTheSameResultAndKeepsItsInterrupt() {
     assumeTwoProcessors();
-    DenseDataset data = IntData.noisy(300, 16, 0.1, 21);
-    FitResult<BinaryModel> expected = BinaryLearner.fit(Algorithm.PERCEPTRON, data, BASE);
+    Dataset data = IntData.noisy(300, 16, 0.1, 21);
+    FitResult<BinaryModel> expected = Learner.fit(Algorithm.PERCEPTRON, data, BASE);
     Thread.currentThread().interrupt();
     FitResult<BinaryModel> r;
     try {
-      r = BinaryLearner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder()));
+      r = Learner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder()));
     } finally {
       assertTrue(Thread.interrupted(), "the interrupt status survives the fit (and is cleared here)");
     }
@@ -225,15 +224,15 @@ class PrefetchTest {
   @Test
   void aBadDistanceFailsOnlyTheFitsThatAskForTheHelper() {
     assumeTwoProcessors();
-    DenseDataset data = IntData.noisy(100, 8, 0.1, 4);
+    Dataset data = IntData.noisy(100, 8, 0.1, 4);
     for (String bad : new String[] {"0", "-3", "65537", "eight", ""}) {
       String old = System.setProperty(RowPrefetcher.DISTANCE_PROPERTY, bad);
       try {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> BinaryLearner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder())), "distance '" + bad + "'");
+            () -> Learner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder())), "distance '" + bad + "'");
         assertTrue(e.getMessage().contains(RowPrefetcher.DISTANCE_PROPERTY) && e.getMessage().contains("'" + bad + "'"),
             e.getMessage());
-        BinaryLearner.fit(Algorithm.PERCEPTRON, data, BASE);
+        Learner.fit(Algorithm.PERCEPTRON, data, BASE);
       } finally {
         restore(old);
       }
@@ -249,7 +248,7 @@ class PrefetchTest {
 
   @Test
   void noHelperWhenItCannotPay() {
-    DenseDataset data = IntData.noisy(50, 5, 0.0, 1);
+    Dataset data = IntData.noisy(50, 5, 0.0, 1);
     int[] order = new int[50];
     Recorder recorder = new Recorder();
     TrainingOptions anySize = prefetch(recorder);
@@ -295,9 +294,9 @@ class PrefetchTest {
     assertFalse(helperAlive(), "a prefetch thread outlived its fit");
   }
 
-  private static DenseDataset threeClasses() {
+  private static Dataset threeClasses() {
     Random rnd = new Random(44);
-    DenseDataset.Builder b = DenseDataset.builder(12);
+    Dataset.Builder b = Dataset.builder(12);
     float[] x = new float[12];
     for (int i = 0; i < 300; i++) {
       int c = i % 3;

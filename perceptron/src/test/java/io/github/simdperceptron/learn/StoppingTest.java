@@ -93,7 +93,7 @@ class StoppingTest {
         Dataset data = MulticlassEquivalenceTest.integerProblem("dense", 30, 37, 3, true, seed).data;
         TrainingOptions o = TrainingOptions.builder().maxEpochs(40).seed(seed).shuffle(shuffle).build();
         for (Algorithm a : new Algorithm[] {Algorithm.PLA, Algorithm.AVERAGED}) {
-          TrainingReport ovr = MulticlassLearner.fitOneVsRest(a, data, o).report();
+          TrainingReport ovr = Learner.fitOneVsRest(a, data, o).report();
           String where = a + ", shuffle " + shuffle + ", seed " + seed + " (" + Kernel.describe() + ")";
           boolean converged = true;
           boolean halted = true;
@@ -103,7 +103,7 @@ class StoppingTest {
             for (int i = 0; i < vsRest.length; i++) {
               vsRest[i] = data.classOf(i) == c ? 1 : 0;
             }
-            TrainingReport r = BinaryLearner.fit(a, data.withLabels(binary, vsRest), o).report();
+            TrainingReport r = Learner.fit(a, data.withLabels(binary, vsRest), o).report();
             converged &= r.converged();
             halted &= r.halted();
             longest = Math.max(longest, r.epochs());

@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.simdperceptron.learn.internal.OptionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /** The options value: defaults, the builder and toBuilder, immutability, bad values. */
 class TrainingOptionsTest {
-  private static final ProgressListener LISTENER = (epoch, mistakes, updates, rate) -> { };
+  private static final TrainingOptions.ProgressListener LISTENER = (epoch, mistakes, updates, rate) -> { };
 
   private static void assertSameOptions(TrainingOptions a, TrainingOptions b) {
     assertEquals(a.maxEpochs(), b.maxEpochs(), "maxEpochs");

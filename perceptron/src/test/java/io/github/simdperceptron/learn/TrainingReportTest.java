@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,8 +25,8 @@ class TrainingReportTest {
     return TrainingOptions.builder().seed(SEED).build();
   }
 
-  private static DenseDataset rows(float[][] x, double[] y) {
-    DenseDataset.Builder b = DenseDataset.builder(x[0].length);
+  private static Dataset rows(float[][] x, double[] y) {
+    Dataset.Builder b = Dataset.builder(x[0].length);
     for (int i = 0; i < x.length; i++) {
       b.add(x[i], y[i]);
     }
@@ -47,7 +46,7 @@ class TrainingReportTest {
         for (Algorithm alg : Algorithm.values()) {
           String ctx = alg + ", seed " + seed + ", " + data.getClass().getSimpleName();
           TrainingOptions o = opts().toBuilder().seed(seed).maxEpochs(6).tau(1.5f).updateLog(true).build();
-          TrainingReport r = BinaryLearner.fit(alg, data, o).report();
+          TrainingReport r = Learner.fit(alg, data, o).report();
           int[] m = r.mistakesPerEpoch();
           int[] u = r.updatesPerEpoch();
           assertEquals(r.epochs(), m.length, ctx);
@@ -80,15 +79,15 @@ class TrainingReportTest {
   @Test
   void marginPerceptronUpdatesMoreThanItErrs() {
     for (long seed = SEED; seed < SEED + 5; seed++) {
-      DenseDataset data = IntData.noisy(150, 10, 0.05, seed);
+      Dataset data = IntData.noisy(150, 10, 0.05, seed);
       String ctx = "seed " + seed;
-      TrainingReport margin = BinaryLearner.fit(Algorithm.MARGIN, data,
+      TrainingReport margin = Learner.fit(Algorithm.MARGIN, data,
           opts().toBuilder().seed(seed).tau(4f).build()).report();
       assertTrue(margin.updates() > margin.mistakes(), ctx + ": " + margin);
       // tau = 0 is the perceptron
-      FitResult<BinaryModel> zero = BinaryLearner.fit(Algorithm.MARGIN, data,
+      FitResult<BinaryModel> zero = Learner.fit(Algorithm.MARGIN, data,
           opts().toBuilder().seed(seed).tau(0f).build());
-      FitResult<BinaryModel> plain = BinaryLearner.fit(Algorithm.PERCEPTRON, data,
+      FitResult<BinaryModel> plain = Learner.fit(Algorithm.PERCEPTRON, data,
           opts().toBuilder().seed(seed).tau(4f).build());
       assertSameModel(plain.model(), zero.model(), ctx + ", tau 0");
       assertEquals(zero.report().mistakes(), zero.report().updates(), ctx);
@@ -99,8 +98,8 @@ class TrainingReportTest {
   void marginPerceptronByHand() {
     // One example x = (1), y = +1, no bias, tau = 2: w goes 0 (mistake) -> 1 -> 2 -> 3 (y a = 1, 2 <= tau:
     // updates without mistakes), then y a = 3 > 2: an epoch without updates, converged.
-    DenseDataset one = rows(new float[][] {{1}}, new double[] {1});
-    FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.MARGIN, one,
+    Dataset one = rows(new float[][] {{1}}, new double[] {1});
+    FitResult<BinaryModel> r = Learner.fit(Algorithm.MARGIN, one,
         opts().toBuilder().bias(false).tau(2f).maxEpochs(10).updateLog(true).build());
     TrainingReport rep = r.report();
     assertArrayEquals(new int[] {1, 0, 0, 0}, rep.mistakesPerEpoch());
@@ -112,7 +111,7 @@ class TrainingReportTest {
     assertArrayEquals(new int[] {0, 0, 0}, rep.updateLog());
     assertArrayEquals(new float[] {3}, ((LinearModel) r.model()).weights());
     // With the bias: a = 0 -> update (w, b) = (1, 1); a = 2 <= 2 -> (2, 2); a = 4 > 2 -> done.
-    r = BinaryLearner.fit(Algorithm.MARGIN, one, opts().toBuilder().tau(2f).maxEpochs(10).build());
+    r = Learner.fit(Algorithm.MARGIN, one, opts().toBuilder().tau(2f).maxEpochs(10).build());
     assertArrayEquals(new int[] {1, 1, 0}, r.report().updatesPerEpoch());
     assertEquals(2f, ((LinearModel) r.model()).bias());
   }
@@ -127,9 +126,9 @@ class TrainingReportTest {
     // x0 = (1,0), x1 = (0,1), x2 = (1,1), all +1, no bias, no shuffle.
     // Epoch 1: x0 a=0 -> w=(1,0); x1 a=0 -> w=(1,1); x2 a=2 clean (1).
     // Epoch 2: x0 clean (2), x1 clean (3 = n): halt after 5 visits, the epoch unfinished.
-    DenseDataset d = rows(new float[][] {{1, 0}, {0, 1}, {1, 1}}, new double[] {1, 1, 1});
+    Dataset d = rows(new float[][] {{1, 0}, {0, 1}, {1, 1}}, new double[] {1, 1, 1});
     TrainingOptions o = opts().toBuilder().shuffle(false).bias(false).maxEpochs(10).updateLog(true).build();
-    FitResult<BinaryModel> pla = BinaryLearner.fit(Algorithm.PLA, d, o);
+    FitResult<BinaryModel> pla = Learner.fit(Algorithm.PLA, d, o);
     TrainingReport r = pla.report();
     assertTrue(r.halted());
     assertFalse(r.converged(), "epoch 2 was cut short, so no whole epoch went without updates");
@@ -140,7 +139,7 @@ class TrainingReportTest {
     assertEquals(0.0, r.trainingError());
     assertArrayEquals(new float[] {1, 1}, ((LinearModel) pla.model()).weights());
 
-    FitResult<BinaryModel> perceptron = BinaryLearner.fit(Algorithm.PERCEPTRON, d, o);
+    FitResult<BinaryModel> perceptron = Learner.fit(Algorithm.PERCEPTRON, d, o);
     TrainingReport p = perceptron.report();
     assertTrue(p.converged());
     assertFalse(p.halted(), "only PLA halts");
@@ -153,9 +152,9 @@ class TrainingReportTest {
   void plaHaltAtTheEndOfACleanEpochIsAlsoConvergence() {
     // x0 = (1,0), x1 = (0,1), both +1, no bias. Epoch 1: both update (the last at position n-1).
     // Epoch 2: both clean: the 2nd clean visit ends the epoch, which made no update.
-    DenseDataset d = rows(new float[][] {{1, 0}, {0, 1}}, new double[] {1, 1});
+    Dataset d = rows(new float[][] {{1, 0}, {0, 1}}, new double[] {1, 1});
     TrainingOptions o = opts().toBuilder().shuffle(false).bias(false).maxEpochs(10).build();
-    TrainingReport r = BinaryLearner.fit(Algorithm.PLA, d, o).report();
+    TrainingReport r = Learner.fit(Algorithm.PLA, d, o).report();
     assertTrue(r.halted());
     assertTrue(r.converged(), "epoch 2 was a whole epoch without updates");
     assertEquals(2, r.epochs());
@@ -164,7 +163,7 @@ class TrainingReportTest {
 
     // Warm start from a separator: the first epoch makes no update.
     LinearModel sep = new LinearModel(new float[] {1, 1}, 0f, d.labels());
-    r = BinaryLearner.fit(Algorithm.PLA, d, o, sep).report();
+    r = Learner.fit(Algorithm.PLA, d, o, sep).report();
     assertTrue(r.halted());
     assertTrue(r.converged());
     assertEquals(1, r.epochs());
@@ -179,8 +178,8 @@ class TrainingReportTest {
       String ctx = "seed " + seed + ", planted margin " + p.margin();
       assertTrue(p.margin() > 0, ctx);
       TrainingOptions o = opts().toBuilder().seed(seed).shuffle(false).maxEpochs(1000).build();
-      FitResult<BinaryModel> pla = BinaryLearner.fit(Algorithm.PLA, p.data(), o);
-      FitResult<BinaryModel> perceptron = BinaryLearner.fit(Algorithm.PERCEPTRON, p.data(), o);
+      FitResult<BinaryModel> pla = Learner.fit(Algorithm.PLA, p.data(), o);
+      FitResult<BinaryModel> perceptron = Learner.fit(Algorithm.PERCEPTRON, p.data(), o);
       TrainingReport r = pla.report();
       assertTrue(r.halted(), ctx + ": " + r);
       assertEquals(0.0, r.trainingError(), ctx);
@@ -205,7 +204,7 @@ class TrainingReportTest {
 
   /** The visit number (1-based) of the perceptron's last update without shuffling: from the update log and the per-epoch counts. */
   private static long lastUpdateVisit(Dataset data, TrainingOptions o) {
-    TrainingReport r = BinaryLearner.fit(Algorithm.PERCEPTRON, data, o.toBuilder().updateLog(true).build()).report();
+    TrainingReport r = Learner.fit(Algorithm.PERCEPTRON, data, o.toBuilder().updateLog(true).build()).report();
     int[] perEpoch = r.updatesPerEpoch();
     int lastEpoch = perEpoch.length - 1;
     while (perEpoch[lastEpoch] == 0) {
@@ -221,8 +220,8 @@ class TrainingReportTest {
     // Epoch 1: x0: v=0 mistake (c=0, nothing stored), v=1, c=1. x1: y a = -1 mistake, store (1, c=1), v=0, c=1.
     // Epoch 2: x0: a=0 mistake, store (0, c=1) [2 stored + current = 3], v=1, c=1.
     //          x1: mistake; storing (1, 1) would make 3 + the new current = 4 > 3: stop before the update.
-    DenseDataset d = rows(new float[][] {{1}, {1}}, new double[] {1, -1});
-    FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.VOTED, d,
+    Dataset d = rows(new float[][] {{1}, {1}}, new double[] {1, -1});
+    FitResult<BinaryModel> r = Learner.fit(Algorithm.VOTED, d,
         opts().toBuilder().shuffle(false).bias(false).voteCap(3).maxEpochs(10).build());
     TrainingReport rep = r.report();
     assertTrue(rep.voteCapReached());
@@ -245,8 +244,8 @@ class TrainingReportTest {
   void votedCapOnNoisyData() {
     for (long seed = 1; seed <= 5; seed++) {
       String ctx = "seed " + seed;
-      DenseDataset data = Generators.noisy(200, 10, 0.1, 1.0, 0.1, seed).data();
-      FitResult<BinaryModel> r = BinaryLearner.fit(Algorithm.VOTED, data,
+      Dataset data = Generators.noisy(200, 10, 0.1, 1.0, 0.1, seed).data();
+      FitResult<BinaryModel> r = Learner.fit(Algorithm.VOTED, data,
           opts().toBuilder().seed(seed).voteCap(3).build());
       TrainingReport rep = r.report();
       assertTrue(rep.voteCapReached(), ctx);
@@ -256,7 +255,7 @@ class TrainingReportTest {
       assertEquals(rep.updates() + 1, rep.mistakes(), ctx);
 
       // Without a cap: every update starts a new vector, and the counts add up to the visits.
-      FitResult<BinaryModel> free = BinaryLearner.fit(Algorithm.VOTED, data,
+      FitResult<BinaryModel> free = Learner.fit(Algorithm.VOTED, data,
           opts().toBuilder().seed(seed).maxEpochs(3).build());
       VotedModel v = (VotedModel) free.model();
       assertFalse(free.report().voteCapReached(), ctx);
@@ -273,12 +272,12 @@ class TrainingReportTest {
   @Test
   void pocketNeverEndsWorseThanThePerceptronItRodeOn() {
     for (long seed = 1; seed <= 12; seed++) {
-      DenseDataset data = IntData.noisy(150, 8, 0.12, seed);
+      Dataset data = IntData.noisy(150, 8, 0.12, seed);
       int n = data.size();
       String ctx = "seed " + seed;
       TrainingOptions o = opts().toBuilder().seed(seed).maxEpochs(5).updateLog(true).build();
-      FitResult<BinaryModel> perceptron = BinaryLearner.fit(Algorithm.PERCEPTRON, data, o);
-      FitResult<BinaryModel> pocket = BinaryLearner.fit(Algorithm.POCKET, data, o);
+      FitResult<BinaryModel> perceptron = Learner.fit(Algorithm.PERCEPTRON, data, o);
+      FitResult<BinaryModel> pocket = Learner.fit(Algorithm.POCKET, data, o);
       // Same run order, same perceptron steps underneath.
       assertArrayEquals(perceptron.report().updateLog(), pocket.report().updateLog(), ctx);
 
@@ -327,10 +326,10 @@ class TrainingReportTest {
   @Test
   void trainingErrorIsThatOfTheReturnedModel() {
     for (long seed = 1; seed <= 3; seed++) {
-      DenseDataset data = IntData.noisy(100, 7, 0.15, seed);
+      Dataset data = IntData.noisy(100, 7, 0.15, seed);
       for (Algorithm alg : Algorithm.values()) {
         String ctx = alg + ", seed " + seed;
-        FitResult<BinaryModel> r = BinaryLearner.fit(alg, data, opts().toBuilder().seed(seed).maxEpochs(4).build());
+        FitResult<BinaryModel> r = Learner.fit(alg, data, opts().toBuilder().seed(seed).maxEpochs(4).build());
         int errors = 0;
         for (int i = 0; i < data.size(); i++) {
           if (data.label(i) * r.model().score(data.denseRow(i)) <= 0f) {
@@ -347,7 +346,7 @@ class TrainingReportTest {
     Dataset data = IntData.noisy(150, 11, 0.1, SEED);
     for (Algorithm alg : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED, Algorithm.POCKET}) {
       String ctx = alg + ", data seed " + SEED;
-      FitResult<BinaryModel> fit = BinaryLearner.fit(alg, data, opts().toBuilder().maxEpochs(4).build());
+      FitResult<BinaryModel> fit = Learner.fit(alg, data, opts().toBuilder().maxEpochs(4).build());
       TrainingReport r = fit.report();
       PostFitFigures figures = r.figures();
       assertEquals(0, figures.computed(), ctx + ": nothing computed by the fit itself");
@@ -364,7 +363,7 @@ class TrainingReportTest {
       assertEquals(m.trainingError(data), r.trainingError(), ctx + ": kept");
     }
     Dataset three = MulticlassEquivalenceTest.realValuedProblem(false, 120, 8, 3, SEED);
-    FitResult<MulticlassModel> multi = MulticlassLearner.fit(Algorithm.PERCEPTRON, three,
+    FitResult<MulticlassModel> multi = Learner.fitMulticlass(Algorithm.PERCEPTRON, three,
         opts().toBuilder().maxEpochs(3).build());
     assertEquals(0, multi.report().figures().computed(), "multi-class: nothing computed by the fit");
     assertEquals(1.0 - multi.model().accuracy(three), multi.report().trainingError(), "multi-class training error");

@@ -2,10 +2,10 @@ package io.github.simdperceptron.theory;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import org.junit.jupiter.api.Test;
@@ -37,8 +37,8 @@ class ConjunctionMistakesTest {
         long max = 0;
         for (int s = 0; s < SEEDS; s++) {
           long seed = SEED + 31L * s + 1009L * d + k;
-          DenseDataset data = Generators.conjunction(n, d, k, seed);
-          TrainingReport r = BinaryLearner.fit(Algorithm.PLA, data,
+          Dataset data = Generators.conjunction(n, d, k, seed);
+          TrainingReport r = Learner.fit(Algorithm.PLA, data,
               TrainingOptions.builder().maxEpochs(100_000).seed(seed).bias(true).build()).report();
           String where = "k=" + k + " d=" + d + " seed=" + seed;
           assertTrue(r.halted(), where + ": PLA did not halt in " + r.epochs() + " epochs");

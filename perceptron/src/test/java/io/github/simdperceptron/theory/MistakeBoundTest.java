@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.internal.Generators;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +26,7 @@ class MistakeBoundTest {
     for (int s = 0; s < SEEDS; s++) {
       long seed = SEED + 7919L * s + d;
       Generators.Planted p = Generators.separable(d >= 1000 ? 150 : 400, d, 0.05, 1.0, seed);
-      TrainingReport r = BinaryLearner.fit(Algorithm.PLA, p.data(),
+      TrainingReport r = Learner.fit(Algorithm.PLA, p.data(),
           TrainingOptions.builder().maxEpochs(10_000).seed(seed).bias(false).build()).report();
       double gamma = Theory.margin(p.data(), p.u(), 0f, false);
       double bound = Theory.novikoffBound(Theory.radius(p.data(), false), gamma);
@@ -56,7 +56,7 @@ class MistakeBoundTest {
       double deviation = Theory.deviation(p.data(), p.u(), 0f, false, gamma);
       assertTrue(deviation > 0, "d=" + d + " seed=" + seed + ": no label was flipped, the case tests nothing");
       for (int passes : new int[] {1, 3}) {
-        TrainingReport r = BinaryLearner.fit(Algorithm.PERCEPTRON, p.data(),
+        TrainingReport r = Learner.fit(Algorithm.PERCEPTRON, p.data(),
             TrainingOptions.builder().maxEpochs(passes).shuffle(false).bias(false).build()).report();
         double bound = Theory.freundSchapireBound(radius, Math.sqrt(r.epochs()) * deviation, gamma);
         assertTrue(r.mistakes() <= bound, "d=" + d + " seed=" + seed + " passes=" + passes + ": " + r.mistakes()

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.reference.ReferenceData;
 import io.github.simdperceptron.reference.ReferenceLearners;
 import java.util.List;
@@ -24,11 +22,11 @@ class TheoryTest {
   private static final double SQRT2 = Math.sqrt(2);
 
   private static Dataset dense() {
-    return DenseDataset.of(new float[] {3, 4, -1, 0, 0, -2}, 2, new double[] {1, -1, -1});
+    return Dataset.of(new float[] {3, 4, -1, 0, 0, -2}, 2, new double[] {1, -1, -1});
   }
 
   private static Dataset sparse() {
-    return SparseDataset.of(new int[] {0, 2, 3, 4}, new int[] {0, 1, 0, 1}, new float[] {3, 4, -1, -2}, 2,
+    return Dataset.of(new int[] {0, 2, 3, 4}, new int[] {0, 1, 0, 1}, new float[] {3, 4, -1, -2}, 2,
         new double[] {1, -1, -1});
   }
 
@@ -184,7 +182,7 @@ class TheoryTest {
       labels[m] = rows[m * dim] == 1f && rows[m * dim + 1] == 1f ? 1 : -1;
       refLabels[m] = (float) labels[m];
     }
-    Dataset d = DenseDataset.of(rows, dim, labels);
+    Dataset d = Dataset.of(rows, dim, labels);
     float[] w = {1, 1, 0, 0};
     assertEquals(1 / Math.sqrt(3), Theory.margin(d, w, -1f, true), TOL);
     assertEquals(Math.sqrt(5), Theory.radius(d, true), TOL);
@@ -227,7 +225,7 @@ class TheoryTest {
         labels[i] = s > 0 ? 1 : -1;
         refLabels[i] = (float) labels[i];
       }
-      Dataset d = DenseDataset.of(rows, dim, labels);
+      Dataset d = Dataset.of(rows, dim, labels);
       String msg = "seed " + seed;
       assertTrue(Theory.separates(d, u, bu, true), msg);
       double novikoff = Theory.novikoffBound(d, u, bu, true);

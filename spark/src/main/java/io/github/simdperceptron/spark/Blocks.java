@@ -1,9 +1,7 @@
 package io.github.simdperceptron.spark;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -130,11 +128,11 @@ final class Blocks {
   }
 
   private static final class DenseSink implements RowSink {
-    private final DenseDataset.Builder builder;
+    private final Dataset.Builder builder;
     private final float[] x;
 
     DenseSink(int d) {
-      this.builder = DenseDataset.builder(d);
+      this.builder = Dataset.builder(d);
       this.x = new float[d];
     }
 
@@ -164,10 +162,10 @@ final class Blocks {
   }
 
   private static final class SparseSink implements RowSink {
-    private final SparseDataset.Builder builder;
+    private final Dataset.Builder builder;
 
     SparseSink(int d) {
-      this.builder = SparseDataset.builder(d);
+      this.builder = Dataset.builder(d);
     }
 
     @Override

@@ -3,12 +3,11 @@ package io.github.simdperceptron.spark;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.MulticlassModel;
-import io.github.simdperceptron.learn.OnlineLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import java.io.Serializable;
@@ -75,7 +74,7 @@ final class Mixing {
     long mistakes = 0;
     switch (spec.layout()) {
       case BINARY: {
-        FitResult<BinaryModel> r = BinaryLearner.fit(spec.algorithm(), data, o,
+        FitResult<BinaryModel> r = Learner.fit(spec.algorithm(), data, o,
             new LinearModel(start.row(0), start.b()[0], data.labels()));
         copy((LinearModel) r.model(), w, b, 0);
         updates[0] = r.report().updates();
@@ -88,7 +87,7 @@ final class Mixing {
           for (int i = 0; i < oneVsRest.length; i++) {
             oneVsRest[i] = data.classOf(i) == c ? 1 : 0;
           }
-          FitResult<BinaryModel> r = BinaryLearner.fit(spec.algorithm(), data.withLabels(REST_VS_ONE, oneVsRest), o,
+          FitResult<BinaryModel> r = Learner.fit(spec.algorithm(), data.withLabels(REST_VS_ONE, oneVsRest), o,
               new LinearModel(start.row(c), start.b()[c], REST_VS_ONE));
           copy((LinearModel) r.model(), w, b, c);
           updates[c] = r.report().updates();
@@ -101,7 +100,7 @@ final class Mixing {
         for (int c = 0; c < rows; c++) {
           rowsIn[c] = start.row(c);
         }
-        OnlineLearner<MulticlassModel> learner = OnlineLearner.multiclass(spec.algorithm(),
+        Learner<MulticlassModel> learner = Learner.multiclass(spec.algorithm(),
             new MulticlassModel(rowsIn, start.b(), data.labels()), o);
         TrainingReport r = learner.partialFit(data);
         MulticlassModel m = learner.model();

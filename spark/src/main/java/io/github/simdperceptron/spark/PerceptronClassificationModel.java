@@ -2,7 +2,6 @@ package io.github.simdperceptron.spark;
 
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -61,17 +60,17 @@ public final class PerceptronClassificationModel
   private final boolean bias;
   private final LinkedHashMap<String, String> options;
   private final List<EpochReport> epochs;
-  private transient volatile SavedModel saved;
+  private transient volatile ModelFile saved;
 
   PerceptronClassificationModel(String uid, Spec spec, Weights w, String learner, List<EpochReport> epochs) {
     this(uid, toSaved(spec, w, learner), epochs);
   }
 
-  private PerceptronClassificationModel(String uid, SavedModel saved, List<EpochReport> epochs) {
+  private PerceptronClassificationModel(String uid, ModelFile saved, List<EpochReport> epochs) {
     this(Uids.enter(uid), saved, epochs, 0);
   }
 
-  private PerceptronClassificationModel(String uid, SavedModel saved, List<EpochReport> epochs, int unused) {
+  private PerceptronClassificationModel(String uid, ModelFile saved, List<EpochReport> epochs, int unused) {
     this.uid = uid;
     Uids.leave();
     Model m = saved.model();
@@ -93,18 +92,18 @@ public final class PerceptronClassificationModel
     this.saved = saved;
   }
 
-  private SavedModel saved() {
-    SavedModel s = saved;
+  private ModelFile saved() {
+    ModelFile s = saved;
     if (s == null) {
       Labels labels = Blocks.labels(classValues);
       Model m = rows.length == 1 ? new LinearModel(rows[0], biases[0], labels) : new MulticlassModel(rows, biases, labels);
-      s = new SavedModel(m, learner, bias, options);
+      s = new ModelFile(m, learner, bias, options);
       saved = s;
     }
     return s;
   }
 
-  private static SavedModel toSaved(Spec spec, Weights w, String learner) {
+  private static ModelFile toSaved(Spec spec, Weights w, String learner) {
     Labels labels = Blocks.labels(spec.classValues());
     Model model;
     if (spec.rows() == 1) {
@@ -121,7 +120,7 @@ public final class PerceptronClassificationModel
     options.put("bias", Boolean.toString(spec.bias()));
     options.put("tau", Float.toString(spec.tau()));
     options.put("mixing", spec.byUpdates() ? "updates" : "uniform");
-    return new SavedModel(model, learner, spec.bias(), options);
+    return new ModelFile(model, learner, spec.bias(), options);
   }
 
   @Override
@@ -269,7 +268,7 @@ public final class PerceptronClassificationModel
           PerceptronClassificationModel.class.getName());
       String dataPath = new org.apache.hadoop.fs.Path(path, "data").toString();
       byte[] bytes = (byte[]) sparkSession().read().parquet(dataPath).first().get(0);
-      SavedModel saved;
+      ModelFile saved;
       try {
         saved = ModelFile.read(bytes, dataPath);
       } catch (IOException e) {

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.io.IdxReader;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.MulticlassLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -66,7 +66,7 @@ class EpochBenchmark {
     double singleAccuracy = 0;
     for (int r = 0; r < repeats; r++) {
       long t0 = System.nanoTime();
-      singleAccuracy = MulticlassLearner.fit(Algorithm.AVERAGED, data, o).model().accuracy(data);
+      singleAccuracy = Learner.fitMulticlass(Algorithm.AVERAGED, data, o).model().accuracy(data);
       single[r] = (System.nanoTime() - t0) / 1e9 / epochs;
     }
     System.out.println("| run | partitions | s/epoch | learners s/epoch (sum) | slowest learner s/epoch "

@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
-import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.util.Locale;
@@ -101,7 +99,7 @@ class OnePartitionTest {
   @Test
   void trainingStopsWhenNoPartitionUpdates() {
     Dataset data = SparkTests.gaussian(100, 4, 2, SEED + 3);
-    DenseDataset.Builder b = DenseDataset.builder(4);
+    Dataset.Builder b = Dataset.builder(4);
     for (int i = 0; i < data.size(); i++) {
       float[] x = data.denseRow(i);
       x[0] = data.classOf(i) == 1 ? 20 : -20;
@@ -122,12 +120,12 @@ class OnePartitionTest {
     TrainingOptions o =
         SparkTests.options(true, 1.0).toBuilder().seed(PerceptronClassifier.partitionSeed(SEED, 0, 0)).build();
     Dataset binary = SparkTests.gaussian(200, 10, 2, SEED + 2);
-    assertSameModel(BinaryLearner.fit(Algorithm.MARGIN, binary, o).model(),
+    assertSameModel(Learner.fit(Algorithm.MARGIN, binary, o).model(),
         fit(binary, "margin", "oneVsRest", "uniform", 1).kernelModel(), "binary margin");
     Dataset three = SparkTests.gaussian(200, 10, 3, SEED + 2);
-    assertSameModel(MulticlassLearner.fitOneVsRest(Algorithm.AVERAGED, three, o).model(),
+    assertSameModel(Learner.fitOneVsRest(Algorithm.AVERAGED, three, o).model(),
         fit(three, "averaged", "oneVsRest", "uniform", 1).kernelModel(), "one-vs-rest averaged");
-    assertSameModel(MulticlassLearner.fit(Algorithm.PERCEPTRON, three, o).model(),
+    assertSameModel(Learner.fitMulticlass(Algorithm.PERCEPTRON, three, o).model(),
         fit(three, "perceptron", "direct", "uniform", 1).kernelModel(), "direct perceptron");
   }
 }

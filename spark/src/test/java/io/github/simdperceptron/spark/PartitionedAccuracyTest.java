@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.io.IdxReader;
+import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.Model;
-import io.github.simdperceptron.learn.MulticlassLearner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
@@ -28,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * With 2 and 4 partitions the mixed model's test accuracy is at most 0.01 below the
- * single-machine learner's after the same number of epochs (MulticlassLearner / BinaryLearner with
+ * single-machine learner's after the same number of epochs (Learner.fitMulticlass / Learner.fit with
  * maxEpochs = maxIter and the same seed), and the same seed and partitioning give the same model
  * twice. The mixture may score higher: mixing averages the partitions' weights, which helps the
  * plain perceptron most (its last weights are noisy), so only the loss is bounded.
@@ -71,7 +69,7 @@ class PartitionedAccuracyTest {
         + ", seed " + SEED);
   }
 
-  private static DenseDataset fashion(String images, String labels, int rows) throws IOException {
+  private static Dataset fashion(String images, String labels, int rows) throws IOException {
     for (String f : new String[] {images, labels}) {
       boolean present = Files.isRegularFile(FASHION.resolve(f));
       String message = FASHION.resolve(f) + " is missing: install the Debian package dataset-fashion-mnist";
@@ -80,16 +78,16 @@ class PartitionedAccuracyTest {
       }
       Assumptions.assumeTrue(present, message);
     }
-    DenseDataset all = IdxReader.readDataset(FASHION.resolve(images), FASHION.resolve(labels));
+    Dataset all = IdxReader.readDataset(FASHION.resolve(images), FASHION.resolve(labels));
     return rows >= all.size() ? all : all.subset(IntStream.range(0, rows).toArray());
   }
 
   @Test
   void fashionMnistAtMostOnePointBelowTheSingleMachineLearner() throws IOException {
-    DenseDataset train = fashion("train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", 12_000);
-    DenseDataset test = fashion("t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz", 10_000);
+    Dataset train = fashion("train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", 12_000);
+    Dataset test = fashion("t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz", 10_000);
     TrainingOptions o = TrainingOptions.builder().maxEpochs(EPOCHS).seed(SEED).build();
-    double single = MulticlassLearner.fit(Algorithm.AVERAGED, train, o).model().accuracy(test);
+    double single = Learner.fitMulticlass(Algorithm.AVERAGED, train, o).model().accuracy(test);
     for (int partitions : new int[] {2, 4}) {
       assertClose(single, fit(train, partitions, "averaged", "direct", "updates", SEED), test,
           "Fashion-MNIST direct averaged, " + partitions + " partitions");
@@ -101,10 +99,10 @@ class PartitionedAccuracyTest {
     Dataset train = SparkTests.bagOfWords(10_000, 2_000, 4, SEED);
     Dataset test = SparkTests.bagOfWords(3_000, 2_000, 4, SEED + 1);
     TrainingOptions o = TrainingOptions.builder().maxEpochs(EPOCHS).seed(SEED).build();
-    double ovr = MulticlassLearner.fitOneVsRest(Algorithm.AVERAGED, train, o).model().accuracy(test);
+    double ovr = Learner.fitOneVsRest(Algorithm.AVERAGED, train, o).model().accuracy(test);
     Dataset binaryTrain = SparkTests.bagOfWords(10_000, 2_000, 2, SEED + 2);
     Dataset binaryTest = SparkTests.bagOfWords(3_000, 2_000, 2, SEED + 3);
-    double binary = BinaryLearner.fit(Algorithm.PERCEPTRON, binaryTrain, o).model().accuracy(binaryTest);
+    double binary = Learner.fit(Algorithm.PERCEPTRON, binaryTrain, o).model().accuracy(binaryTest);
     for (int partitions : new int[] {2, 4}) {
       assertClose(ovr, fit(train, partitions, "averaged", "oneVsRest", "updates", SEED), test,
           "text one-vs-rest averaged, " + partitions + " partitions");

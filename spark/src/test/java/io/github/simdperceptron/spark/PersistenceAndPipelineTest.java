@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import java.io.IOException;
@@ -106,7 +105,7 @@ class PersistenceAndPipelineTest {
         .setSeed(SEED).fit(df);
     Path file = dir.resolve("model.bin");
     m.exportModelFile(file.toString());
-    SavedModel saved = ModelFile.read(file);
+    ModelFile saved = ModelFile.read(file);
     assertEquals("MARGIN", saved.algorithm());
     Model model = saved.model();
     List<Double> spark = predictions(m, df);

@@ -1,16 +1,13 @@
 package io.github.simdperceptron.spark;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.BinaryLearner;
+import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
-import io.github.simdperceptron.learn.OnlineLearner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +55,7 @@ final class SparkTests {
       }
       return Vectors.dense(v);
     }
-    SparseDataset s = (SparseDataset) data;
+    Dataset s = data;
     int from = DataAccess.rowStart(s, i);
     int nnz = s.nonZeros(i);
     int[] idx = new int[nnz];
@@ -84,7 +81,7 @@ final class SparkTests {
   }
 
   /** n rows of d Gaussian features (a dense dataset) from k classes around random centres. */
-  static DenseDataset gaussian(int n, int d, int k, long seed) {
+  static Dataset gaussian(int n, int d, int k, long seed) {
     Random rnd = new Random(seed);
     float[][] centres = new float[k][d];
     for (float[] c : centres) {
@@ -92,7 +89,7 @@ final class SparkTests {
         c[j] = (float) rnd.nextGaussian();
       }
     }
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     for (int i = 0; i < n; i++) {
       int c = rnd.nextInt(k);
       float[] x = new float[d];
@@ -109,10 +106,10 @@ final class SparkTests {
    * document from one of k topics; a topic draws one word in six from its own 5% of the vocabulary
    * and the others uniformly. Values are word counts (CSR rows).
    */
-  static SparseDataset bagOfWords(int n, int v, int k, long seed) {
+  static Dataset bagOfWords(int n, int v, int k, long seed) {
     Random rnd = new Random(seed);
     int own = Math.max(1, v / 20);
-    SparseDataset.Builder b = SparseDataset.builder(v);
+    Dataset.Builder b = Dataset.builder(v);
     for (int i = 0; i < n; i++) {
       int topic = rnd.nextInt(k);
       float[] counts = new float[v];
@@ -146,8 +143,8 @@ final class SparkTests {
   /**
    * The single-machine sequence the estimator equals with one partition: per epoch t, one epoch
    * of the kernel learner with seed {@code partitionSeed(seed, t, 0)} from the previous model
-   * (zero weights at t = 0). Binary: {@code BinaryLearner.fit} with a warm start; one-vs-rest: the
-   * same per class on the data relabelled class-vs-rest; direct: {@code OnlineLearner.multiclass}
+   * (zero weights at t = 0). Binary: {@code Learner.fit} with a warm start; one-vs-rest: the
+   * same per class on the data relabelled class-vs-rest; direct: {@code Learner.multiclass}
    * warm-started and {@code partialFit} once.
    */
   static Model singleMachine(Algorithm a, String multiclass, Dataset data, boolean bias, double tau, long seed,
@@ -158,7 +155,7 @@ final class SparkTests {
       LinearModel m = new LinearModel(new float[d], 0f, data.labels());
       for (int t = 0; t < epochs; t++) {
         TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
-        m = (LinearModel) BinaryLearner.fit(a, data, o, m).model();
+        m = (LinearModel) Learner.fit(a, data, o, m).model();
       }
       return m;
     }
@@ -166,7 +163,7 @@ final class SparkTests {
       MulticlassModel m = new MulticlassModel(new float[k][d], new float[k], data.labels());
       for (int t = 0; t < epochs; t++) {
         TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
-        OnlineLearner<MulticlassModel> learner = OnlineLearner.multiclass(a, m, o);
+        Learner<MulticlassModel> learner = Learner.multiclass(a, m, o);
         learner.partialFit(data);
         m = learner.model();
       }
@@ -184,7 +181,7 @@ final class SparkTests {
       LinearModel m = new LinearModel(new float[d], 0f, restVsOne);
       for (int t = 0; t < epochs; t++) {
         TrainingOptions o = options(bias, tau).toBuilder().seed(PerceptronClassifier.partitionSeed(seed, t, 0)).build();
-        m = (LinearModel) BinaryLearner.fit(a, one, o, m).model();
+        m = (LinearModel) Learner.fit(a, one, o, m).model();
       }
       w[c] = m.weights();
       b[c] = m.bias();

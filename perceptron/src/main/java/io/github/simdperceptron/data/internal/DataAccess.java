@@ -1,8 +1,6 @@
 package io.github.simdperceptron.data.internal;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.data.DenseDataset;
-import io.github.simdperceptron.data.SparseDataset;
 
 /**
  * The training operations and storage of a dataset, for the learners and the tools of this
@@ -30,15 +28,15 @@ public final class DataAccess {
 
     void margins(Dataset data, float[] w, float bias, float[] out);
 
-    float[] rowArray(DenseDataset data, int i);
+    float[] rowArray(Dataset data, int i);
 
-    int rowOffset(DenseDataset data, int i);
+    int rowOffset(Dataset data, int i);
 
-    int rowStart(SparseDataset data, int i);
+    int rowStart(Dataset data, int i);
 
-    int[] indices(SparseDataset data);
+    int[] indices(Dataset data);
 
-    float[] values(SparseDataset data);
+    float[] values(Dataset data);
   }
 
   private static Bridge installed;
@@ -116,33 +114,33 @@ public final class DataAccess {
     Holder.BRIDGE.margins(data, w, bias, out);
   }
 
-  /** The storage array holding row i of a dense dataset; the row starts at {@link #rowOffset}. */
-  public static float[] rowArray(DenseDataset data, int i) {
+  /** The storage array holding row i of a dense dataset (a sparse one throws ClassCastException); the row starts at {@link #rowOffset}. */
+  public static float[] rowArray(Dataset data, int i) {
     return Holder.BRIDGE.rowArray(data, i);
   }
 
   /** The offset of row i inside {@link #rowArray}. */
-  public static int rowOffset(DenseDataset data, int i) {
+  public static int rowOffset(Dataset data, int i) {
     return Holder.BRIDGE.rowOffset(data, i);
   }
 
   /** The start of row i in {@link #indices} and {@link #values}; the row has {@code nonZeros(i)} entries. */
-  public static int rowStart(SparseDataset data, int i) {
+  public static int rowStart(Dataset data, int i) {
     return Holder.BRIDGE.rowStart(data, i);
   }
 
-  /** The CSR index array. */
-  public static int[] indices(SparseDataset data) {
+  /** The CSR index array of a sparse dataset (a dense one throws ClassCastException). */
+  public static int[] indices(Dataset data) {
     return Holder.BRIDGE.indices(data);
   }
 
-  /** The CSR value array, or null when every value is 1. */
-  public static float[] values(SparseDataset data) {
+  /** The CSR value array of a sparse dataset, or null when every value is 1. */
+  public static float[] values(Dataset data) {
     return Holder.BRIDGE.values(data);
   }
 
-  /** Whether no values are stored: every value is 1 ({@link #values} is null). */
-  public static boolean isBinary(SparseDataset data) {
-    return Holder.BRIDGE.values(data) == null;
+  /** Whether the dataset is sparse and stores no values: every value is 1 ({@link #values} is null). */
+  public static boolean isBinary(Dataset data) {
+    return data.isSparse() && Holder.BRIDGE.values(data) == null;
   }
 }

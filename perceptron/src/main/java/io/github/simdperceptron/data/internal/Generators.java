@@ -1,6 +1,6 @@
 package io.github.simdperceptron.data.internal;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import java.util.Random;
 
 /**
@@ -13,18 +13,18 @@ public final class Generators {
 
   /** A generated dataset and the planted separator it was drawn around. */
   public static final class Planted {
-    private final DenseDataset data;
+    private final Dataset data;
     private final float[] u;
     private final double margin;
 
-    Planted(DenseDataset data, float[] u, double margin) {
+    Planted(Dataset data, float[] u, double margin) {
       this.data = data;
       this.u = u;
       this.margin = margin;
     }
 
     /** The examples. */
-    public DenseDataset data() {
+    public Dataset data() {
       return data;
     }
 
@@ -77,7 +77,7 @@ public final class Generators {
       uNorm += (double) v * v;
     }
     uNorm = Math.sqrt(uNorm);
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     double[] z = new double[d];
     float[] x = new float[d];
     double minMargin = Double.POSITIVE_INFINITY;
@@ -117,13 +117,13 @@ public final class Generators {
    * variables is +1 with probability {@code 2^(-1/k)}, so about half of the examples are
    * positive whatever k is; the other d - k variables are fair coins.
    */
-  public static DenseDataset conjunction(int n, int d, int k, long seed) {
+  public static Dataset conjunction(int n, int d, int k, long seed) {
     if (n < 1 || d < 1 || k < 1 || k > d) {
       throw new IllegalArgumentException("need n >= 1 and 1 <= k <= d, got n = " + n + ", d = " + d + ", k = " + k);
     }
     Random rnd = new Random(seed);
     double pRelevant = Math.pow(0.5, 1.0 / k);
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     float[] x = new float[d];
     for (int i = 0; i < n; i++) {
       boolean all = true;

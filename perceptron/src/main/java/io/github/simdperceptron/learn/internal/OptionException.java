@@ -1,9 +1,11 @@
-package io.github.simdperceptron.learn;
+package io.github.simdperceptron.learn.internal;
 
 /**
  * A training option, or an algorithm, that a learner does not accept: which option (as
- * {@link TrainingOptions} names it, e.g. {@code "maxEpochs"}, or {@code "algorithm"}), the value
- * given, and why. The message reads {@code option + " " + reason + ", got " + value}.
+ * {@code TrainingOptions} names it, e.g. {@code "maxEpochs"}, or {@code "algorithm"}), the value
+ * given, and why. The message reads {@code option + " " + reason + ", got " + value}. The learners
+ * throw it as the {@link IllegalArgumentException} their Javadoc names; the command maps
+ * {@link #option()} to its flag.
  */
 public class OptionException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -11,14 +13,14 @@ public class OptionException extends IllegalArgumentException {
   private final transient Object value;
   private final String reason;
 
-  OptionException(String option, Object value, String reason) {
+  public OptionException(String option, Object value, String reason) {
     super(option + " " + reason + ", got " + value);
     this.option = option;
     this.value = value;
     this.reason = reason;
   }
 
-  /** The option's name: a {@link TrainingOptions} property such as {@code "voteCap"}, or {@code "algorithm"}. */
+  /** The option's name: a {@code TrainingOptions} property such as {@code "voteCap"}, or {@code "algorithm"}. */
   public String option() {
     return option;
   }

@@ -1,6 +1,6 @@
-package io.github.simdperceptron.io;
+package io.github.simdperceptron.io.internal;
 
-import io.github.simdperceptron.data.DenseDataset;
+import io.github.simdperceptron.data.Dataset;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -98,7 +98,7 @@ public final class IdxReader {
    * {@code rows x columns} features per image, each pixel scaled to {@code p / 255f} in [0, 1],
    * row by row; the class of each row is its label value as a number ("0" to "9" for MNIST).
    */
-  public static DenseDataset readDataset(Path images, Path labels) throws IOException {
+  public static Dataset readDataset(Path images, Path labels) throws IOException {
     Images im = readImages(images);
     int[] y = readLabels(labels);
     if (im.count != y.length) {
@@ -112,7 +112,7 @@ public final class IdxReader {
     if (d == 0) {
       throw new IOException(images + " has images of " + im.rows + " x " + im.columns + " pixels: no features");
     }
-    DenseDataset.Builder b = DenseDataset.builder(d);
+    Dataset.Builder b = Dataset.builder(d);
     float[] row = new float[d];
     for (int i = 0; i < im.count; i++) {
       for (int j = 0, at = i * d; j < d; j++) {

@@ -1,4 +1,4 @@
-package io.github.simdperceptron.io;
+package io.github.simdperceptron.io.internal;
 
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
@@ -11,15 +11,15 @@ import java.util.zip.GZIPInputStream;
  * its name; text cannot start that way (0x8b is no first byte of UTF-8). Decides on the first
  * read, so opening it reads nothing.
  */
-final class GzipDetect extends FilterInputStream {
+public final class GzipDetect extends FilterInputStream {
   private boolean decided;
 
-  GzipDetect(InputStream in) {
+  public GzipDetect(InputStream in) {
     super(in);
   }
 
   /** Whether the bytes start with the gzip magic bytes. */
-  static boolean isGzip(int b0, int b1) {
+  public static boolean isGzip(int b0, int b1) {
     return b0 == 0x1f && b1 == 0x8b;
   }
 

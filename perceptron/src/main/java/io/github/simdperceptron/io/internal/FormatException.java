@@ -1,4 +1,4 @@
-package io.github.simdperceptron.io;
+package io.github.simdperceptron.io.internal;
 
 import java.io.IOException;
 
@@ -47,7 +47,7 @@ public final class FormatException extends IOException {
   }
 
   /** The token as it appears in a message: quoted, shortened, control characters escaped. */
-  static String quote(CharSequence token) {
+  public static String quote(CharSequence token) {
     StringBuilder sb = new StringBuilder("'");
     int n = Math.min(token.length(), MAX_TOKEN);
     for (int i = 0; i < n; i++) {
