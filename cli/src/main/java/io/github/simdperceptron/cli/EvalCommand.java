@@ -1,7 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LinearModel;
@@ -47,8 +46,7 @@ final class EvalCommand {
 
   /** Evaluates the model and prints the report; returns the exit code. */
   int call() throws IOException {
-    FileArgs.input("--model", modelFile);
-    SavedModel saved = ModelFile.read(modelFile);
+    SavedModel saved = FileArgs.model("--model", modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, model.dimension());
     Overflow.check(model, ds, data);

@@ -1,7 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.SavedModel;
 import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.learn.BinaryModel;
@@ -51,9 +50,8 @@ final class PredictCommand {
 
   /** Writes the predictions; returns the exit code. */
   int call() throws IOException {
-    FileArgs.input("--model", modelFile);
+    SavedModel saved = FileArgs.model("--model", modelFile);
     FileArgs.output("--output", output, modelFile, data, dataArgs.labels);
-    SavedModel saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
     Overflow.check(model, ds, data);
