@@ -19,8 +19,11 @@ final class TrainArgs {
   static final Algorithm DEFAULT_ALGORITHM = Algorithm.AVERAGED;
 
   final Algorithm algorithm;
-  /** --multiclass, or the mode {@link #chooseMulticlass} chose for the data; null for a binary learner. */
-  Multiclass multiclass;
+  /**
+   * --multiclass, or the mode {@link #chooseMulticlass} chose for the data; null for a binary
+   * learner. Volatile: the warm-up thread's fits read it while train chooses it.
+   */
+  volatile Multiclass multiclass;
   /** Whether the command chose {@link #multiclass} from the number of classes (no --multiclass given). */
   boolean multiclassChosen;
   final int epochs;
