@@ -68,9 +68,19 @@ public final class TrainJob {
 
   private TrainJob() {}
 
-  /** Runs the job and exits with its status. */
+  /**
+   * Runs the job and exits with its status; a failure that is not about the data or the options
+   * prints its stack trace.
+   */
   public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
+    int status;
+    try {
+      status = run(args, System.out, System.err);
+    } catch (RuntimeException | Error e) {
+      e.printStackTrace();
+      status = 1;
+    }
+    System.exit(status);
   }
 
   /** Runs the job, printing on {@code out} and {@code err}; returns the exit status (0, 1 or 2). */
@@ -188,7 +198,10 @@ public final class TrainJob {
     throw new Refused("--" + key + " " + a.get(key) + ": expected a whole number >= 1", true);
   }
 
-  /** Refuses, before training, an export that could not be written: a directory, or in a directory that does not exist. */
+  /**
+   * Refuses, before training, an export that could not be written: a directory, or a file in a
+   * directory that does not exist.
+   */
   private static void checkOutput(String export) {
     if (export == null) {
       return;

@@ -102,7 +102,8 @@ class TrainJobTest {
     Path missing = dir.resolve("no-such.svm");
     Result m = run(job(missing, export));
     assertEquals(2, m.code(), m.err());
-    assertEquals(List.of("simdperceptron TrainJob: " + missing + ": no such file or directory"), m.err().lines().toList());
+    assertEquals(List.of("simdperceptron TrainJob: " + missing + ": no such file or directory"),
+        m.err().lines().toList());
     assertTrue(Files.exists(export));
   }
 
