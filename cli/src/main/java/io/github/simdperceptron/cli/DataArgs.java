@@ -99,6 +99,7 @@ final class DataArgs {
    * with another number of features is an error. For IDX, {@code file} holds the images and
    * {@code labelsFile} (or, when null, the file its name implies) the labels; without
    * {@code needLabels} (predict) a missing labels file is no error and every row gets class "0".
+   * A pipe ({@link FileArgs#isPipe}) is read as a stream, once, as {@code -} (standard input) is.
    */
   Dataset read(Path file, Path labelsFile, int dimension, boolean needLabels) throws IOException {
     try {
@@ -118,7 +119,7 @@ final class DataArgs {
       }
       return read(kind, System.in, STDIN_NAME, dimension);
     }
-    if (!Files.isRegularFile(file)) {
+    if (!FileArgs.readable(file)) {
       throw new UsageException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
     }
     if (labelsFile != null && kind != DataFormat.idx) {
@@ -128,7 +129,7 @@ final class DataArgs {
     if (kind == DataFormat.idx) {
       return idx(file, labelsFile, dimension, needLabels);
     }
-    return read(kind, Files.newInputStream(file), file.toString(), dimension);
+    return read(kind, FileArgs.open(file), file.toString(), dimension);
   }
 
   /** Reads libsvm or CSV text (gzip-compressed or not) from a stream, and closes it. */
@@ -230,6 +231,11 @@ final class DataArgs {
     Warnings.print(err, command, message);
   }
 
+  /** Prints one note line on stderr: "perceptron train: note: ...". */
+  void note(String message) {
+    Warnings.note(err, command, message);
+  }
+
   /**
    * The labels file that goes with an IDX images file by the standard naming, e.g.
    * {@code train-images-idx3-ubyte.gz -> train-labels-idx1-ubyte.gz}: the one with the same
@@ -262,11 +268,11 @@ final class DataArgs {
         }
         labelPath = null;
       }
-    } else if (!Files.isRegularFile(labelPath)) {
+    } else if (!FileArgs.readable(labelPath)) {
       throw new UsageException(labelPath + ": " + (Files.exists(labelPath) ? "not a regular file" : "no such file"));
     }
     try {
-      IdxReader.Images im = IdxReader.readImages(images);
+      IdxReader.Images im = IdxReader.readImages(FileArgs.open(images), images.toString());
       int d = im.rows() * im.columns();
       if (im.count() == 0 || d == 0) {
         throw new UsageException(images + ": " + im.count() + " images of " + im.rows() + " x " + im.columns()
@@ -276,7 +282,8 @@ final class DataArgs {
         throw new UsageException(images + ": images of " + im.rows() + " x " + im.columns() + " = " + d
             + " pixels (expected " + dimension + " features, as the model or the training data has)");
       }
-      int[] y = labelPath == null ? new int[im.count()] : IdxReader.readLabels(labelPath);
+      int[] y = labelPath == null ? new int[im.count()] : IdxReader.readLabels(FileArgs.open(labelPath),
+          labelPath.toString());
       if (y.length != im.count()) {
         throw new UsageException(labelPath + ": " + y.length + " labels, but " + images + " holds " + im.count()
             + " images (expected one label per image)");

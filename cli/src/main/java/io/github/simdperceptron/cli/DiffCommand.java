@@ -49,7 +49,7 @@ final class DiffCommand {
     TrainingOptions options = train.options();
     train.checkMulticlass();
     Dataset ds = dataArgs.read(data, 0);
-    train.checkClasses(data, ds);
+    train.chooseMulticlass(data, ds, dataArgs);
     ModelSize.check(ds, data, dataArgs.largestIndexLine, train, dataArgs);
     if (train.multiclass != null) {
       return multiclass(ds, options);
@@ -61,6 +61,7 @@ final class DiffCommand {
       Json j = new Json()
           .put("command", "diff")
           .put("algorithm", train.name())
+          .put("learner", r.algorithm())
           .put("data", data.toString())
           .put("examples", ds.size())
           .put("dimension", ds.dimension())
@@ -111,6 +112,7 @@ final class DiffCommand {
           .put("algorithm", train.name())
           .put("multiclass", train.multiclass.name())
           .put("learner", r.algorithm())
+          .put("multiclass_chosen", train.multiclassChosen)
           .put("data", data.toString())
           .put("examples", ds.size())
           .put("dimension", ds.dimension())

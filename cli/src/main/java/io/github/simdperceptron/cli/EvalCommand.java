@@ -46,8 +46,7 @@ final class EvalCommand {
 
   /** Evaluates the model and prints the report; returns the exit code. */
   int call() throws IOException {
-    FileArgs.input("--model", modelFile);
-    ModelFile saved = ModelFile.read(modelFile);
+    ModelFile saved = FileArgs.model("--model", modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, model.dimension());
     Overflow.check(model, ds, data);

@@ -1,7 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.kernel.Kernel;
-import io.github.simdperceptron.io.ModelFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -36,11 +35,10 @@ final class InfoCommand {
   /** Prints the description; returns the exit code. */
   int call() throws IOException {
     if (model != null) {
-      FileArgs.input("--model", model);
       if (top < 0) {
         throw new UsageException("--top " + top + ": expected a count >= 0");
       }
-      ModelSummary summary = new ModelSummary(ModelFile.read(model), top);
+      ModelSummary summary = new ModelSummary(FileArgs.model("--model", model), top);
       if (json) {
         out.println(summary.json().put("model", model.toString()));
       } else {

@@ -50,9 +50,8 @@ final class PredictCommand {
 
   /** Writes the predictions; returns the exit code. */
   int call() throws IOException {
-    FileArgs.input("--model", modelFile);
+    ModelFile saved = FileArgs.model("--model", modelFile);
     FileArgs.output("--output", output, modelFile, data, dataArgs.labels);
-    ModelFile saved = ModelFile.read(modelFile);
     Model model = saved.model();
     Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
     Overflow.check(model, ds, data);

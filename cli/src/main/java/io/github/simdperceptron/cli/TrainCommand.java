@@ -83,6 +83,9 @@ final class TrainCommand {
     if (DataArgs.isStdin(data) && DataArgs.isStdin(test)) {
       throw new UsageException("--test -: standard input can be read once, and --data - reads it");
     }
+    if (test != null && FileArgs.isPipe(data) && FileArgs.isPipe(test) && FileArgs.same(data, test)) {
+      throw new UsageException("--test " + test + ": a pipe can be read once, and --data " + data + " reads it");
+    }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
     Warmup warmup = DataArgs.isStdin(data) ? null
         : Warmup.start(train, dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data));
@@ -90,7 +93,7 @@ final class TrainCommand {
     Dataset testSet;
     try {
       trainSet = dataArgs.read(data, 0);
-      train.checkClasses(data, trainSet);
+      train.chooseMulticlass(data, trainSet, dataArgs);
       ModelSize.check(trainSet, data, dataArgs.largestIndexLine, train, dataArgs);
       if (trainSet.labels().size() == 1) {
         dataArgs.warn(data + ": every example is of class " + trainSet.labels().name(0) + ", so the model learns"
@@ -124,6 +127,7 @@ final class TrainCommand {
           .put("algorithm", train.name())
           .put("multiclass", train.multiclass == null ? null : train.multiclass.name())
           .put("learner", r.algorithm())
+          .put("multiclass_chosen", train.multiclass == null ? null : train.multiclassChosen)
           .put("data", data.toString())
           .put("examples", trainSet.size())
           .put("dimension", trainSet.dimension())

@@ -229,8 +229,8 @@ class CliTest {
         bad + ":2:4: in '2:x': value 'x' is not a number");
     Path three = dir.resolve("three.svm");
     Files.writeString(three, "1 1:1\n2 1:2\n3 1:3\n");
-    assertOneLineError(run("train", "--data", three.toString(), "--algorithm", "pla", "--model", model), 2,
-        "3 classes", "--multiclass ovr", "--multiclass direct");
+    assertOneLineError(run("train", "--data", three.toString(), "--algorithm", "voted", "--model", model), 2,
+        "3 classes", "--algorithm voted has no multi-class learner");
     assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla"), 2, "--model");
     assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "nope", "--model", model), 2,
         "'nope' is not an algorithm");

@@ -21,6 +21,7 @@ final class Launch {
   private final List<String> jvm = new ArrayList<>();
   private File stdin;
   private File stdout;
+  private boolean bash;
 
   private Launch() {}
 
@@ -45,6 +46,15 @@ final class Launch {
     return this;
   }
 
+  /**
+   * Runs the command from {@code bash -c}, so that an argument {@code <(...)} is a process
+   * substitution (the shell gives the command {@code /dev/fd/N}); every other argument is quoted.
+   */
+  Launch throughBash() {
+    bash = true;
+    return this;
+  }
+
   Process start(Path outFile, Path errFile, String... args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -56,13 +66,21 @@ final class Launch {
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(Main.class.getName());
     cmd.addAll(Arrays.asList(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd);
+    ProcessBuilder pb = new ProcessBuilder(bash ? List.of("bash", "-c", "exec " + quoted(cmd)) : cmd);
     pb.redirectOutput(stdout != null ? stdout : outFile.toFile());
     pb.redirectError(errFile.toFile());
     if (stdin != null) {
       pb.redirectInput(stdin);
     }
     return pb.start();
+  }
+
+  private static String quoted(List<String> cmd) {
+    StringBuilder s = new StringBuilder();
+    for (String a : cmd) {
+      s.append(s.length() == 0 ? "" : " ").append(a.startsWith("<(") ? a : "'" + a.replace("'", "'\\''") + "'");
+    }
+    return s.toString();
   }
 
   Result run(String... args) {

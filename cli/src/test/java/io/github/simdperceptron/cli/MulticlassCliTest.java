@@ -150,17 +150,79 @@ class MulticlassCliTest {
   }
 
   @Test
+  void withoutMulticlassTheCommandChoosesFromTheData() throws IOException {
+    // averaged (the default) and perceptron: the multi-class perceptron, as --multiclass direct trains it.
+    Path chosen = dir.resolve("chosen.bin");
+    Result t = run("train", "--data", TRAIN3, "--model", chosen.toString(), "--json");
+    assertEquals(0, t.code(), t.err());
+    assertEquals(List.of("perceptron train: note: " + TRAIN3 + ": 3 classes [1, 2, 3]: training the multi-class"
+        + " averaged perceptron (--multiclass direct; --multiclass ovr trains one averaged per class)"),
+        t.err().lines().toList());
+    assertTrue(t.out().contains("\"algorithm\":\"averaged\",\"multiclass\":\"direct\",\"learner\":"
+        + "\"MULTICLASS(AVERAGED)\",\"multiclass_chosen\":true"), t.out());
+    Path given = dir.resolve("given.bin");
+    Result g = run("train", "--data", TRAIN3, "--multiclass", "direct", "--algorithm", "averaged", "--model",
+        given.toString(), "--json");
+    assertEquals("", g.err());
+    assertTrue(g.out().contains("\"multiclass_chosen\":false"), g.out());
+    assertArrayEquals(Files.readAllBytes(given), Files.readAllBytes(chosen), "the same model as --multiclass direct");
+    Result p = run("train", "--data", TRAIN3, "--algorithm", "perceptron", "--model", chosen.toString());
+    assertEquals(0, p.code(), p.err());
+    assertTrue(p.err().contains("training the multi-class perceptron (--multiclass direct"), p.err());
+
+    // The others: one-vs-rest.
+    Result o = run("train", "--data", TRAIN3, "--algorithm", "pocket", "--model", chosen.toString(), "--json");
+    assertEquals(0, o.code(), o.err());
+    assertEquals(List.of("perceptron train: note: " + TRAIN3 + ": 3 classes [1, 2, 3]: training one pocket per class,"
+        + " against the rest (--multiclass ovr)"), o.err().lines().toList());
+    assertTrue(o.out().contains("\"multiclass\":\"ovr\",\"learner\":\"OVR(POCKET)\",\"multiclass_chosen\":true"),
+        o.out());
+
+    // An explicit --multiclass wins, and says nothing.
+    Result x = run("train", "--data", TRAIN3, "--multiclass", "ovr", "--model", chosen.toString(), "--json");
+    assertEquals("", x.err());
+    assertTrue(x.out().contains("\"multiclass\":\"ovr\",\"learner\":\"OVR(AVERAGED)\",\"multiclass_chosen\":false"),
+        x.out());
+
+    // Two classes: the binary learner, no note.
+    Result b = run("train", "--data", TRAIN2, "--model", chosen.toString(), "--json");
+    assertEquals("", b.err());
+    assertTrue(b.out().contains("\"multiclass\":null,\"learner\":\"AVERAGED\""), b.out());
+
+    // diff chooses the same way.
+    Result d = run("diff", "--data", TRAIN3, "--algorithm", "margin", "--json");
+    assertEquals(0, d.code(), d.err());
+    assertTrue(d.err().contains("training one margin per class, against the rest (--multiclass ovr)"), d.err());
+    assertTrue(d.out().contains("\"multiclass\":\"ovr\",\"learner\":\"OVR(MARGIN)\",\"multiclass_chosen\":true"),
+        d.out());
+  }
+
+  @Test
+  void theDefaultAlgorithmIsAveraged() {
+    Result h = run("train", "--help");
+    assertTrue(h.out().startsWith("Usage: perceptron train --data FILE --model OUT [OPTION]..."), h.out());
+    assertTrue(h.out().replaceAll("\\s+", " ").contains("perceptron, pla, pocket, voted, averaged or margin"
+        + " (default: averaged)"), h.out());
+    Result t = run("train", "--data", TRAIN2, "--model", dir.resolve("m.bin").toString());
+    assertEquals(0, t.code(), t.err());
+    assertTrue(t.out().startsWith("trained averaged on "), t.out());
+    Result d = run("diff", "--data", TRAIN2, "--json");
+    assertEquals(0, d.code(), d.err());
+    assertTrue(d.out().contains("\"algorithm\":\"averaged\",\"learner\":\"AVERAGED\""), d.out());
+  }
+
+  @Test
   void usageErrorsOfMulticlassTraining() {
     String model = dir.resolve("m.bin").toString();
-    assertOneLineError(run("train", "--data", TRAIN3, "--algorithm", "averaged", "--model", model), 2,
-        TRAIN3 + ": 3 classes [1, 2, 3]", "add --multiclass ovr", "or --multiclass direct");
+    assertOneLineError(run("train", "--data", TRAIN3, "--algorithm", "voted", "--model", model), 2,
+        TRAIN3 + ": 3 classes [1, 2, 3], and --algorithm voted has no multi-class learner", "give another --algorithm");
     assertOneLineError(run("train", "--data", TRAIN3, "--multiclass", "ovr", "--algorithm", "voted", "--model", model),
         2, "--multiclass ovr cannot use --algorithm voted");
     assertOneLineError(run("train", "--data", TRAIN3, "--multiclass", "direct", "--algorithm", "pocket", "--model",
         model), 2, "--multiclass direct is the multi-class perceptron: --algorithm perceptron or averaged (got pocket");
     assertOneLineError(run("train", "--data", TRAIN3, "--multiclass", "both", "--algorithm", "pla", "--model", model),
         2, "--multiclass", "both");
-    assertOneLineError(run("diff", "--data", TRAIN3, "--algorithm", "perceptron"), 2, "3 classes", "--multiclass");
+    assertOneLineError(run("diff", "--data", TRAIN3, "--algorithm", "voted"), 2, "3 classes", "no multi-class");
     assertOneLineError(run("diff", "--data", TRAIN3, "--multiclass", "ovr", "--algorithm", "voted"), 2,
         "--multiclass ovr cannot use --algorithm voted");
     assertOneLineError(run("train", "--data", TRAIN3, "--multiclass", "ovr", "--algorithm", "pla", "--test-labels",

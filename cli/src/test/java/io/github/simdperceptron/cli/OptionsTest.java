@@ -172,7 +172,7 @@ class OptionsTest {
   @Test
   void trainHelpShowsTheRequiredOptionsAndTheDefaults() {
     String help = run("train", "--help").out();
-    assertTrue(help.startsWith("Usage: perceptron train --data FILE --algorithm ALG --model OUT [OPTION]...\n"), help);
+    assertTrue(help.startsWith("Usage: perceptron train --data FILE --model OUT [OPTION]...\n"), help);
     for (String option : List.of("--data FILE", "--test FILE", "--test-labels FILE", "--algorithm ALG",
         "--multiclass MODE", "--epochs N", "--seed S", "--no-shuffle", "--no-bias", "--margin TAU", "--vote-cap K",
         "--[no-]prefetch", "--validation-fraction F", "--patience P", "--model OUT", "--json", "--format FORMAT",
@@ -200,7 +200,7 @@ class OptionsTest {
     assertOneLineError(run("info", "--top"), 2, "perceptron info: --top needs a value (N)");
     assertOneLineError(run("info", "--top", "x"), 2, "perceptron info: --top: 'x' is not an integer");
     assertOneLineError(run("demo", "--epochs", "3", "--epochs", "4"), 2, "--epochs is given twice");
-    assertOneLineError(run("train", "--data", "d"), 2, "--algorithm ALG and --model OUT are required");
+    assertOneLineError(run("train", "--data", "d"), 2, "--model OUT is required");
     assertOneLineError(run(), 2, "perceptron: a sub-command is required (see 'perceptron --help')");
     assertOneLineError(run("--bogus", "info"), 2, "perceptron: unknown option --bogus");
     assertOneLineError(run("frobnicate"), 2, "'frobnicate' is not a sub-command: demo, train, predict, eval, diff or"

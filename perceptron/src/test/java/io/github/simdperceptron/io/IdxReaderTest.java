@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.internal.IdxReader;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -77,6 +78,35 @@ class IdxReaderTest {
       assertEquals(5, images.pixel(0, 1, 2));
       assertArrayEquals(new int[] {9, 0, 3}, IdxReader.readLabels(lb));
     }
+  }
+
+  @Test
+  void readsStreamsAsFilesAndClosesThem() throws IOException {
+    for (boolean compressed : new boolean[] {false, true}) {
+      boolean[] closed = new boolean[2];
+      IdxReader.Images images = IdxReader.readImages(closing(compressed ? gzip(images()) : images(), closed, 0),
+          "(images)");
+      assertEquals(3, images.count());
+      assertEquals(200, images.pixel(2, 1, 2));
+      assertArrayEquals(new int[] {9, 0, 3},
+          IdxReader.readLabels(closing(compressed ? gzip(labels()) : labels(), closed, 1), "(labels)"));
+      assertArrayEquals(new boolean[] {true, true}, closed);
+    }
+    IOException e = assertThrows(IOException.class,
+        () -> IdxReader.readImages(new ByteArrayInputStream(labels()), "(stdin)"));
+    assertTrue(e.getMessage().startsWith("(stdin): bad magic number 0x00000801, expected 0x00000803"), e.getMessage());
+    EOFException t = assertThrows(EOFException.class,
+        () -> IdxReader.readLabels(new ByteArrayInputStream(Arrays.copyOf(labels(), 9)), "(pipe)"));
+    assertTrue(t.getMessage().startsWith("(pipe): truncated"), t.getMessage());
+  }
+
+  private static ByteArrayInputStream closing(byte[] bytes, boolean[] closed, int which) {
+    return new ByteArrayInputStream(bytes) {
+      @Override
+      public void close() {
+        closed[which] = true;
+      }
+    };
   }
 
   @Test

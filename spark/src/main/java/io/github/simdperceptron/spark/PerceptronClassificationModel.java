@@ -39,7 +39,10 @@ import org.apache.spark.sql.types.StructType;
  * <p>The raw prediction is {@code (-s, s)} with s = w.x + b for two classes, else the K scores
  * w_k.x + b_k. The prediction is the label value of the arg max (ties to the smaller class, as the
  * kernel's models decide), so the prediction column holds values of the training label column.
- * Vectors of another size than the training rows are an {@link IllegalArgumentException}.
+ * Vectors of another size than the training rows are an {@link IllegalArgumentException} that
+ * says which size to give: a longer vector usually means another featurizer than the training's
+ * (another {@code numFeatures}), so its scores would be wrong without a sign; it is refused, not
+ * cut.
  *
  * <p>Saved the Spark way ({@link #write()}, {@link #load(String)}: the params as Spark's metadata,
  * the weights as the project's model file inside), and exported to a plain model file
@@ -163,7 +166,9 @@ public final class PerceptronClassificationModel
     int d = numFeatures();
     if (features.size() != d) {
       throw new IllegalArgumentException("the features vector has size " + features.size()
-          + ", the model was trained on size " + d);
+          + ", the model was trained on size " + d + ": give it vectors of size " + d + " (the training's"
+          + " featurizer and numFeatures; a libsvm file with features beyond them: read it with"
+          + " TrainJob --test, which ignores them, or drop them before transform)");
     }
     Model m = saved().model();
     if (features instanceof SparseVector) {

@@ -121,8 +121,8 @@ class BadInputTest {
     for (Throwable t = e; t != null; t = t.getCause()) {
       messages.append(t.getMessage()).append('\n');
     }
-    assertTrue(messages.toString().contains("the features vector has size 5, the model was trained on size 4"),
-        messages.toString());
+    assertTrue(messages.toString().contains("the features vector has size 5, the model was trained on size 4: give it"
+        + " vectors of size 4"), messages.toString());
   }
 
   /** Partitions [empty, data, empty] train the model of [data] alone: empty partitions neither learn nor count. */

@@ -73,9 +73,19 @@ public final class IdxReader {
   /** Reads an IDX label file: one value in [0, 255] per example. */
   public static int[] readLabels(Path file) throws IOException {
     Objects.requireNonNull(file, "file");
-    try (InputStream in = open(file)) {
-      int[] dims = header(in, file, LABELS_MAGIC, "labels: unsigned bytes, 1 dimension");
-      byte[] raw = body(in, file, dims);
+    return readLabels(Files.newInputStream(file), file.toString());
+  }
+
+  /**
+   * Reads IDX labels from a stream, raw or gzip-compressed, to its end, and closes it (a pipe,
+   * standard input); {@code source} names it in messages.
+   */
+  public static int[] readLabels(InputStream stream, String source) throws IOException {
+    Objects.requireNonNull(stream, "stream");
+    Objects.requireNonNull(source, "source");
+    try (InputStream in = open(stream, source)) {
+      int[] dims = header(in, source, LABELS_MAGIC, "labels: unsigned bytes, 1 dimension");
+      byte[] raw = body(in, source, dims);
       int[] labels = new int[raw.length];
       for (int i = 0; i < raw.length; i++) {
         labels[i] = raw[i] & 0xFF;
@@ -87,9 +97,19 @@ public final class IdxReader {
   /** Reads an IDX image file. */
   public static Images readImages(Path file) throws IOException {
     Objects.requireNonNull(file, "file");
-    try (InputStream in = open(file)) {
-      int[] dims = header(in, file, IMAGES_MAGIC, "images: unsigned bytes, 3 dimensions");
-      return new Images(dims[0], dims[1], dims[2], body(in, file, dims));
+    return readImages(Files.newInputStream(file), file.toString());
+  }
+
+  /**
+   * Reads IDX images from a stream, raw or gzip-compressed, to its end, and closes it (a pipe,
+   * standard input); {@code source} names it in messages.
+   */
+  public static Images readImages(InputStream stream, String source) throws IOException {
+    Objects.requireNonNull(stream, "stream");
+    Objects.requireNonNull(source, "source");
+    try (InputStream in = open(stream, source)) {
+      int[] dims = header(in, source, IMAGES_MAGIC, "images: unsigned bytes, 3 dimensions");
+      return new Images(dims[0], dims[1], dims[2], body(in, source, dims));
     }
   }
 
@@ -123,8 +143,8 @@ public final class IdxReader {
     return b.build();
   }
 
-  private static InputStream open(Path file) throws IOException {
-    BufferedInputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+  private static InputStream open(InputStream stream, String file) throws IOException {
+    BufferedInputStream in = new BufferedInputStream(stream, 1 << 16);
     in.mark(2);
     int b0 = in.read();
     int b1 = in.read();
@@ -141,7 +161,7 @@ public final class IdxReader {
   }
 
   /** Checks the magic number and returns the dimension sizes. */
-  private static int[] header(InputStream in, Path file, int magic, String what) throws IOException {
+  private static int[] header(InputStream in, String file, int magic, String what) throws IOException {
     int found = readInt(in, file, "the 4-byte magic number");
     if (found != magic) {
       throw new IOException(String.format("%s: bad magic number 0x%08x, expected 0x%08x (IDX %s)", file, found,
@@ -163,7 +183,7 @@ public final class IdxReader {
   }
 
   /** Reads exactly the product of the dimension sizes, then requires the end of the data. */
-  private static byte[] body(InputStream in, Path file, int[] dims) throws IOException {
+  private static byte[] body(InputStream in, String file, int[] dims) throws IOException {
     int total = 1;
     for (int d : dims) {
       total *= d;
@@ -207,11 +227,11 @@ public final class IdxReader {
     return data;
   }
 
-  private static IOException corrupt(Path file, ZipException e) {
+  private static IOException corrupt(String file, ZipException e) {
     return new IOException(file + ": corrupt gzip data: " + e.getMessage(), e);
   }
 
-  private static int readInt(InputStream in, Path file, String what) throws IOException {
+  private static int readInt(InputStream in, String file, String what) throws IOException {
     int value = 0;
     for (int i = 0; i < 4; i++) {
       int b;
