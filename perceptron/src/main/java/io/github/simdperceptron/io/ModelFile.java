@@ -8,6 +8,7 @@ import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.VotedModel;
+import io.github.simdperceptron.learn.internal.VotedAccess;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
@@ -46,8 +47,8 @@ import java.util.zip.CRC32;
  * {@link FormatException}, never a wrong model.
  */
 public final class ModelFile {
-  /** The format version this class writes and reads. */
-  public static final int VERSION = 1;
+  /** The format version this class writes; it reads this one and every earlier one. */
+  public static final int VERSION = 2;
 
   static final byte[] MAGIC = {(byte) 0x89, 'P', 'E', 'R', 'C', '\r', '\n', 0x1A};
   /** magic, version (u16), total length (i64). */
@@ -117,7 +118,8 @@ public final class ModelFile {
           + MULTICLASS_LEARNERS + ", got '" + saved.algorithm() + "'");
     }
     byte[] header = header(saved, body);
-    long length = PREAMBLE + (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension) + 4;
+    long length = PREAMBLE + (long) header.length + 4 + (body.voted != null ? VotedFile.bytes(body.voted)
+        : (long) body.rows.length * (ROW_HEADER + 4L * body.dimension));
     AtomicFile.write(path, raw -> {
       CRC32 crc = new CRC32();
       OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
@@ -127,6 +129,9 @@ public final class ModelFile {
       out.writeLong(length);
       out.write(header);
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
+      if (body.voted != null) {
+        VotedFile.write(out, body.voted, bb);
+      }
       for (int r = 0; r < body.rows.length; r++) {
         out.writeFloat(body.biases[r]);
         out.writeLong(body.counts[r]);
@@ -138,7 +143,7 @@ public final class ModelFile {
     });
   }
 
-  private static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
+  static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
     int chunk = bb.capacity() / 4;
     for (int j = 0; j < w.length; j += chunk) {
       int n = Math.min(chunk, w.length - j);
@@ -148,20 +153,26 @@ public final class ModelFile {
     }
   }
 
-  /** The weight rows of a model, whatever its kind. */
+  /** The weight rows of a model, whatever its kind, or the parts of a voted model (then no rows). */
   private static final class Body {
     final int kind;
     final int dimension;
     final float[][] rows;
     final float[] biases;
     final long[] counts;
+    final VotedAccess.Parts voted;
 
     Body(int kind, int dimension, float[][] rows, float[] biases, long[] counts) {
+      this(kind, dimension, rows, biases, counts, null);
+    }
+
+    Body(int kind, int dimension, float[][] rows, float[] biases, long[] counts, VotedAccess.Parts voted) {
       this.kind = kind;
       this.dimension = dimension;
       this.rows = rows;
       this.biases = biases;
       this.counts = counts;
+      this.voted = voted;
     }
   }
 
@@ -173,16 +184,7 @@ public final class ModelFile {
     }
     if (model instanceof VotedModel) {
       VotedModel m = (VotedModel) model;
-      int k = m.vectors();
-      float[][] rows = new float[k][];
-      float[] biases = new float[k];
-      long[] counts = new long[k];
-      for (int r = 0; r < k; r++) {
-        rows[r] = m.vector(r);
-        biases[r] = m.bias(r);
-        counts[r] = m.count(r);
-      }
-      return new Body(KIND_VOTED, m.dimension(), rows, biases, counts);
+      return new Body(KIND_VOTED, m.dimension(), new float[0][], new float[0], new long[0], VotedAccess.parts(m));
     }
     if (model instanceof MulticlassModel) {
       MulticlassModel m = (MulticlassModel) model;
@@ -221,7 +223,9 @@ public final class ModelFile {
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
       }
-      out.writeInt(body.rows.length);
+      if (body.voted == null) {
+        out.writeInt(body.rows.length);
+      }
     } catch (UTFDataFormatException e) {
       throw new IllegalArgumentException("a class name, the algorithm or an option is longer than 65535 bytes", e);
     }
@@ -251,6 +255,7 @@ public final class ModelFile {
   }
 
   static SavedModel read(Opener opener, long size, String source) throws IOException {
+    int version;
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       DataInputStream data = new DataInputStream(in);
       byte[] magic = new byte[MAGIC.length];
@@ -259,9 +264,9 @@ public final class ModelFile {
         throw FormatException.atByte(source, 0, "not a model file (expected the magic bytes 89 50 45 52 43 0D 0A 1A"
             + " at the start)");
       }
-      int version = readU16(data, in, source);
-      if (version != VERSION) {
-        throw FormatException.atByte(source, 8, "format version " + version + " (expected " + VERSION + "; "
+      version = readU16(data, in, source);
+      if (version < 1 || version > VERSION) {
+        throw FormatException.atByte(source, 8, "format version " + version + " (expected 1 to " + VERSION + "; "
             + (version > VERSION ? "written by a newer version of simdperceptron" : "not a valid version") + ")");
       }
       long length = readLong(data, in, source);
@@ -297,13 +302,14 @@ public final class ModelFile {
     }
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       in.skipNBytes(PREAMBLE);
-      return parse(new DataInputStream(in), in, size - 4, source);
+      return parse(new DataInputStream(in), in, size - 4, source, version);
     } catch (EOFException e) {
       throw FormatException.atByte(source, size, "truncated: the header describes more data than the file holds");
     }
   }
 
-  private static SavedModel parse(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
+  private static SavedModel parse(DataInputStream in, CountingInput pos, long end, String source, int version)
+      throws IOException {
     long at = pos.count();
     int kind = in.readUnsignedByte();
     if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS) {
@@ -357,6 +363,9 @@ public final class ModelFile {
     for (int o = 0; o < m; o++) {
       options.put(readUtf(in, pos, source), readUtf(in, pos, source));
     }
+    if (kind == KIND_VOTED && version >= 2) {
+      return new SavedModel(VotedFile.read(in, pos::count, end, source, d, labels), algorithm, biasFlag == 1, options);
+    }
     at = pos.count();
     int rows = in.readInt();
     long rowBytes = ROW_HEADER + 4L * d;
@@ -403,7 +412,7 @@ public final class ModelFile {
     return sb.append(']').toString();
   }
 
-  private static float[] readFloats(DataInputStream in, int d, byte[] buf) throws IOException {
+  static float[] readFloats(DataInputStream in, int d, byte[] buf) throws IOException {
     float[] w = new float[d];
     int chunk = buf.length / 4;
     for (int j = 0; j < d; j += chunk) {
