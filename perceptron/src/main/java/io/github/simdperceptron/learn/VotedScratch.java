@@ -95,10 +95,9 @@ final class VotedScratch {
       }
     } else {
       DenseDataset rows = (DenseDataset) p.rows;
-      float[] array = DataAccess.rowArray(rows, 0);
       for (int r = 0; r < rowDots.length; r++) {
-        rowDots[r] = SparseOps.dot(indices, values, offset, count, array, DataAccess.rowOffset(rows, r),
-            p.dimension);
+        rowDots[r] = SparseOps.dot(indices, values, offset, count, DataAccess.rowArray(rows, r),
+            DataAccess.rowOffset(rows, r), p.dimension);
       }
     }
   }
