@@ -2,8 +2,10 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.SparseDataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.internal.VotedAccess;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -41,7 +43,46 @@ public final class VotedModel implements BinaryModel {
         voters[k++] = e;
       }
     }
-    this.scratch = ThreadLocal.withInitial(() -> new VotedScratch(parts));
+    Dataset columns = columns(parts);
+    this.scratch = ThreadLocal.withInitial(() -> new VotedScratch(parts, columns));
+  }
+
+  /**
+   * The transpose of sparse stored rows: row j lists the stored rows with feature j and their
+   * values (no values when all are 1), so that x's non-zeros reach the rows that share them. Null
+   * when the rows are dense or absent.
+   */
+  static Dataset columns(VotedAccess.Parts parts) {
+    if (parts.rows == null || !parts.rows.isSparse()) {
+      return null;
+    }
+    SparseDataset rows = (SparseDataset) parts.rows;
+    int[] indices = DataAccess.indices(rows);
+    float[] values = DataAccess.values(rows);
+    int d = parts.dimension;
+    int n = rows.size();
+    int[] ptr = new int[d + 1];
+    int nnz = DataAccess.rowStart(rows, n - 1) + rows.nonZeros(n - 1);
+    for (int t = 0; t < nnz; t++) {
+      ptr[indices[t] + 1]++;
+    }
+    for (int j = 0; j < d; j++) {
+      ptr[j + 1] += ptr[j];
+    }
+    int[] next = Arrays.copyOf(ptr, d);
+    int[] rowOf = new int[nnz];
+    float[] valueOf = values == null ? null : new float[nnz];
+    for (int r = 0; r < n; r++) {
+      for (int t = DataAccess.rowStart(rows, r), end = t + rows.nonZeros(r); t < end; t++) {
+        int at = next[indices[t]]++;
+        rowOf[at] = r;
+        if (valueOf != null) {
+          valueOf[at] = values[t];
+        }
+      }
+    }
+    // The labels of the transpose mean nothing; a dataset needs one per row.
+    return SparseDataset.wrap(ptr, rowOf, valueOf, n, new double[d]);
   }
 
   /**

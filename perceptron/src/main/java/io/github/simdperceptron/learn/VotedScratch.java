@@ -11,19 +11,24 @@ import java.util.Arrays;
 
 /**
  * One thread's working arrays for scoring with a {@link VotedModel}: the dot product of x with
- * every anchor and every stored row, then the running-margin pass over the entries. A sparse x
- * is scattered once into a dense array (zero between calls) that each sparse stored row gathers
- * from. Nothing here allocates per call.
+ * every anchor and every stored row, then the running-margin pass over the entries. Sparse stored
+ * rows are reached through their transpose ({@link VotedModel#columns}): x's non-zero x_j adds
+ * {@code x_j x_{r,j}} to the dot of every stored row r that has feature j (a scatter-add per
+ * non-zero of x), so the work is the pairs of non-zeros x and a row share, not every stored
+ * non-zero. Dense stored rows take one dot each. Nothing here allocates per call.
  */
 final class VotedScratch {
   private final VotedAccess.Parts p;
+  /** The transposed sparse rows, or null when there are none or they are dense. */
+  private final Dataset columns;
   /** Zero between calls. */
   private final float[] dense;
   private final float[] anchorDots;
   private final float[] rowDots;
 
-  VotedScratch(VotedAccess.Parts parts) {
+  VotedScratch(VotedAccess.Parts parts, Dataset columns) {
     this.p = parts;
+    this.columns = columns;
     this.dense = new float[parts.dimension];
     this.anchorDots = new float[parts.anchors.length];
     this.rowDots = new float[parts.rows == null ? 0 : parts.rows.size()];
@@ -34,7 +39,7 @@ final class VotedScratch {
     for (int a = 0; a < anchorDots.length; a++) {
       anchorDots[a] = p.anchors[a] == null ? 0f : DenseOps.dot(p.anchors[a], x);
     }
-    rowDots(x, 0);
+    denseRowDots(x, 0, x.length);
     return this;
   }
 
@@ -45,9 +50,7 @@ final class VotedScratch {
       // an anchor).
       anchorDots[a] = SparseOps.dot(indices, values, p.anchors[a] == null ? dense : p.anchors[a]);
     }
-    if (p.rows != null) {
-      sparseRowDots(indices, values, 0, indices.length);
-    }
+    sparseRowDots(indices, values, 0, indices.length);
     return this;
   }
 
@@ -56,44 +59,48 @@ final class VotedScratch {
     for (int a = 0; a < anchorDots.length; a++) {
       anchorDots[a] = p.anchors[a] == null ? 0f : data.dot(i, p.anchors[a]);
     }
-    if (p.rows == null) {
-      return this;
-    }
     if (data instanceof SparseDataset) {
       SparseDataset s = (SparseDataset) data;
       sparseRowDots(DataAccess.indices(s), DataAccess.values(s), DataAccess.rowStart(s, i), s.nonZeros(i));
     } else {
       DenseDataset dd = (DenseDataset) data;
-      float[] array = DataAccess.rowArray(dd, i);
-      int offset = DataAccess.rowOffset(dd, i);
-      if (data.dimension() == p.dimension) {
-        rowDots(array, offset);
-      } else {
-        // A narrower row: padded with zeros to d in the scratch.
-        System.arraycopy(array, offset, dense, 0, data.dimension());
-        rowDots(dense, 0);
-        Arrays.fill(dense, 0, data.dimension(), 0f);
-      }
+      denseRowDots(DataAccess.rowArray(dd, i), DataAccess.rowOffset(dd, i), data.dimension());
     }
     return this;
   }
 
-  /** rowDots[r] = x_r . x[offset .. offset + d). */
-  private void rowDots(float[] x, int offset) {
-    for (int r = 0; r < rowDots.length; r++) {
-      rowDots[r] = DataAccess.dot(p.rows, r, x, offset);
+  /** rowDots[r] = x_r . x for the dense x in x[offset, offset + length), length at most d. */
+  private void denseRowDots(float[] x, int offset, int length) {
+    if (rowDots.length == 0) {
+      return;
+    }
+    if (columns != null) {
+      Arrays.fill(rowDots, 0f);
+      for (int j = 0; j < length; j++) {
+        if (x[offset + j] != 0f) {
+          DataAccess.addTo(columns, j, x[offset + j], rowDots);
+        }
+      }
+    } else if (length == p.dimension) {
+      for (int r = 0; r < rowDots.length; r++) {
+        rowDots[r] = DataAccess.dot(p.rows, r, x, offset);
+      }
+    } else {
+      // A narrower row: padded with zeros to d in the scratch.
+      System.arraycopy(x, offset, dense, 0, length);
+      denseRowDots(dense, 0, p.dimension);
+      Arrays.fill(dense, 0, length, 0f);
     }
   }
 
   /** rowDots[r] = x_r . x for the sparse x in indices/values [offset, offset + count). */
   private void sparseRowDots(int[] indices, float[] values, int offset, int count) {
-    if (p.rows.isSparse()) {
-      SparseOps.scatterAdd(1f, indices, values, offset, count, dense);
-      rowDots(dense, 0);
+    if (columns != null) {
+      Arrays.fill(rowDots, 0f);
       for (int t = offset; t < offset + count; t++) {
-        dense[indices[t]] = 0f;
+        DataAccess.addTo(columns, indices[t], values == null ? 1f : values[t], rowDots);
       }
-    } else {
+    } else if (rowDots.length > 0) {
       DenseDataset rows = (DenseDataset) p.rows;
       for (int r = 0; r < rowDots.length; r++) {
         rowDots[r] = SparseOps.dot(indices, values, offset, count, DataAccess.rowArray(rows, r),
