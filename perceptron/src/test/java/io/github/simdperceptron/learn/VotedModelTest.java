@@ -211,8 +211,10 @@ class VotedModelTest {
             abs += Math.abs((double) xr[j] * x[j]);
           }
           exact += p.rowLabels[r] * dot + (p.biasSteps ? p.rowLabels[r] : 0);
-          // The float dot (DenseOps/SparseOps: n 2^-24 sum|a_i b_i|, first order, doubled for the
-          // second-order terms), plus the double sums here and in the model (2^-52 each).
+          // The float dot: a dense row's has the kernel's n 2^-24 sum|a_i b_i|, a sparse row's is a
+          // sum of n rounded products, (n + 1) 2^-24 sum|a_i b_i|; both first order and within
+          // 2n 2^-24 sum|a_i b_i| with the second-order terms. Plus the double sums here and in
+          // the model (2^-52 each).
           bound += 2 * n * 0x1p-24 * abs + (n + 2) * 0x1p-52 * (abs + Math.abs(exact) + 1);
           assertTrue(Math.abs(got[e] - exact) <= bound, where + ": row " + i + ", entry " + e + ": margin "
               + got[e] + ", exact " + exact + ", bound " + bound);
