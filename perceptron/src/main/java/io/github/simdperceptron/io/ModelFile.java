@@ -36,8 +36,9 @@ import java.util.zip.CRC32;
 
 /**
  * Reads and writes model files: a versioned binary format with a header (magic, version, length,
- * model kind, algorithm, dimension, classes, bias, options), the weight rows and a CRC32;
- * docs/model-format.md gives the layout byte by byte.
+ * model kind, algorithm, dimension, classes, bias, options), the weight rows (a voted model: its
+ * mistakes, {@link VotedFile}) and a CRC32; docs/model-format.md gives the layout byte by byte.
+ * Files of version 1 read too.
  *
  * <p>Writing is atomic ({@link AtomicFile}): the bytes go to a temporary file in the target's
  * directory, which is forced to disk and then renamed over the target, so a crash leaves either
