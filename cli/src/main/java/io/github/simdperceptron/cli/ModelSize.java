@@ -24,9 +24,10 @@ final class ModelSize {
   static void check(Dataset data, Path file, long largestIndexLine, TrainArgs train, DataArgs args) {
     long d = data.dimension();
     long rows = train.multiclass == null ? 1 : data.labels().size();
-    // Averaged keeps a double sum next to each float weight; pocket and voted keep a second vector.
-    long perWeight = train.algorithm == Algorithm.AVERAGED ? 12 : train.algorithm == Algorithm.POCKET
-        || train.algorithm == Algorithm.VOTED ? 8 : 4;
+    // Averaged keeps a double sum next to each float weight; pocket keeps a second vector; voted
+    // scores with a d-long array and a row pointer per feature for its mistakes' transpose.
+    long perWeight = train.algorithm == Algorithm.AVERAGED || train.algorithm == Algorithm.VOTED ? 12
+        : train.algorithm == Algorithm.POCKET ? 8 : 4;
     long bytes = d * rows * perWeight;
     Runtime rt = Runtime.getRuntime();
     long left = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());

@@ -1,10 +1,12 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.VotedModel;
+import io.github.simdperceptron.learn.internal.VotedAccess;
 import java.nio.file.Path;
 
 /**
@@ -35,6 +37,9 @@ final class Overflow {
       }
     } else if (model instanceof VotedModel) {
       VotedModel m = (VotedModel) model;
+      if (dotsBounded(VotedAccess.parts(m), data)) {
+        return;
+      }
       for (int k = 0; k < m.vectors(); k++) {
         float[] s = new LinearModel(m.vector(k), m.bias(k), m.labels()).scores(data);
         for (int i = 0; i < s.length; i++) {
@@ -54,11 +59,66 @@ final class Overflow {
         row(m.weights(c), m.biases()[c], file);
       }
     } else if (model instanceof VotedModel) {
+      // A weight that overflows stays Infinity or NaN through the later updates, so the last
+      // voting vector of each anchor's run stands for every vector of the run.
       VotedModel m = (VotedModel) model;
-      for (int k = 0; k < m.vectors(); k++) {
-        row(m.vector(k), m.bias(k), file);
+      VotedAccess.Parts p = VotedAccess.parts(m);
+      int k = -1;
+      int lastOfRun = -1;
+      for (int e = 0; e <= p.entries.length; e++) {
+        if ((e == p.entries.length || p.entries[e] < 0) && lastOfRun >= 0) {
+          row(m.vector(lastOfRun), m.bias(lastOfRun), file);
+          lastOfRun = -1;
+        }
+        if (e < p.entries.length && p.counts[e] > 0) {
+          lastOfRun = ++k;
+        }
       }
     }
+  }
+
+  /**
+   * Whether every float dot product a voted model's scores take of a row of data, with a stored
+   * mistake row or an anchor, is finite with every partial sum: {@code |x_r . x| <= ||x_r||_1 max|x|},
+   * and twice that stays below the float range.
+   */
+  private static boolean dotsBounded(VotedAccess.Parts p, Dataset data) {
+    double l1 = 0;
+    for (float[] a : p.anchors) {
+      if (a != null) {
+        l1 = Math.max(l1, l1(a));
+      }
+    }
+    if (p.rows != null) {
+      for (int r = 0; r < p.rows.size(); r++) {
+        l1 = Math.max(l1, l1(p.rows.denseRow(r)));
+      }
+    }
+    double max = 1;
+    if (data.isSparse()) {
+      float[] values = DataAccess.values(data);
+      for (int t = 0; values != null && t < values.length; t++) {
+        max = Math.max(max, Math.abs(values[t]));
+      }
+    } else {
+      Dataset dense = data;
+      for (int i = 0; i < dense.size(); i++) {
+        float[] array = DataAccess.rowArray(dense, i);
+        int offset = DataAccess.rowOffset(dense, i);
+        for (int j = offset; j < offset + dense.dimension(); j++) {
+          max = Math.max(max, Math.abs(array[j]));
+        }
+      }
+    }
+    return 2 * l1 * max < Float.MAX_VALUE;
+  }
+
+  private static double l1(float[] x) {
+    double s = 0;
+    for (float v : x) {
+      s += Math.abs(v);
+    }
+    return s;
   }
 
   private static void row(float[] w, float bias, Path file) {

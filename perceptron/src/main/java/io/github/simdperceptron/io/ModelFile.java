@@ -10,6 +10,7 @@ import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.VotedModel;
+import io.github.simdperceptron.learn.internal.VotedAccess;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
@@ -44,7 +45,8 @@ import java.util.zip.CRC32;
  * {@code TrainingReport.algorithm()} does: {@code OVR(PERCEPTRON)}, {@code MULTICLASS(AVERAGED)}, ...
  * ({@link #isMulticlassLearner(String)}). The bytes are a versioned binary format with a header
  * (magic, version, length, model kind, algorithm, dimension, classes, bias, options), the weight
- * rows and a CRC32; docs/model-format.md gives the layout byte by byte.
+ * rows (a voted model: its mistakes, {@link VotedFile}) and a CRC32; docs/model-format.md gives
+ * the layout byte by byte. Files of version 1 read too.
  *
  * <p>Writing is atomic ({@link AtomicFile}): the bytes go to a temporary file in the target's
  * directory, which is forced to disk and then renamed over the target, so a crash leaves either
@@ -54,8 +56,8 @@ import java.util.zip.CRC32;
  * {@link FormatException}, never a wrong model.
  */
 public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
-  /** The format version this class writes and reads. */
-  public static final int VERSION = 1;
+  /** The format version this class writes; it reads this one and every earlier one. */
+  public static final int VERSION = 2;
 
   static final byte[] MAGIC = {(byte) 0x89, 'P', 'E', 'R', 'C', '\r', '\n', 0x1A};
   /** magic, version (u16), total length (i64). */
@@ -145,7 +147,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
           + MULTICLASS_LEARNERS + ", got '" + saved.algorithm() + "'");
     }
     byte[] header = header(saved, body);
-    long length = PREAMBLE + (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension) + 4;
+    long length = PREAMBLE + (long) header.length + 4 + (body.voted != null ? VotedFile.bytes(body.voted)
+        : (long) body.rows.length * (ROW_HEADER + 4L * body.dimension));
     AtomicFile.write(path, raw -> {
       CRC32 crc = new CRC32();
       OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
@@ -155,6 +158,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       out.writeLong(length);
       out.write(header);
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
+      if (body.voted != null) {
+        VotedFile.write(out, body.voted, bb);
+      }
       for (int r = 0; r < body.rows.length; r++) {
         out.writeFloat(body.biases[r]);
         out.writeLong(body.counts[r]);
@@ -166,7 +172,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     });
   }
 
-  private static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
+  static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
     int chunk = bb.capacity() / 4;
     for (int j = 0; j < w.length; j += chunk) {
       int n = Math.min(chunk, w.length - j);
@@ -176,20 +182,26 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     }
   }
 
-  /** The weight rows of a model, whatever its kind. */
+  /** The weight rows of a model, whatever its kind, or the parts of a voted model (then no rows). */
   private static final class Body {
     final int kind;
     final int dimension;
     final float[][] rows;
     final float[] biases;
     final long[] counts;
+    final VotedAccess.Parts voted;
 
     Body(int kind, int dimension, float[][] rows, float[] biases, long[] counts) {
+      this(kind, dimension, rows, biases, counts, null);
+    }
+
+    Body(int kind, int dimension, float[][] rows, float[] biases, long[] counts, VotedAccess.Parts voted) {
       this.kind = kind;
       this.dimension = dimension;
       this.rows = rows;
       this.biases = biases;
       this.counts = counts;
+      this.voted = voted;
     }
   }
 
@@ -201,16 +213,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     }
     if (model instanceof VotedModel) {
       VotedModel m = (VotedModel) model;
-      int k = m.vectors();
-      float[][] rows = new float[k][];
-      float[] biases = new float[k];
-      long[] counts = new long[k];
-      for (int r = 0; r < k; r++) {
-        rows[r] = m.vector(r);
-        biases[r] = m.bias(r);
-        counts[r] = m.count(r);
-      }
-      return new Body(KIND_VOTED, m.dimension(), rows, biases, counts);
+      return new Body(KIND_VOTED, m.dimension(), new float[0][], new float[0], new long[0], VotedAccess.parts(m));
     }
     if (model instanceof MulticlassModel) {
       MulticlassModel m = (MulticlassModel) model;
@@ -249,7 +252,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
       }
-      out.writeInt(body.rows.length);
+      if (body.voted == null) {
+        out.writeInt(body.rows.length);
+      }
     } catch (UTFDataFormatException e) {
       throw new IllegalArgumentException("a class name, the algorithm or an option is longer than 65535 bytes", e);
     }
@@ -279,6 +284,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   }
 
   static ModelFile read(Opener opener, long size, String source) throws IOException {
+    int version;
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       DataInputStream data = new DataInputStream(in);
       byte[] magic = new byte[MAGIC.length];
@@ -287,9 +293,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         throw FormatException.atByte(source, 0, "not a model file (expected the magic bytes 89 50 45 52 43 0D 0A 1A"
             + " at the start)");
       }
-      int version = readU16(data, in, source);
-      if (version != VERSION) {
-        throw FormatException.atByte(source, 8, "format version " + version + " (expected " + VERSION + "; "
+      version = readU16(data, in, source);
+      if (version < 1 || version > VERSION) {
+        throw FormatException.atByte(source, 8, "format version " + version + " (expected 1 to " + VERSION + "; "
             + (version > VERSION ? "written by a newer version of simdperceptron" : "not a valid version") + ")");
       }
       long length = readLong(data, in, source);
@@ -325,13 +331,14 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     }
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       in.skipNBytes(PREAMBLE);
-      return parse(new DataInputStream(in), in, size - 4, source);
+      return parse(new DataInputStream(in), in, size - 4, source, version);
     } catch (EOFException e) {
       throw FormatException.atByte(source, size, "truncated: the header describes more data than the file holds");
     }
   }
 
-  private static ModelFile parse(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
+  private static ModelFile parse(DataInputStream in, CountingInput pos, long end, String source, int version)
+      throws IOException {
     long at = pos.count();
     int kind = in.readUnsignedByte();
     if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS) {
@@ -385,6 +392,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     for (int o = 0; o < m; o++) {
       options.put(readUtf(in, pos, source), readUtf(in, pos, source));
     }
+    if (kind == KIND_VOTED && version >= 2) {
+      return new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm, biasFlag == 1, options);
+    }
     at = pos.count();
     int rows = in.readInt();
     long rowBytes = ROW_HEADER + 4L * d;
@@ -431,7 +441,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     return sb.append(']').toString();
   }
 
-  private static float[] readFloats(DataInputStream in, int d, byte[] buf) throws IOException {
+  static float[] readFloats(DataInputStream in, int d, byte[] buf) throws IOException {
     float[] w = new float[d];
     int chunk = buf.length / 4;
     for (int j = 0; j < d; j += chunk) {

@@ -2,35 +2,91 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.kernel.DenseOps;
-import io.github.simdperceptron.kernel.SparseOps;
+import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.learn.internal.VotedAccess;
+import java.util.Arrays;
 import java.util.Objects;
-import java.util.function.IntToDoubleFunction;
 
 /**
  * The voted perceptron's classifier: {@code score(x) = sum_k c_k sgn(v_k . x + b_k)} with
- * {@code sgn(z) = +1 if z > 0 else -1}, summed in double. Memory is one weight vector per
- * mistake: {@link #vectors()} x {@link #dimension()} floats.
+ * {@code sgn(z) = +1 if z > 0 else -1}, summed in double.
+ *
+ * <p>A trained model keeps the mistakes, not the vectors: its k-th vector is
+ * {@code v_k = v_{k-1} + y_k x_k}, so it stores each mistake row x_k once (sparse or dense, as the
+ * training data had it), its label y_k and the counts c_k, and scores x in one pass over the
+ * running margin {@code s_k = s_{k-1} + y_k (x_k . x) (+ y_k with the bias)}, in double from
+ * float dot products. Memory is the distinct mistake rows plus 12 bytes a mistake. A model made
+ * by {@link #of} keeps the vectors it was given. docs/learners.md states when the pass equals the
+ * vector-by-vector formula bit for bit (integer-valued data) and its rounding bound otherwise.
  */
 public final class VotedModel implements BinaryModel {
-  private final float[][] v;
-  private final float[] b;
-  private final long[] c;
-  private final Labels labels;
-  private final int d;
+  static {
+    VotedAccess.install(new VotedBridge());
+  }
 
-  /** Trusted constructor: the arrays are owned by the model from now on. */
-  VotedModel(float[][] vectors, float[] biases, long[] counts, Labels labels, int dimension) {
-    this.v = vectors;
-    this.b = biases;
-    this.c = counts;
-    this.labels = labels;
-    this.d = dimension;
+  private final VotedAccess.Parts p;
+  /** The entry of each voting vector (count >= 1), in order. */
+  private final int[] voters;
+  private final ThreadLocal<VotedScratch> scratch;
+
+  /** Trusted constructor: the parts are owned by the model from now on. */
+  VotedModel(VotedAccess.Parts parts) {
+    this.p = parts;
+    int n = 0;
+    for (long c : parts.counts) {
+      n += c > 0 ? 1 : 0;
+    }
+    this.voters = new int[n];
+    for (int e = 0, k = 0; e < parts.counts.length; e++) {
+      if (parts.counts[e] > 0) {
+        voters[k++] = e;
+      }
+    }
+    Dataset columns = columns(parts);
+    this.scratch = ThreadLocal.withInitial(() -> new VotedScratch(parts, columns));
+  }
+
+  /**
+   * The transpose of sparse stored rows: row j lists the stored rows with feature j and their
+   * values (no values when all are 1), so that x's non-zeros reach the rows that share them. Null
+   * when the rows are dense or absent.
+   */
+  static Dataset columns(VotedAccess.Parts parts) {
+    if (parts.rows == null || !parts.rows.isSparse()) {
+      return null;
+    }
+    Dataset rows = parts.rows;
+    int[] indices = DataAccess.indices(rows);
+    float[] values = DataAccess.values(rows);
+    int d = parts.dimension;
+    int n = rows.size();
+    int[] ptr = new int[d + 1];
+    int nnz = DataAccess.rowStart(rows, n - 1) + rows.nonZeros(n - 1);
+    for (int t = 0; t < nnz; t++) {
+      ptr[indices[t] + 1]++;
+    }
+    for (int j = 0; j < d; j++) {
+      ptr[j + 1] += ptr[j];
+    }
+    int[] next = Arrays.copyOf(ptr, d);
+    int[] rowOf = new int[nnz];
+    float[] valueOf = values == null ? null : new float[nnz];
+    for (int r = 0; r < n; r++) {
+      for (int t = DataAccess.rowStart(rows, r), end = t + rows.nonZeros(r); t < end; t++) {
+        int at = next[indices[t]]++;
+        rowOf[at] = r;
+        if (valueOf != null) {
+          valueOf[at] = values[t];
+        }
+      }
+    }
+    // The labels of the transpose mean nothing; a dataset needs one per row.
+    return Dataset.wrap(ptr, rowOf, valueOf, n, new double[d]);
   }
 
   /**
    * A voted model from its triples (copied; every value finite, every count >= 1, every vector of
-   * length {@code dimension}), e.g. read back from a model file. Arguments are not modified.
+   * length {@code dimension}). Arguments are not modified.
    */
   public static VotedModel of(float[][] vectors, float[] biases, long[] counts, Labels labels, int dimension) {
     Objects.requireNonNull(vectors, "vectors");
@@ -46,6 +102,7 @@ public final class VotedModel implements BinaryModel {
     }
     LinearModel.checkBinary(labels);
     float[][] v = new float[vectors.length][];
+    int[] entries = new int[vectors.length];
     for (int k = 0; k < vectors.length; k++) {
       Objects.requireNonNull(vectors[k], "vectors[" + k + "]");
       if (vectors[k].length != dimension) {
@@ -58,64 +115,98 @@ public final class VotedModel implements BinaryModel {
         throw new IllegalArgumentException("counts[" + k + "] = " + counts[k] + " is not >= 1");
       }
       v[k] = vectors[k].clone();
+      entries[k] = -1 - k;
     }
-    return new VotedModel(v, biases.clone(), counts.clone(), labels, dimension);
+    return new VotedModel(new VotedAccess.Parts(labels, dimension, false, v, biases.clone(), null, new float[0],
+        entries, counts.clone()));
   }
 
-  /** Number of stored (vector, bias, count) triples. */
+  /** Number of stored (vector, bias, count) triples: the vectors with a count of at least 1. */
   public int vectors() {
-    return v.length;
+    return voters.length;
   }
 
-  /** A copy of vector k. */
+  /**
+   * Vector k, as a new array: for a trained model it is rebuilt from the mistakes before it
+   * with the training's own updates, so it is bit for bit the vector training had.
+   */
   public float[] vector(int k) {
-    return v[k].clone();
+    int last = voters[k];
+    int e = anchorBefore(last);
+    float[] anchor = p.anchors[-1 - p.entries[e]];
+    float[] w = anchor == null ? new float[p.dimension] : anchor.clone();
+    for (e++; e <= last; e++) {
+      int r = p.entries[e];
+      DataAccess.addTo(p.rows, r, p.rowLabels[r], w);
+    }
+    return w;
   }
 
   /** The bias of vector k. */
   public float bias(int k) {
-    return b[k];
+    int last = voters[k];
+    int e = anchorBefore(last);
+    float b = p.anchorBiases[-1 - p.entries[e]];
+    if (p.biasSteps) {
+      for (e++; e <= last; e++) {
+        b += p.rowLabels[p.entries[e]];
+      }
+    }
+    return b;
   }
 
   /** The survival count (votes) of vector k. */
   public long count(int k) {
-    return c[k];
+    return p.counts[voters[k]];
+  }
+
+  private int anchorBefore(int e) {
+    while (p.entries[e] >= 0) {
+      e--;
+    }
+    return e;
   }
 
   @Override
   public Labels labels() {
-    return labels;
+    return p.labels;
   }
 
   @Override
   public int dimension() {
-    return d;
+    return p.dimension;
   }
 
   @Override
   public float score(float[] x) {
-    if (x.length != d) {
-      throw new IllegalArgumentException("x has length " + x.length + ", the model expects " + d);
+    if (x.length != p.dimension) {
+      throw new IllegalArgumentException("x has length " + x.length + ", the model expects " + p.dimension);
     }
-    return vote(k -> DenseOps.dot(v[k], x) + b[k]);
+    return scratch.get().dense(x).vote(null);
   }
 
   @Override
   public float score(int[] indices, float[] values) {
-    return vote(k -> SparseOps.dot(indices, values, v[k]) + b[k]);
+    return scratch.get().sparse(indices, values).vote(null);
   }
 
   @Override
   public float score(Dataset data, int i) {
-    return vote(k -> data.dot(i, v[k]) + b[k]);
+    if (data.dimension() > p.dimension) {
+      throw new IllegalArgumentException("the data has dimension " + data.dimension() + ", the model expects "
+          + p.dimension);
+    }
+    return scratch.get().row(data, i).vote(null);
   }
 
-  /** {@code sum_k c_k sgn(activation(k))} in double, {@code sgn(z) = +1 if z > 0 else -1}. */
-  private float vote(IntToDoubleFunction activation) {
-    double s = 0;
-    for (int k = 0; k < v.length; k++) {
-      s += c[k] * (activation.applyAsDouble(k) > 0 ? 1.0 : -1.0);
-    }
-    return (float) s;
+  VotedAccess.Parts parts() {
+    return p;
+  }
+
+  /** The margin s_e of every entry for a dense x of length d (for the rounding tests). */
+  double[] margins(float[] x) {
+    double[] out = new double[p.entries.length];
+    scratch.get().dense(x).vote(out);
+    return out;
   }
 }

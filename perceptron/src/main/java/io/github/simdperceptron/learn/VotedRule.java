@@ -2,65 +2,46 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * The voted perceptron: every weight vector that survived at least one visit is kept with its
- * survival count. Memory grows by one vector per mistake, up to the cap.
+ * The voted perceptron: every weight vector that survived at least one visit votes with its
+ * survival count. The learner trains on w and b like the perceptron and records the mistakes
+ * ({@link VotedMistakes}), from which the model rebuilds each vector's margin; memory grows by
+ * one entry a mistake and one stored row per distinct mistaken example, up to the cap on vectors.
  */
 final class VotedRule extends BinaryRule {
-  private final List<float[]> vectors = new ArrayList<>();
-  private final List<Float> biases = new ArrayList<>();
-  private final List<Long> counts = new ArrayList<>();
+  private final VotedMistakes mistakes;
   private final int cap;
-  private long c;
 
   VotedRule(int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
     super(Algorithm.VOTED, dimension, options, labels, warm);
     this.cap = options.voteCap();
+    this.mistakes = new VotedMistakes(dimension, warm == null ? null : w.clone(), b);
   }
 
   @Override
   int visit(Dataset data, int i) {
     float y = data.label(i);
     if (y * activation(data, i) > 0f) {
-      c++;
+      mistakes.survived();
       return CORRECT;
     }
-    if (c > 0) {
-      if (vectors.size() + 2 > cap) {
-        return MISTAKE | STOP;
-      }
-      vectors.add(w.clone());
-      biases.add(b);
-      counts.add(c);
+    // The current vector is stored when it has a vote; the update makes one more.
+    if (mistakes.current() > 0 && mistakes.voting() + 1 > cap) {
+      return MISTAKE | STOP;
     }
     update(data, i, y);
-    c = 1;
+    mistakes.mistake(data, i, y);
     return MISTAKE | UPDATED;
   }
 
   @Override
   int storedVectors() {
-    return vectors.size() + (c > 0 ? 1 : 0);
+    return mistakes.voting();
   }
 
   @Override
   BinaryModel model() {
-    int m = storedVectors();
-    float[][] v = vectors.toArray(new float[m][]);
-    float[] bs = new float[m];
-    long[] cs = new long[m];
-    for (int t = 0; t < vectors.size(); t++) {
-      bs[t] = biases.get(t);
-      cs[t] = counts.get(t);
-    }
-    if (c > 0) {
-      v[m - 1] = w.clone();
-      bs[m - 1] = b;
-      cs[m - 1] = c;
-    }
-    return new VotedModel(v, bs, cs, labels, w.length);
+    return mistakes.model(labels, bias);
   }
 }

@@ -132,10 +132,15 @@ class ModelFileTest {
   @Test
   void wrongVersionAndNonModelFilesAreNamed() throws IOException {
     byte[] good = bytesOf(trained(Algorithm.PERCEPTRON));
-    byte[] v2 = good.clone();
-    v2[9] = 2;
-    assertTrue(assertThrows(FormatException.class, () -> ModelFile.read(v2, "v2.bin")).getMessage()
-        .contains("format version 2 (expected 1; written by a newer version"));
+    byte[] newer = good.clone();
+    newer[9] = (byte) (ModelFile.VERSION + 1);
+    assertTrue(assertThrows(FormatException.class, () -> ModelFile.read(newer, "v.bin")).getMessage()
+        .contains("format version " + (ModelFile.VERSION + 1) + " (expected 1 to " + ModelFile.VERSION
+            + "; written by a newer version"));
+    byte[] zero = good.clone();
+    zero[9] = 0;
+    assertTrue(assertThrows(FormatException.class, () -> ModelFile.read(zero, "v.bin")).getMessage()
+        .contains("format version 0 (expected 1 to " + ModelFile.VERSION + "; not a valid version"));
     Path text = dir.resolve("data.svm");
     Files.writeString(text, "1 1:1\n-1 2:1\n");
     FormatException e = assertThrows(FormatException.class, () -> ModelFile.read(text));

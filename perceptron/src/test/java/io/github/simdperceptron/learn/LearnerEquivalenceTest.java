@@ -9,6 +9,7 @@ import io.github.simdperceptron.reference.ReferenceLearners;
 import io.github.simdperceptron.reference.ReferenceRun;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -71,7 +72,15 @@ class LearnerEquivalenceTest {
         }
         for (int i = 0; i < data.kernel.size(); i++) {
           float[] x = data.kernel.denseRow(i);
-          assertEquals(ReferenceLearners.votedScore(ref, x), m.score(x), where + ": voted score of row " + i);
+          float expected = ReferenceLearners.votedScore(ref, x);
+          assertEquals(expected, m.score(x), where + ": voted score of row " + i);
+          assertEquals(expected, m.score(data.kernel, i), where + ": voted score of data row " + i);
+          int[] nonZero = IntStream.range(0, x.length).filter(j -> x[j] != 0f).toArray();
+          float[] values = new float[nonZero.length];
+          for (int t = 0; t < values.length; t++) {
+            values[t] = x[nonZero[t]];
+          }
+          assertEquals(expected, m.score(nonZero, values), where + ": voted score of sparse row " + i);
         }
       } else {
         LinearModel m = (LinearModel) fast.model();
