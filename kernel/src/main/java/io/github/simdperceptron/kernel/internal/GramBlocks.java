@@ -146,6 +146,30 @@ public final class GramBlocks {
     });
   }
 
+  /**
+   * {@code sum_j x[off + j]^2} summed as the Gram block sums {@code x . x} (one chain, j ascending,
+   * FMA as the kernel uses it), so that {@code |x|^2 + |x|^2 - 2 x.x} is exactly 0 and K(x, x) = 1.
+   */
+  public static float squaredNorm(float[] x, int off, int d) {
+    boolean fma = Kernel.usesFma();
+    float sum = 0f;
+    for (int j = off; j < off + d; j++) {
+      sum = fma ? Math.fma(x[j], x[j], sum) : x[j] * x[j] + sum;
+    }
+    return sum;
+  }
+
+  /** {@link #squaredNorm(float[], int, int)} of a sparse row (val == null: every value 1): the same bits as its dense form. */
+  public static float squaredNorm(int[] idx, float[] val, int from, int to) {
+    boolean fma = Kernel.usesFma();
+    float sum = 0f;
+    for (int t = from; t < to; t++) {
+      float v = val == null ? 1f : val[t];
+      sum = fma ? Math.fma(v, v, sum) : v * v + sum;
+    }
+    return sum;
+  }
+
   /** The RBF finish in place: {@code g[gOff + s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[gOff + s]))}, s &lt; m. */
   public static void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma) {
     OPS.rbf(g, gOff, m, xNorm, svNorms, gamma);
@@ -171,11 +195,11 @@ public final class GramBlocks {
   }
 
   /**
-   * K-class scores from a Gram row: {@code out[c] += sum_{s<m} g[gOff + s] * coef[s * kp + c]} for
+   * K-class scores from a Gram row: {@code out[outOff + c] += sum_{s<m} g[gOff + s] * coef[s * kp + c]} for
    * c in [0, kp), kp a multiple of the lane count ({@link ClassScores#paddedClasses}). Only out is
    * modified.
    */
-  public static void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out) {
-    OPS.classScores(g, gOff, m, coef, kp, out);
+  public static void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
+    OPS.classScores(g, gOff, m, coef, kp, out, outOff);
   }
 }

@@ -25,6 +25,6 @@ interface GramOps {
   /** In place: {@code a[i] = exp(a[i])} for i in [off, off + n), as {@link GramBlocks#exp(float)}. */
   void exp(float[] a, int off, int n);
 
-  /** {@code out[c] += sum_{s<m} g[gOff + s] * coef[s * kp + c]} for c in [0, kp), one chain per c over s ascending. */
-  void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out);
+  /** {@code out[outOff + c] += sum_{s<m} g[gOff + s] * coef[s * kp + c]} for c in [0, kp), one chain per c over s ascending. */
+  void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff);
 }

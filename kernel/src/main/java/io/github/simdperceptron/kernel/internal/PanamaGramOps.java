@@ -211,34 +211,36 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out) {
+  public void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
     int o = 0;
     for (; o + 2 * L <= kp; o += 2 * L) {
-      classScores2(g, gOff, m, coef, kp, o, out);
+      classScores2(g, gOff, m, coef, kp, o, out, outOff);
     }
     for (; o < kp; o += L) {
-      classScores1(g, gOff, m, coef, kp, o, out);
+      classScores1(g, gOff, m, coef, kp, o, out, outOff);
     }
   }
 
   /** Lanes [o, o + 2L) of the class scores: two chains over the SVs. */
-  private static void classScores2(float[] g, int gOff, int m, float[] coef, int kp, int o, float[] out) {
-    FloatVector a0 = FloatVector.fromArray(F, out, o);
-    FloatVector a1 = FloatVector.fromArray(F, out, o + L);
+  private static void classScores2(float[] g, int gOff, int m, float[] coef, int kp, int o, float[] out,
+      int outOff) {
+    FloatVector a0 = FloatVector.fromArray(F, out, outOff + o);
+    FloatVector a1 = FloatVector.fromArray(F, out, outOff + o + L);
     for (int s = 0; s < m; s++) {
       FloatVector b = FloatVector.broadcast(F, g[gOff + s]);
       a0 = term(b, FloatVector.fromArray(F, coef, s * kp + o), a0);
       a1 = term(b, FloatVector.fromArray(F, coef, s * kp + o + L), a1);
     }
-    a0.intoArray(out, o);
-    a1.intoArray(out, o + L);
+    a0.intoArray(out, outOff + o);
+    a1.intoArray(out, outOff + o + L);
   }
 
-  private static void classScores1(float[] g, int gOff, int m, float[] coef, int kp, int o, float[] out) {
-    FloatVector a = FloatVector.fromArray(F, out, o);
+  private static void classScores1(float[] g, int gOff, int m, float[] coef, int kp, int o, float[] out,
+      int outOff) {
+    FloatVector a = FloatVector.fromArray(F, out, outOff + o);
     for (int s = 0; s < m; s++) {
       a = term(FloatVector.broadcast(F, g[gOff + s]), FloatVector.fromArray(F, coef, s * kp + o), a);
     }
-    a.intoArray(out, o);
+    a.intoArray(out, outOff + o);
   }
 }

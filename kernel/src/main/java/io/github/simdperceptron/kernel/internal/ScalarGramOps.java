@@ -94,13 +94,13 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
-  public void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out) {
+  public void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
     for (int c = 0; c < kp; c++) {
-      float acc = out[c];
+      float acc = out[outOff + c];
       for (int s = 0; s < m; s++) {
         acc = madd(g[gOff + s], coef[s * kp + c], acc, fma);
       }
-      out[c] = acc;
+      out[outOff + c] = acc;
     }
   }
 }

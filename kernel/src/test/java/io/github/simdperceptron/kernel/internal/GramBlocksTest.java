@@ -262,17 +262,17 @@ class GramBlocksTest {
           for (int s = 0; s < m; s++) {
             System.arraycopy(coef[s], 0, flat, s * kp, k);
           }
-          float[] out = new float[kp];
-          float[] outScalar = new float[kp];
-          out[0] = outScalar[0] = integers ? 5f : 0.25f;
-          GramBlocks.classScores(g, 3, m, flat, kp, out);
-          scalar.classScores(g, 3, m, flat, kp, outScalar);
+          float[] out = new float[kp + 2];
+          float[] outScalar = new float[kp + 2];
+          out[2] = outScalar[2] = integers ? 5f : 0.25f;
+          GramBlocks.classScores(g, 3, m, flat, kp, out, 2);
+          scalar.classScores(g, 3, m, flat, kp, outScalar, 2);
           assertBits(outScalar, out, "classScores k=" + k + " m=" + m);
           if (integers) {
             float[] ref = ReferenceKernels.classScores(Arrays.copyOfRange(g, 3, 3 + m), coef, k);
             ref[0] += 5f;
             for (int c = 0; c < k; c++) {
-              assertEquals(ref[c], out[c], 0f, tag() + " k=" + k + " m=" + m + " class " + c);
+              assertEquals(ref[c], out[2 + c], 0f, tag() + " k=" + k + " m=" + m + " class " + c);
             }
           }
         }
