@@ -50,8 +50,8 @@ class PublicApiTest {
   /** The exported packages and their public top-level types; docs/library.md lists the same. */
   private static final Map<String, Set<String>> API = Map.of(
       "io.github.simdperceptron.data", Set.of("Dataset", "DenseDataset", "Labels", "SparseDataset"),
-      "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryLearner", "BinaryModel", "FitResult", "KernelLearner", "KernelModel",
-          "LinearModel", "Model", "MulticlassLearner", "MulticlassModel", "OnlineLearner", "OptionException",
+      "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryLearner", "BinaryModel", "FitResult",
+          "KernelLearner", "KernelModel", "LinearModel", "Model", "MulticlassLearner", "MulticlassModel", "OnlineLearner", "OptionException",
           "ProgressListener", "TrainingOptions", "TrainingReport", "VotedModel"),
       "io.github.simdperceptron.io", Set.of("CsvFormat", "CsvReader", "FormatException", "IdxReader", "LibsvmFormat",
           "LibsvmReader", "ModelFile", "SavedModel"),
