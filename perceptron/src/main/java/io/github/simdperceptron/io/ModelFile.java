@@ -4,6 +4,7 @@ import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -47,7 +48,7 @@ import java.util.zip.CRC32;
  */
 public final class ModelFile {
   /** The format version this class writes and reads. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
 
   static final byte[] MAGIC = {(byte) 0x89, 'P', 'E', 'R', 'C', '\r', '\n', 0x1A};
   /** magic, version (u16), total length (i64). */
@@ -57,6 +58,8 @@ public final class ModelFile {
   static final int KIND_VOTED = 2;
   /** The multi-class model: K rows, one per class (see docs/model-format.md). */
   static final int KIND_MULTICLASS = 3;
+  /** A kernel model (version 2 on): its section is {@link KernelModelFile}'s. */
+  static final int KIND_KERNEL = 4;
 
   /**
    * The learners of a multi-class model file, as its algorithm string names them: OVR(a) for every
@@ -111,12 +114,16 @@ public final class ModelFile {
   static void write(Path path, SavedModel saved, UnaryOperator<OutputStream> tap) throws IOException {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(saved, "saved");
+    if (saved.model() instanceof KernelModel) {
+      writeKernel(path, saved, tap);
+      return;
+    }
     Body body = body(saved.model());
     if (body.kind == KIND_MULTICLASS && !isMulticlassLearner(saved.algorithm())) {
       throw new IllegalArgumentException("a multi-class model's algorithm must name its learner, "
           + MULTICLASS_LEARNERS + ", got '" + saved.algorithm() + "'");
     }
-    byte[] header = header(saved, body);
+    byte[] header = header(saved, body.kind, body.rows.length);
     long length = PREAMBLE + (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension) + 4;
     AtomicFile.write(path, raw -> {
       CRC32 crc = new CRC32();
@@ -132,6 +139,27 @@ public final class ModelFile {
         out.writeLong(body.counts[r]);
         writeFloats(out, body.rows[r], bb);
       }
+      out.flush();
+      new DataOutputStream(file).writeInt((int) crc.getValue());
+      file.flush();
+    });
+  }
+
+  /** A kernel model: the common header, then the kernel section, then the CRC32. */
+  private static void writeKernel(Path path, SavedModel saved, UnaryOperator<OutputStream> tap) throws IOException {
+    KernelModel model = (KernelModel) saved.model();
+    byte[] header = header(saved, KIND_KERNEL, model.size());
+    byte[] section = KernelModelFile.section(model);
+    long length = PREAMBLE + (long) header.length + section.length + 4;
+    AtomicFile.write(path, raw -> {
+      CRC32 crc = new CRC32();
+      OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
+      DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
+      out.write(MAGIC);
+      out.writeShort(VERSION);
+      out.writeLong(length);
+      out.write(header);
+      out.write(section);
       out.flush();
       new DataOutputStream(file).writeInt((int) crc.getValue());
       file.flush();
@@ -203,13 +231,13 @@ public final class ModelFile {
     return MULTICLASS_LEARNER.contains(algorithm);
   }
 
-  private static byte[] header(SavedModel saved, Body body) throws IOException {
+  private static byte[] header(SavedModel saved, int kind, int rows) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     try {
-      out.writeByte(body.kind);
+      out.writeByte(kind);
       out.writeUTF(saved.algorithm());
-      out.writeInt(body.dimension);
+      out.writeInt(saved.model().dimension());
       Labels labels = saved.model().labels();
       out.writeInt(labels.size());
       for (String name : labels.names()) {
@@ -221,7 +249,7 @@ public final class ModelFile {
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
       }
-      out.writeInt(body.rows.length);
+      out.writeInt(rows);
     } catch (UTFDataFormatException e) {
       throw new IllegalArgumentException("a class name, the algorithm or an option is longer than 65535 bytes", e);
     }
@@ -251,6 +279,7 @@ public final class ModelFile {
   }
 
   static SavedModel read(Opener opener, long size, String source) throws IOException {
+    int version;
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       DataInputStream data = new DataInputStream(in);
       byte[] magic = new byte[MAGIC.length];
@@ -259,9 +288,9 @@ public final class ModelFile {
         throw FormatException.atByte(source, 0, "not a model file (expected the magic bytes 89 50 45 52 43 0D 0A 1A"
             + " at the start)");
       }
-      int version = readU16(data, in, source);
-      if (version != VERSION) {
-        throw FormatException.atByte(source, 8, "format version " + version + " (expected " + VERSION + "; "
+      version = readU16(data, in, source);
+      if (version < 1 || version > VERSION) {
+        throw FormatException.atByte(source, 8, "format version " + version + " (expected 1 to " + VERSION + "; "
             + (version > VERSION ? "written by a newer version of simdperceptron" : "not a valid version") + ")");
       }
       long length = readLong(data, in, source);
@@ -297,23 +326,26 @@ public final class ModelFile {
     }
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       in.skipNBytes(PREAMBLE);
-      return parse(new DataInputStream(in), in, size - 4, source);
+      return parse(new DataInputStream(in), in, size - 4, source, version);
     } catch (EOFException e) {
       throw FormatException.atByte(source, size, "truncated: the header describes more data than the file holds");
     }
   }
 
-  private static SavedModel parse(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
+  private static SavedModel parse(DataInputStream in, CountingInput pos, long end, String source, int version)
+      throws IOException {
     long at = pos.count();
     int kind = in.readUnsignedByte();
-    if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS) {
+    if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS && (kind != KIND_KERNEL || version < 2)) {
       throw FormatException.atByte(source, at, "model kind " + kind + " (expected " + KIND_LINEAR + " linear, "
-          + KIND_VOTED + " voted or " + KIND_MULTICLASS + " multi-class)");
+          + KIND_VOTED + " voted, " + KIND_MULTICLASS + " multi-class" + (version < 2 ? "" : " or " + KIND_KERNEL
+          + " kernel") + ")");
     }
-    boolean multiclass = kind == KIND_MULTICLASS;
+    boolean kernel = kind == KIND_KERNEL;
+    boolean multiclass = kind == KIND_MULTICLASS || kind == KIND_KERNEL;
     at = pos.count();
     String algorithm = readUtf(in, pos, source);
-    if (multiclass && !isMulticlassLearner(algorithm)) {
+    if (multiclass && !kernel && !isMulticlassLearner(algorithm)) {
       throw FormatException.atByte(source, at, "learner " + FormatException.quote(algorithm) + " (expected "
           + MULTICLASS_LEARNERS + " for a multi-class model)");
     }
@@ -359,6 +391,9 @@ public final class ModelFile {
     }
     at = pos.count();
     int rows = in.readInt();
+    if (kernel) {
+      return KernelModelFile.parse(in, pos, end, source, algorithm, d, labels, biasFlag == 1, options);
+    }
     long rowBytes = ROW_HEADER + 4L * d;
     long left = end - pos.count();
     int expectedRows = kind == KIND_LINEAR ? 1 : multiclass ? k : -1;
@@ -440,7 +475,7 @@ public final class ModelFile {
   }
 
   /** Counts the bytes read through it, for error offsets. */
-  private static final class CountingInput extends FilterInputStream {
+  static final class CountingInput extends FilterInputStream {
     private long count;
 
     CountingInput(InputStream in) {

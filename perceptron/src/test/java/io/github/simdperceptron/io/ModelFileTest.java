@@ -132,10 +132,10 @@ class ModelFileTest {
   @Test
   void wrongVersionAndNonModelFilesAreNamed() throws IOException {
     byte[] good = bytesOf(trained(Algorithm.PERCEPTRON));
-    byte[] v2 = good.clone();
-    v2[9] = 2;
-    assertTrue(assertThrows(FormatException.class, () -> ModelFile.read(v2, "v2.bin")).getMessage()
-        .contains("format version 2 (expected 1; written by a newer version"));
+    byte[] v3 = good.clone();
+    v3[9] = 3;
+    assertTrue(assertThrows(FormatException.class, () -> ModelFile.read(v3, "v3.bin")).getMessage()
+        .contains("format version 3 (expected 1 to 2; written by a newer version"));
     Path text = dir.resolve("data.svm");
     Files.writeString(text, "1 1:1\n-1 2:1\n");
     FormatException e = assertThrows(FormatException.class, () -> ModelFile.read(text));
