@@ -26,8 +26,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * The Gram block G = X S^T (rows x SVs, dimension d) in GFLOP/s, beside the machine's measured
  * FMA peak and EJML's {@code CommonOps_FDRM.mult} at the same sizes. Every benchmark counts its
  * floating-point operations in the {@link Flops} counter (2 per multiply-add), so JMH's
- * {@code flops} line reads directly in GFLOP/s (operations per nanosecond); the primary score is
- * the time per call.
+ * {@code :flops} line reads directly in GFLOP/s (ops/ns); the primary score is calls per
+ * nanosecond.
  *
  * <ul>
  *   <li>{@code fmaPeak}: 12 independent vector FMA chains over the preferred species, nothing
@@ -41,7 +41,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>Run: {@code java -jar bench/target/benchmarks.jar GramBenchmark -p svs=64,1024,4096}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
+@BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
