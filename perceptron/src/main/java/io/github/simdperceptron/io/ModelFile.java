@@ -125,6 +125,25 @@ public final class ModelFile {
     }
     byte[] header = header(saved, body.kind, body.rows.length);
     long length = PREAMBLE + (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension) + 4;
+    write(path, tap, length, header, out -> {
+      ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
+      for (int r = 0; r < body.rows.length; r++) {
+        out.writeFloat(body.biases[r]);
+        out.writeLong(body.counts[r]);
+        writeFloats(out, body.rows[r], bb);
+      }
+    });
+  }
+
+  /** What follows the header in a file. */
+  @FunctionalInterface
+  private interface Rest {
+    void write(DataOutputStream out) throws IOException;
+  }
+
+  /** Writes magic, version, length, header and rest, then the CRC32 of them all, atomically. */
+  private static void write(Path path, UnaryOperator<OutputStream> tap, long length, byte[] header, Rest rest)
+      throws IOException {
     AtomicFile.write(path, raw -> {
       CRC32 crc = new CRC32();
       OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
@@ -133,12 +152,7 @@ public final class ModelFile {
       out.writeShort(VERSION);
       out.writeLong(length);
       out.write(header);
-      ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
-      for (int r = 0; r < body.rows.length; r++) {
-        out.writeFloat(body.biases[r]);
-        out.writeLong(body.counts[r]);
-        writeFloats(out, body.rows[r], bb);
-      }
+      rest.write(out);
       out.flush();
       new DataOutputStream(file).writeInt((int) crc.getValue());
       file.flush();
@@ -151,19 +165,7 @@ public final class ModelFile {
     byte[] header = header(saved, KIND_KERNEL, model.size());
     byte[] section = KernelModelFile.section(model);
     long length = PREAMBLE + (long) header.length + section.length + 4;
-    AtomicFile.write(path, raw -> {
-      CRC32 crc = new CRC32();
-      OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
-      DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
-      out.write(MAGIC);
-      out.writeShort(VERSION);
-      out.writeLong(length);
-      out.write(header);
-      out.write(section);
-      out.flush();
-      new DataOutputStream(file).writeInt((int) crc.getValue());
-      file.flush();
-    });
+    write(path, tap, length, header, out -> out.write(section));
   }
 
   private static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {

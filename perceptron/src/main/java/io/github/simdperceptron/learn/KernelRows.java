@@ -7,15 +7,11 @@ import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 
 /**
- * A dataset's rows as the Gram kernel takes them: dense rows in place, sparse rows scattered
- * chunk by chunk into a dense scratch (the same bits as their dense form). Also the rows'
- * squared norms in the Gram block's order, and the packing of a row into SV panels. Not
- * thread-safe (the scratch).
+ * A dataset's rows as the Gram kernel takes them: dense rows in place, sparse rows as their CSR
+ * non-zeros (the same bits as their dense form). Also the rows' squared norms in the Gram
+ * block's order, and the packing of a row into SV panels.
  */
 final class KernelRows {
-  /** Sparse rows scattered at once: bounds the scratch to CHUNK x d floats. */
-  private static final int CHUNK = 256;
-
   final Dataset data;
   final int d;
   private final float[][] arrays;
@@ -23,10 +19,6 @@ final class KernelRows {
   private final int[] ptr;
   private final int[] idx;
   private final float[] val;
-  private float[] scratch;
-  private float[][] scratchArrays;
-  private int[] scratchOffsets;
-  private int[] scratchIds;
   private float[] norms;
 
   KernelRows(Dataset data) {
@@ -94,29 +86,8 @@ final class KernelRows {
   void gram(int[] rows, int from, int to, float[] panels, int panelCount, float[] g, int gOff, int gStride) {
     if (arrays != null) {
       GramBlocks.gram(arrays, offsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
-      return;
-    }
-    if (scratch == null) {
-      scratch = new float[CHUNK * d];
-      scratchArrays = new float[CHUNK][];
-      scratchOffsets = new int[CHUNK];
-      scratchIds = new int[CHUNK];
-      for (int t = 0; t < CHUNK; t++) {
-        scratchArrays[t] = scratch;
-        scratchOffsets[t] = t * d;
-        scratchIds[t] = t;
-      }
-    }
-    for (int lo = from; lo < to; lo += CHUNK) {
-      int hi = Math.min(to, lo + CHUNK);
-      for (int t = lo; t < hi; t++) {
-        GramBlocks.scatter(idx, val, ptr[rows[t]], ptr[rows[t] + 1], scratch, (t - lo) * d);
-      }
-      GramBlocks.gram(scratchArrays, scratchOffsets, scratchIds, 0, hi - lo, d, panels, panelCount, g,
-          gOff + (lo - from) * gStride, gStride);
-      for (int t = lo; t < hi; t++) {
-        GramBlocks.unscatter(idx, ptr[rows[t]], ptr[rows[t] + 1], scratch, (t - lo) * d);
-      }
+    } else {
+      GramBlocks.gramSparse(ptr, idx, val, rows, from, to, d, panels, panelCount, g, gOff, gStride);
     }
   }
 }

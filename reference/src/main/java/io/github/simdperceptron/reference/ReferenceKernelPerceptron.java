@@ -59,18 +59,7 @@ public final class ReferenceKernelPerceptron {
     boolean converged = false;
     int epochs = 0;
     while (epochs < maxEpochs && !converged) {
-      int[] order = new int[n];
-      for (int i = 0; i < n; i++) {
-        order[i] = i;
-      }
-      if (shuffle) {
-        for (int i = n - 1; i > 0; i--) {
-          int j = rnd.nextInt(i + 1);
-          int tmp = order[i];
-          order[i] = order[j];
-          order[j] = tmp;
-        }
-      }
+      int[] order = ReferenceMulticlass.order(n, rnd, shuffle);
       int mistakes = 0;
       for (int t = 0; t < n; t++) {
         int i = order[t];

@@ -15,8 +15,9 @@ import java.util.stream.IntStream;
  * along d because each G[r][s] becomes a lane of its own (no lane sums, one chain in feature order,
  * the same bits in every implementation and at every vector width), the panel is read
  * sequentially, and one broadcast serves 16 SVs. Dense rows are given as (array, offset) pairs by
- * row id; a sparse row is scattered into a dense scratch first ({@link #scatter}), which gives
- * the same bits as the dense row (a zero term adds nothing to a chain).
+ * row id; sparse rows go through {@link #gramSparse}, one row against four panels (64 SVs) at a
+ * time, per non-zero one broadcast and eight FMA chains, which gives the same bits as the dense
+ * row (a zero term adds nothing to a chain) at the cost of the non-zeros.
  *
  * <p>Rounding: G[r][s] is one chain over j ascending from +0, each term {@code x_r[j] * S[s][j]}
  * fused when {@link Kernel#usesFma()}; exact when every product and partial sum is an integer
@@ -106,23 +107,6 @@ public final class GramBlocks {
   }
 
   /**
-   * Writes the sparse row (idx[t], val[t]), t in [from, to), into the zeroed dense scratch
-   * {@code out[outOff, outOff + d)}; val == null means every value is 1. Only out is modified.
-   */
-  public static void scatter(int[] idx, float[] val, int from, int to, float[] out, int outOff) {
-    for (int t = from; t < to; t++) {
-      out[outOff + idx[t]] = val == null ? 1f : val[t];
-    }
-  }
-
-  /** Zeroes what {@link #scatter} wrote. Only out is modified. */
-  public static void unscatter(int[] idx, int from, int to, float[] out, int outOff) {
-    for (int t = from; t < to; t++) {
-      out[outOff + idx[t]] = 0f;
-    }
-  }
-
-  /**
    * The Gram block: {@code g[gOff + (t - from) * gStride + s] = x_{rows[t]} . S[s]} for t in
    * [from, to) and s in [0, panelCount * PANEL), the row {@code rows[t]} being
    * {@code rowArrays[rows[t]][rowOffsets[rows[t]] ..]} of length d. Split over the common
@@ -130,19 +114,50 @@ public final class GramBlocks {
    */
   public static void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
       int panelCount, float[] g, int gOff, int gStride) {
+    split(from, to, (long) (to - from) * panelCount * PANEL * d, (lo, hi) ->
+        OPS.gram(rowArrays, rowOffsets, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride,
+            gStride));
+  }
+
+  /**
+   * The Gram block of sparse rows: {@code g[gOff + (t - from) * gStride + s] = x_{rows[t]} . S[s]},
+   * row r being the non-zeros {@code (idx[p], val[p])}, p in [ptr[r], ptr[r + 1]), indices in
+   * [0, d), val == null meaning every value is 1. The same bits as {@link #gram} on the rows'
+   * dense form (a zero term adds nothing to a chain), at the cost of the non-zeros only; split
+   * over the common fork-join pool when large. Only g is modified.
+   */
+  public static void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d,
+      float[] panels, int panelCount, float[] g, int gOff, int gStride) {
+    long nnz = 0;
+    for (int t = from; t < to && nnz < PARALLEL_THRESHOLD; t++) {
+      nnz += ptr[rows[t] + 1] - ptr[rows[t]];
+    }
+    split(from, to, nnz * panelCount * PANEL, (lo, hi) ->
+        OPS.gramSparse(ptr, idx, val, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride, gStride));
+  }
+
+  @FunctionalInterface
+  private interface RangeTask {
+    void run(int from, int to);
+  }
+
+  /**
+   * Runs task over [from, to) on the calling thread, or, when work (multiply-adds) is large, over
+   * blocks of whole tiles of four rows on the common fork-join pool; any split gives the same bits.
+   */
+  private static void split(int from, int to, long work, RangeTask task) {
     int n = to - from;
-    long work = (long) n * panelCount * PANEL * d;
     int threads = ForkJoinPool.getCommonPoolParallelism() + 1;
     if (work < PARALLEL_THRESHOLD || threads < 2 || n < 8) {
-      OPS.gram(rowArrays, rowOffsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
+      task.run(from, to);
       return;
     }
-    // Blocks of whole tiles of four rows; a few per thread so that one slow thread does not hold the rest.
+    // A few blocks per thread so that one slow thread (the machine may be shared) does not hold the rest.
     int blocks = Math.min(n / 4, threads * 4);
     IntStream.range(0, blocks).parallel().forEach(b -> {
       int lo = from + (int) ((long) n * b / blocks) / 4 * 4;
       int hi = b + 1 == blocks ? to : from + (int) ((long) n * (b + 1) / blocks) / 4 * 4;
-      OPS.gram(rowArrays, rowOffsets, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride, gStride);
+      task.run(lo, hi);
     });
   }
 

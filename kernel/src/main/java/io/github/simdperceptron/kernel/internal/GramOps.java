@@ -16,6 +16,14 @@ interface GramOps {
   void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
       int panelCount, float[] g, int gOff, int gStride);
 
+  /**
+   * Sparse rows: {@code g[gOff + (t - from) * gStride + s] = x_{rows[t]} . S[s]}, row r being the
+   * non-zeros {@code (idx[p], val[p])} for p in [ptr[r], ptr[r + 1]) (val == null: every value 1);
+   * the same bits as the row's dense form, since a zero term adds nothing to a chain.
+   */
+  void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride);
+
   /** In place: {@code g[s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[s]))} for s in [0, m). */
   void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma);
 

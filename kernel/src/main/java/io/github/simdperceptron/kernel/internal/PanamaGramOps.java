@@ -62,12 +62,124 @@ final class PanamaGramOps implements GramOps {
     for (; t < to; t++) {
       int r = rows[t];
       int out = gOff + (t - from) * gStride;
-      for (int p = 0; p < panelCount; p++) {
+      int p = 0;
+      if (TWO) {
+        for (; p + 3 < panelCount; p += 4) {
+          for (int o = 0; o < PANEL; o += STEP) {
+            row4x2(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL + o, d * PANEL, g, out + p * PANEL + o);
+          }
+        }
+      }
+      for (; p < panelCount; p++) {
         for (int o = 0; o < PANEL; o += L) {
           tile1x1(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL + o, g, out + p * PANEL + o);
         }
       }
     }
+  }
+
+  /**
+   * One row against lanes [o, o + 2L) of four consecutive panels (base already includes o): the
+   * rows left over after the tiles of four rows (a visit's single row in training), eight chains.
+   */
+  private static void row4x2(float[] x, int xo, int d, float[] panels, int base, int stride, float[] g, int go) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    for (int j = 0; j < d; j++) {
+      FloatVector b = FloatVector.broadcast(F, x[xo + j]);
+      int pj = base + j * PANEL;
+      a00 = term(b, FloatVector.fromArray(F, panels, pj), a00);
+      a01 = term(b, FloatVector.fromArray(F, panels, pj + L), a01);
+      a10 = term(b, FloatVector.fromArray(F, panels, pj + stride), a10);
+      a11 = term(b, FloatVector.fromArray(F, panels, pj + stride + L), a11);
+      a20 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride), a20);
+      a21 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride + L), a21);
+      a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
+      a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
+    }
+    store8(g, go, a00, a01, a10, a11, a20, a21, a30, a31);
+  }
+
+  /** Stores the accumulators of four panels' lanes [o, o + 2L) at go, go + PANEL, ... */
+  private static void store8(float[] g, int go, FloatVector a00, FloatVector a01, FloatVector a10, FloatVector a11,
+      FloatVector a20, FloatVector a21, FloatVector a30, FloatVector a31) {
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a10.intoArray(g, go + PANEL);
+    a11.intoArray(g, go + PANEL + L);
+    a20.intoArray(g, go + 2 * PANEL);
+    a21.intoArray(g, go + 2 * PANEL + L);
+    a30.intoArray(g, go + 3 * PANEL);
+    a31.intoArray(g, go + 3 * PANEL + L);
+  }
+
+  @Override
+  public void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride) {
+    int panelFloats = d * PANEL;
+    for (int t = from; t < to; t++) {
+      int r = rows[t];
+      int out = gOff + (t - from) * gStride;
+      int p = 0;
+      if (TWO) {
+        for (; p + 3 < panelCount; p += 4) {
+          for (int o = 0; o < PANEL; o += STEP) {
+            sparse4x2(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, panelFloats, g, out + p * PANEL + o);
+          }
+        }
+      }
+      for (; p < panelCount; p++) {
+        for (int o = 0; o < PANEL; o += L) {
+          sparse1x1(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, g, out + p * PANEL + o);
+        }
+      }
+    }
+  }
+
+  /**
+   * One sparse row against lanes [o, o + 2L) of four consecutive panels (base already includes o):
+   * per non-zero one broadcast and eight independent FMA chains, zeros skipped.
+   */
+  private static void sparse4x2(int[] idx, float[] val, int from, int to, float[] panels, int base, int stride,
+      float[] g, int go) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    for (int q = from; q < to; q++) {
+      FloatVector b = FloatVector.broadcast(F, val == null ? 1f : val[q]);
+      int pj = base + idx[q] * PANEL;
+      a00 = term(b, FloatVector.fromArray(F, panels, pj), a00);
+      a01 = term(b, FloatVector.fromArray(F, panels, pj + L), a01);
+      a10 = term(b, FloatVector.fromArray(F, panels, pj + stride), a10);
+      a11 = term(b, FloatVector.fromArray(F, panels, pj + stride + L), a11);
+      a20 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride), a20);
+      a21 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride + L), a21);
+      a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
+      a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
+    }
+    store8(g, go, a00, a01, a10, a11, a20, a21, a30, a31);
+  }
+
+  /** One sparse row against lanes [o, o + L) of one panel: the panels left over after the groups of four. */
+  private static void sparse1x1(int[] idx, float[] val, int from, int to, float[] panels, int base, float[] g,
+      int go) {
+    FloatVector a = FloatVector.zero(F);
+    for (int q = from; q < to; q++) {
+      a = term(FloatVector.broadcast(F, val == null ? 1f : val[q]), FloatVector.fromArray(F, panels,
+          base + idx[q] * PANEL), a);
+    }
+    a.intoArray(g, go);
   }
 
   /** Four rows against lanes [o, o + 2L) of a panel (base already includes o). */
@@ -164,12 +276,7 @@ final class PanamaGramOps implements GramOps {
       p.intoArray(g, gOff + s);
     }
     for (; s < m; s++) {
-      float t = gamma * g[gOff + s] + coef0;
-      float p = t;
-      for (int k = 1; k < degree; k++) {
-        p = p * t;
-      }
-      g[gOff + s] = p;
+      g[gOff + s] = ScalarGramOps.poly(g[gOff + s], gamma, coef0, degree);
     }
   }
 

@@ -38,6 +38,28 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
+  public void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride) {
+    float[] acc = new float[PANEL];
+    for (int t = from; t < to; t++) {
+      int r = rows[t];
+      int out = gOff + (t - from) * gStride;
+      for (int p = 0; p < panelCount; p++) {
+        java.util.Arrays.fill(acc, 0f);
+        int base = p * d * PANEL;
+        for (int q = ptr[r]; q < ptr[r + 1]; q++) {
+          float v = val == null ? 1f : val[q];
+          int pj = base + idx[q] * PANEL;
+          for (int l = 0; l < PANEL; l++) {
+            acc[l] = madd(v, panels[pj + l], acc[l], fma);
+          }
+        }
+        System.arraycopy(acc, 0, g, out + p * PANEL, PANEL);
+      }
+    }
+  }
+
+  @Override
   public void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma) {
     for (int s = 0; s < m; s++) {
       g[gOff + s] = rbf(g[gOff + s], xNorm, svNorms[s], gamma, fma);
@@ -53,13 +75,18 @@ final class ScalarGramOps implements GramOps {
   @Override
   public void poly(float[] g, int gOff, int m, float gamma, float coef0, int degree) {
     for (int s = 0; s < m; s++) {
-      float t = gamma * g[gOff + s] + coef0;
-      float p = t;
-      for (int k = 1; k < degree; k++) {
-        p = p * t;
-      }
-      g[gOff + s] = p;
+      g[gOff + s] = poly(g[gOff + s], gamma, coef0, degree);
     }
+  }
+
+  /** One polynomial value, as {@link GramOps#poly} computes it. */
+  static float poly(float dot, float gamma, float coef0, int degree) {
+    float t = gamma * dot + coef0;
+    float p = t;
+    for (int k = 1; k < degree; k++) {
+      p = p * t;
+    }
+    return p;
   }
 
   @Override

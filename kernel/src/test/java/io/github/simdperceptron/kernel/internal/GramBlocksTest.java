@@ -19,7 +19,7 @@ class GramBlocksTest {
   private static final long SEED = Long.getLong("simdperceptron.test.seed", System.nanoTime());
   private static final int[] DIMS = {1, 2, 5, 8, 17, 64, 100};
   private static final int[] ROWS = {1, 3, 4, 5, 9};
-  private static final int[] SVS = {1, 7, 16, 17, 40};
+  private static final int[] SVS = {1, 7, 16, 17, 40, 70};
 
   private final Random r = new Random(SEED);
   private final GramOps scalar = new ScalarGramOps(Kernel.usesFma());
@@ -112,40 +112,51 @@ class GramBlocksTest {
   }
 
   @Test
-  void aScatteredSparseRowGivesTheDenseRowsBits() {
-    int d = 37;
-    float[][] x = matrix(6, d, false);
-    for (float[] row : x) {
-      for (int j = 0; j < d; j++) {
-        if (r.nextInt(3) == 0) {
-          row[j] = 0f;
+  void sparseRowsGiveTheDenseRowsBits() {
+    for (int d : new int[] {1, 37, 300}) {
+      for (int m : new int[] {5, 16, 64, 70, 130}) {
+        int n = 11;
+        float[][] x = matrix(n, d, false);
+        int[] ptr = new int[n + 1];
+        int[] idx = new int[n * d];
+        float[] val = new float[n * d];
+        for (int i = 0; i < n; i++) {
+          ptr[i + 1] = ptr[i];
+          for (int j = 0; j < d; j++) {
+            if (r.nextInt(3) == 0) {
+              x[i][j] = 0f;
+            } else {
+              idx[ptr[i + 1]] = j;
+              val[ptr[i + 1]++] = x[i][j];
+            }
+          }
         }
-      }
-    }
-    float[][] sv = matrix(20, d, false);
-    Packed p = new Packed(x, sv, d, r);
-    int stride = 32;
-    float[] dense = new float[6 * stride];
-    GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, 6, d, p.panels, 2, dense, 0, stride);
-    float[] scratch = new float[d];
-    float[][] arrays = {scratch};
-    for (int t = 0; t < 6; t++) {
-      float[] row = x[p.ids[t]];
-      int[] idx = new int[d];
-      float[] val = new float[d];
-      int nnz = 0;
-      for (int j = 0; j < d; j++) {
-        if (row[j] != 0f) {
-          idx[nnz] = j;
-          val[nnz++] = row[j];
+        float[][] sv = matrix(m, d, false);
+        Packed p = new Packed(x, sv, d, r);
+        int panels = GramBlocks.panels(m);
+        int stride = panels * GramBlocks.PANEL + 1;
+        float[] dense = new float[n * stride];
+        GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, panels, dense, 0, stride);
+        float[] sparse = new float[1 + n * stride];
+        GramBlocks.gramSparse(ptr, idx, val, p.ids, 0, n, d, p.panels, panels, sparse, 1, stride);
+        float[] sparseScalar = new float[1 + n * stride];
+        scalar.gramSparse(ptr, idx, val, p.ids, 0, n, d, p.panels, panels, sparseScalar, 1, stride);
+        assertBits(sparseScalar, sparse, "sparse panama vs scalar d=" + d + " m=" + m);
+        assertBits(dense, Arrays.copyOfRange(sparse, 1, sparse.length), "sparse vs dense d=" + d + " m=" + m);
+        // Binary rows (values null) against their dense form of ones.
+        float[][] ones = new float[n][d];
+        for (int i = 0; i < n; i++) {
+          for (int q = ptr[i]; q < ptr[i + 1]; q++) {
+            ones[i][idx[q]] = 1f;
+          }
         }
+        Packed po = new Packed(ones, sv, d, r);
+        float[] denseOnes = new float[n * stride];
+        GramBlocks.gram(po.arrays, po.offsets, po.ids, 0, n, d, po.panels, panels, denseOnes, 0, stride);
+        float[] binary = new float[n * stride];
+        GramBlocks.gramSparse(ptr, idx, null, po.ids, 0, n, d, po.panels, panels, binary, 0, stride);
+        assertBits(denseOnes, binary, "binary sparse vs dense d=" + d + " m=" + m);
       }
-      GramBlocks.scatter(idx, val, 0, nnz, scratch, 0);
-      float[] g = new float[stride];
-      GramBlocks.gram(arrays, new int[] {0}, new int[] {0}, 0, 1, d, p.panels, 2, g, 0, stride);
-      GramBlocks.unscatter(idx, 0, nnz, scratch, 0);
-      assertBits(Arrays.copyOfRange(dense, t * stride, (t + 1) * stride), g, "sparse row " + t);
-      assertTrue(Arrays.equals(new float[d], scratch), "unscatter leaves the scratch zero");
     }
   }
 
