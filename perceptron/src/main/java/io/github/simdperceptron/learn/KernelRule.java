@@ -122,7 +122,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     System.arraycopy(f, i * kp, score, 0, kp);
     if (np > 0) {
       one[0] = i;
-      rows.gram(one, 0, 1, pendPanels, GramBlocks.panels(np), gRow, 0, gRow.length);
+      // All pending panels, filled or not: one pass of eight FMA chains beats fewer panels' single chains.
+      rows.gram(one, 0, 1, pendPanels, GramBlocks.panels(pendingCap), gRow, 0, gRow.length);
       kernel.finish(gRow, 0, np, kernel.usesNorms() ? rows.norm(i) : 0f, pendNorms);
       GramBlocks.classScores(gRow, 0, np, pendDelta, kp, score, 0);
     }

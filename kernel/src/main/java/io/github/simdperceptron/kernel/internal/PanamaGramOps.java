@@ -38,17 +38,17 @@ final class PanamaGramOps implements GramOps {
   @Override
   public void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
       int panelCount, float[] g, int gOff, int gStride) {
-    int t = from;
-    for (; t + 3 < to; t += 4) {
-      int r0 = rows[t];
-      int r1 = rows[t + 1];
-      int r2 = rows[t + 2];
-      int r3 = rows[t + 3];
-      int out = gOff + (t - from) * gStride;
-      for (int p = 0; p < panelCount; p++) {
-        for (int o = 0; o < PANEL; o += STEP) {
-          int base = p * d * PANEL + o;
-          int go = out + p * PANEL + o;
+    int tiled = from + (to - from) / 4 * 4;
+    // Panels outer: a panel (d x 16 floats) stays in cache while every tile of rows passes over it.
+    for (int p = 0; p < panelCount; p++) {
+      for (int o = 0; o < PANEL; o += STEP) {
+        int base = p * d * PANEL + o;
+        for (int t = from; t < tiled; t += 4) {
+          int r0 = rows[t];
+          int r1 = rows[t + 1];
+          int r2 = rows[t + 2];
+          int r3 = rows[t + 3];
+          int go = gOff + (t - from) * gStride + p * PANEL + o;
           if (TWO) {
             tile4x2(rowArrays[r0], rowOffsets[r0], rowArrays[r1], rowOffsets[r1], rowArrays[r2], rowOffsets[r2],
                 rowArrays[r3], rowOffsets[r3], d, panels, base, g, go, gStride);
@@ -59,7 +59,7 @@ final class PanamaGramOps implements GramOps {
         }
       }
     }
-    for (; t < to; t++) {
+    for (int t = tiled; t < to; t++) {
       int r = rows[t];
       int out = gOff + (t - from) * gStride;
       int p = 0;
@@ -123,20 +123,25 @@ final class PanamaGramOps implements GramOps {
   public void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
       int panelCount, float[] g, int gOff, int gStride) {
     int panelFloats = d * PANEL;
-    for (int t = from; t < to; t++) {
-      int r = rows[t];
-      int out = gOff + (t - from) * gStride;
-      int p = 0;
-      if (TWO) {
-        for (; p + 3 < panelCount; p += 4) {
-          for (int o = 0; o < PANEL; o += STEP) {
-            sparse4x2(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, panelFloats, g, out + p * PANEL + o);
+    int p = 0;
+    // Groups of four panels outer: they stay in cache while every row passes over them.
+    if (TWO) {
+      for (; p + 3 < panelCount; p += 4) {
+        for (int o = 0; o < PANEL; o += STEP) {
+          for (int t = from; t < to; t++) {
+            int r = rows[t];
+            sparse4x2(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, panelFloats, g,
+                gOff + (t - from) * gStride + p * PANEL + o);
           }
         }
       }
-      for (; p < panelCount; p++) {
-        for (int o = 0; o < PANEL; o += L) {
-          sparse1x1(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, g, out + p * PANEL + o);
+    }
+    for (; p < panelCount; p++) {
+      for (int o = 0; o < PANEL; o += L) {
+        for (int t = from; t < to; t++) {
+          int r = rows[t];
+          sparse1x1(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, g, gOff + (t - from) * gStride
+              + p * PANEL + o);
         }
       }
     }
