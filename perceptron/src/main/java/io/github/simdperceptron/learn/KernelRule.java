@@ -17,7 +17,9 @@ import java.util.Random;
  * block) times their coefficient changes. When {@code pendingCap} updates are pending, they are
  * committed: the kernel values of the pending rows against all n training rows as one Gram block
  * (compute-bound, split over two threads), added to every row's scores. A fit thus computes each
- * update's kernel column once instead of every SV's kernel values once per visit. With integer
+ * update's kernel column once instead of every SV's kernel values once per visit; a support
+ * vector's column is kept after its commit while a quarter of the heap has room, and a later
+ * update of it is added from the cache at once. With integer
  * data and the linear or polynomial kernel every sum is exact, so the mistakes do not depend on
  * pendingCap (1 is the literal one-visit-at-a-time perceptron); on real data they agree unless a
  * score lies within rounding of a tie.
@@ -68,6 +70,10 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private final float[] pendNorms;
   private final float[] gRow;
   private float[] gBlock;
+  /** The kernel column K(x_row, x_t), t &lt; n, of support vectors whose column a commit computed; else null. */
+  private float[][] columnOf;
+  /** Floats the cached columns may still take (a quarter of the heap at the start). */
+  private long cacheLeft;
   private final int[] one = new int[1];
   private final float[] score;
   private final float[] delta;
@@ -114,6 +120,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     f = new float[n * kp];
     slotOf = new int[n];
     Arrays.fill(slotOf, -1);
+    columnOf = new float[n][];
+    cacheLeft = Runtime.getRuntime().maxMemory() / 4 / Float.BYTES;
   }
 
   @Override
@@ -192,7 +200,26 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (algorithm == Algorithm.VOTED) {
       logSv[updates - 1] = slot;
     }
-    pend(i, delta, 0);
+    if (columnOf[i] != null) {
+      apply(columnOf[i], delta);
+    } else {
+      pend(i, delta, 0);
+    }
+  }
+
+  /**
+   * Adds a cached kernel column times a coefficient change to every row's committed scores at once:
+   * the same terms a commit would add (change * K(x_row, x_t)), so no Gram block is computed again.
+   */
+  private void apply(float[] column, float[] change) {
+    for (int cl = 0; cl < k; cl++) {
+      float step = change[cl];
+      if (step != 0f) {
+        for (int t = 0; t < column.length; t++) {
+          f[t * kp + cl] += step * column[t];
+        }
+      }
+    }
   }
 
   /** Records the classifier that just erred (with its survival count) and the update that replaces it. */
@@ -233,7 +260,13 @@ final class KernelRule extends UpdateRule<KernelModel> {
     for (int cl = 0; cl < kp; cl++) {
       delta[cl] = -alpha[r * kp + cl];
     }
-    pend(row, delta, 0);
+    if (columnOf[row] != null) {
+      apply(columnOf[row], delta);
+      cacheLeft += columnOf[row].length;
+      columnOf[row] = null;
+    } else {
+      pend(row, delta, 0);
+    }
     slotOf[row] = -1;
     int last = m - 1;
     if (r != last) {
@@ -263,12 +296,23 @@ final class KernelRule extends UpdateRule<KernelModel> {
     }
   }
 
-  /** The pending updates' kernel columns against all training rows (one Gram block per chunk), added to f. */
+  /**
+   * The pending updates' kernel columns against all training rows (one Gram block per chunk), added
+   * to f; the columns of rows that are support vectors are kept while the cache has room, so a
+   * later update of the same support vector needs no Gram block.
+   */
   private void commit() {
     int n = identity.length;
     int stride = GramBlocks.panels(np) * GramBlocks.PANEL;
     if (gBlock == null) {
       gBlock = new float[Math.min(CHUNK, n) * GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
+    }
+    for (int u = 0; u < np; u++) {
+      int row = pendRow[u];
+      if (slotOf[row] >= 0 && columnOf[row] == null && cacheLeft >= n) {
+        columnOf[row] = new float[n];
+        cacheLeft -= n;
+      }
     }
     for (int lo = 0; lo < n; lo += CHUNK) {
       int hi = Math.min(n, lo + CHUNK);
@@ -277,6 +321,14 @@ final class KernelRule extends UpdateRule<KernelModel> {
         int go = (t - lo) * stride;
         kernel.finish(gBlock, go, np, kernel.usesNorms() ? rows.norm(t) : 0f, pendNorms);
         GramBlocks.classScores(gBlock, go, np, pendDelta, kp, f, t * kp);
+      }
+      for (int u = 0; u < np; u++) {
+        float[] column = columnOf[pendRow[u]];
+        if (column != null) {
+          for (int t = lo; t < hi; t++) {
+            column[t] = gBlock[(t - lo) * stride + u];
+          }
+        }
       }
     }
     np = 0;
