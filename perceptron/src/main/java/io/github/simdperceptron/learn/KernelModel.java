@@ -386,6 +386,11 @@ public final class KernelModel implements Model {
     return k;
   }
 
+  /**
+   * Writes the scores of a dense x into {@code out[0, scoreCount())}: the binary score, the K class
+   * scores, or for a voted model the votes (binary: their signed sum). Unlike the linear models it
+   * allocates a Gram row of {@link #size()} floats. Only out is modified.
+   */
   @Override
   public void scores(float[] x, float[] out) {
     float[] s = new float[kp];
