@@ -2,11 +2,13 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.kernel.Kernel;
+import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /** {@code perceptron diff}: the SIMD kernel's training run against the literal scalar reference's. */
 final class DiffCommand {
@@ -15,6 +17,7 @@ final class DiffCommand {
   private final boolean json;
   private final DataArgs dataArgs;
   private final PrintWriter out;
+  private final int referenceLimit;
 
   /** The options diff takes, in the order help lists them. */
   static Options options() {
@@ -26,9 +29,14 @@ final class DiffCommand {
             + " where all arithmetic is exact (integer values, sums below 2^24).",
         "With --multiclass the twin is ReferenceMulticlass (one-vs-rest as K independent binary runs, or the"
             + " multi-class perceptron): the same updates, mistakes per epoch (and per class for ovr), bit-identical"
-            + " weight rows and biases, every row's dot products within bound.");
+            + " weight rows and biases, every row's dot products within bound.",
+        "With --kernel the twin is ReferenceKernelPerceptron (every kernel value afresh from the reference dot"
+            + " product): the same updates, support vectors, and bit-identical coefficients and biases; they must"
+            + " agree bit for bit on integer data with the linear or poly kernel (integer gamma and coef0).");
     o.option("--data", Options.Type.PATH, "FILE",
         "training data (two classes, or any number with --multiclass; IDX: the images)").required();
+    o.option("--reference-limit", Options.Type.INT, "N", 5000, "--kernel: refuse more than N examples (the literal"
+        + " twin computes every kernel value afresh: O(n |S| d) per epoch)");
     TrainArgs.addOptions(o);
     o.flag("--json", "print one JSON object instead of text");
     DataArgs.addOptions(o);
@@ -41,6 +49,7 @@ final class DiffCommand {
     train = new TrainArgs(given);
     json = given.get("--json");
     dataArgs = new DataArgs(given, err);
+    referenceLimit = given.get("--reference-limit");
     this.out = out;
   }
 
@@ -50,6 +59,9 @@ final class DiffCommand {
     train.checkMulticlass();
     Dataset ds = dataArgs.read(data, 0);
     train.chooseMulticlass(data, ds, dataArgs);
+    if (train.kernel != null) {
+      return kernel(ds, options);
+    }
     ModelSize.check(ds, data, dataArgs.largestIndexLine, train, dataArgs);
     if (train.multiclass != null) {
       return multiclass(ds, options);
@@ -97,6 +109,53 @@ final class DiffCommand {
           + (c.withinBound() ? "the run was exact, yet " + (c.sameMistakes ? "the weights" : "the mistakes") + " differ"
               : "a dot product deviates " + Format.num(c.maxDeviation) + " from its exact value, bound "
                   + Format.num(c.boundAtMax)));
+    }
+    return 0;
+  }
+
+  private int kernel(Dataset ds, TrainingOptions options) {
+    if (train.budget != 0 || train.algorithm == Algorithm.VOTED) {
+      throw new UsageException("diff --kernel compares the perceptron or averaged without a budget (the twin has"
+          + " neither voting nor a budget)");
+    }
+    if (ds.size() > referenceLimit) {
+      throw new UsageException(data + ": " + ds.size() + " examples, more than --reference-limit " + referenceLimit
+          + " (the literal twin is O(n |S| d) per epoch); raise it or use a sample");
+    }
+    KernelComparison c = KernelComparison.run(train.algorithm, train.function(ds), ds, options);
+    TrainingReport r = c.kernel.report();
+    if (json) {
+      out.println(new Json()
+          .put("command", "diff")
+          .put("algorithm", train.name())
+          .put("learner", r.algorithm())
+          .put("data", data.toString())
+          .put("examples", ds.size())
+          .put("dimension", ds.dimension())
+          .put("classes", ds.labels().names())
+          .put("kernel", Kernel.describe())
+          .put("accuracy", c.kernel.model().accuracy(ds))
+          .put("mistakes", r.mistakes())
+          .put("epochs", r.epochs())
+          .put("comparison", c.json()));
+    } else {
+      out.printf("diff %s on %s: %d examples, %d features, %d classes; kernel %s vs the ReferenceKernelPerceptron"
+          + " twin%n", r.algorithm().toLowerCase(Locale.ROOT), data, ds.size(), ds.dimension(),
+          ds.labels().size(), Kernel.describe());
+      out.printf("mistakes      %s%n", c.sameUpdates
+          ? "identical: " + r.mistakes() + " in " + r.epochs() + " epochs, the same updates in the same order"
+          : "differ: first different update #" + c.firstDivergence);
+      out.printf("coefficients  %s%n", c.sameCoefficients ? "identical, bit for bit (" + c.kernel.model().size()
+          + " support vectors and the biases)" : "differ");
+      out.printf("arithmetic    %s%n", c.exact
+          ? "exact (integer data, linear or poly kernel with integer parameters): the runs must agree bit for bit"
+          : "rounded (real values or the rbf kernel): the runs may part where scores are within rounding of each"
+              + " other");
+      out.printf("verdict       %s%n", c.agree() ? "agree" + (c.identical() ? "" : " (within rounding)") : "DISAGREE");
+    }
+    out.flush();
+    if (!c.agree()) {
+      throw new WorkFailure("the kernel perceptron and its reference twin disagree on exact arithmetic");
     }
     return 0;
   }

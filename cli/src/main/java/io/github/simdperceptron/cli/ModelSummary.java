@@ -1,6 +1,7 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -88,7 +89,19 @@ final class ModelSummary {
         .put("dimension", m.dimension())
         .put("bias", saved.bias())
         .put("options", options)
+        .put("kernel", m instanceof KernelModel ? kernelJson((KernelModel) m) : null)
         .put("rows", out);
+  }
+
+  private static Json kernelJson(KernelModel k) {
+    return new Json()
+        .put("kernel", k.kernel().name())
+        .put("gamma", k.kernel().gamma())
+        .put("degree", k.kernel().degree())
+        .put("coef0", k.kernel().coef0())
+        .put("algorithm", k.algorithm().canonicalName())
+        .put("support_vectors", k.size())
+        .put("sparse", k.supportVectors().isSparse());
   }
 
   void print(PrintWriter out) {
@@ -100,6 +113,11 @@ final class ModelSummary {
     List<String> opts = new ArrayList<>();
     saved.options().forEach((k, v) -> opts.add(k + "=" + v));
     out.printf("options        %s%n", String.join(", ", opts));
+    if (m instanceof KernelModel) {
+      KernelModel k = (KernelModel) m;
+      out.printf("kernel         %s, %s coefficients%n", k.kernel(), k.algorithm().canonicalName());
+      out.printf("support vectors %d (%s rows)%n", k.size(), k.supportVectors().isSparse() ? "sparse" : "dense");
+    }
     for (Row r : rows) {
       out.printf("%n%s: bias %s; largest weights (feature: weight)%n", r.name, Format.num(r.bias));
       StringBuilder line = new StringBuilder();

@@ -4,6 +4,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import java.io.BufferedWriter;
@@ -80,6 +81,19 @@ final class PredictCommand {
       for (int i = 0; i < ds.size(); i++) {
         line.setLength(0);
         for (float s : m.scores(ds, i)) {
+          line.append(line.length() == 0 ? "" : " ").append(s);
+        }
+        out.println(line);
+      }
+      return;
+    }
+    if (scores && model instanceof KernelModel) {
+      float[] row = new float[model.scoreCount()];
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < ds.size(); i++) {
+        model.scores(ds.denseRow(i), row);
+        line.setLength(0);
+        for (float s : row) {
           line.append(line.length() == 0 ? "" : " ").append(s);
         }
         out.println(line);

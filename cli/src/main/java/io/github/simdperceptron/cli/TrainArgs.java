@@ -4,6 +4,8 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.Learner;
+import io.github.simdperceptron.learn.KernelLearner;
+import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.internal.OptionException;
@@ -16,6 +18,9 @@ final class TrainArgs {
 
   /** The learner when --algorithm is not given: the best accuracy of the six on every set measured. */
   static final Algorithm DEFAULT_ALGORITHM = Algorithm.AVERAGED;
+
+  /** The kernel perceptron's kernels. */
+  enum KernelName { linear, poly, rbf }
 
   final Algorithm algorithm;
   /**
@@ -32,6 +37,11 @@ final class TrainArgs {
   final Float tau;
   final Integer voteCap;
   final boolean prefetch;
+  final KernelName kernel;
+  final Double gamma;
+  final int degree;
+  final double coef0;
+  final int budget;
 
   /** The values {@code given} holds for the options {@link #addOptions} declared. */
   TrainArgs(Options given) {
@@ -45,6 +55,11 @@ final class TrainArgs {
     tau = given.get("--margin");
     voteCap = given.get("--vote-cap");
     prefetch = given.get("--prefetch");
+    kernel = given.get("--kernel");
+    gamma = given.get("--gamma");
+    degree = given.get("--degree");
+    coef0 = given.get("--coef0");
+    budget = given.get("--budget");
   }
 
   /** Declares the training options in {@code options} (modified). */
@@ -66,7 +81,16 @@ final class TrainArgs {
         .negatable("--prefetch", true, "a second thread reads each example a few visits before training reaches"
             + " it, on training rows of 32 MiB or more (larger than the CPU caches) in shuffled order and with two or"
             + " more processors; it keeps that core busy. On by default; --no-prefetch turns it off. The model does"
-            + " not depend on it");
+            + " not depend on it")
+        .choice("--kernel", "K", "a kernel", KernelName.values(), "train the kernel perceptron (dual form) with this"
+            + " kernel: linear x.s, poly (G x.s + C)^P, rbf exp(-G |x - s|^2); --algorithm perceptron, voted or"
+            + " averaged; more than two classes need --multiclass direct")
+        .option("--gamma", Options.Type.DOUBLE, "G", "the kernel's gamma > 0 (default: 1 / (d * variance of the"
+            + " training features), scikit-learn's \"scale\")")
+        .option("--degree", Options.Type.INT, "P", 3, "the poly kernel's degree, 1 to 16")
+        .option("--coef0", Options.Type.DOUBLE, "C", 0.0, "the poly kernel's constant term")
+        .option("--budget", Options.Type.INT, "B", 0, "kernel perceptron: keep at most B support vectors, removing"
+            + " one at random (seeded) when a new one would exceed B; 0: no budget. Not with voted");
   }
 
   TrainingOptions options() {
@@ -78,6 +102,10 @@ final class TrainArgs {
       }
       if (algorithm == Algorithm.MARGIN) {
         o.tau(tau == null ? 1f : tau);
+      }
+      if (kernel == null && (gamma != null || budget != 0)) {
+        throw new UsageException((gamma != null ? "--gamma" : "--budget") + " applies to the kernel perceptron:"
+            + " add --kernel rbf, poly or linear");
       }
       if (voteCap != null) {
         if (algorithm != Algorithm.VOTED) {
@@ -120,6 +148,9 @@ final class TrainArgs {
 
   /** The learner as the model file and eval name it, in lower case: "averaged", "ovr(pocket)", "multiclass(averaged)". */
   String learner() {
+    if (kernel != null) {
+      return "kernel-" + kernel + "(" + name() + ")";
+    }
     if (multiclass == null) {
       return name();
     }
@@ -128,6 +159,16 @@ final class TrainArgs {
 
   /** Refuses an algorithm that the chosen multi-class mode has no learner for (exit 2). */
   void checkMulticlass() {
+    if (kernel != null) {
+      if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.VOTED && algorithm != Algorithm.AVERAGED) {
+        throw new UsageException("--kernel trains the kernel perceptron: --algorithm perceptron, voted or averaged"
+            + " (got " + name() + ")");
+      }
+      if (multiclass == Multiclass.ovr) {
+        throw new UsageException("--kernel learns K classes directly: use --multiclass direct, not ovr");
+      }
+      return;
+    }
     if (multiclass == Multiclass.ovr && !algorithm.oneVsRest()) {
       throw new UsageException("--multiclass ovr cannot use --algorithm voted (a voted model per class is not one"
           + " weight row); use perceptron, pla, pocket, averaged or margin");
@@ -149,6 +190,12 @@ final class TrainArgs {
       return;
     }
     String classes = file + ": " + k + " classes " + data.labels();
+    if (kernel != null) {
+      multiclass = Multiclass.direct;
+      multiclassChosen = true;
+      args.note(classes + ": training the K-class kernel perceptron (--multiclass direct)");
+      return;
+    }
     if (!algorithm.multiclass() && !algorithm.oneVsRest()) {
       throw new UsageException(classes + ", and --algorithm " + name() + " has no multi-class learner (a " + name()
           + " model per class is not one weight row): give another --algorithm (averaged, the default, trains the"
@@ -162,9 +209,27 @@ final class TrainArgs {
         : "one " + name() + " per class, against the rest (--multiclass ovr)"));
   }
 
+  /** The kernel of --kernel with its parameters; --gamma defaults to {@link KernelModel.Function#scaleGamma}. */
+  KernelModel.Function function(Dataset data) {
+    double g = gamma != null ? gamma : kernel == KernelName.linear ? 1 : KernelModel.Function.scaleGamma(data);
+    try {
+      return KernelModel.Function.of(kernel.name(), g, degree, coef0);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--kernel " + kernel + ": " + e.getMessage().replace("gamma", "--gamma")
+          .replace("degree", "--degree").replace("coef0", "--coef0"));
+    }
+  }
+
   /** Trains the binary learner, or with --multiclass the multi-class one. */
   FitResult<? extends Model> fit(Dataset data, TrainingOptions options) {
     checkMulticlass();
+    if (kernel != null) {
+      try {
+        return KernelLearner.fit(algorithm, function(data), budget, data, options);
+      } catch (OptionException e) {
+        throw usage(e);
+      }
+    }
     if (multiclass == Multiclass.ovr) {
       return Learner.fitOneVsRest(algorithm, data, options);
     }

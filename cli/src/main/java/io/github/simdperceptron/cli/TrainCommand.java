@@ -3,6 +3,7 @@ package io.github.simdperceptron.cli;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
@@ -87,14 +88,16 @@ final class TrainCommand {
       throw new UsageException("--test " + test + ": a pipe can be read once, and --data " + data + " reads it");
     }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
-    Warmup warmup = DataArgs.isStdin(data) ? null
+    Warmup warmup = DataArgs.isStdin(data) || train.kernel != null ? null
         : Warmup.start(train, dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data));
     Dataset trainSet;
     Dataset testSet;
     try {
       trainSet = dataArgs.read(data, 0);
       train.chooseMulticlass(data, trainSet, dataArgs);
-      ModelSize.check(trainSet, data, dataArgs.largestIndexLine, train, dataArgs);
+      if (train.kernel == null) {
+        ModelSize.check(trainSet, data, dataArgs.largestIndexLine, train, dataArgs);
+      }
       if (trainSet.labels().size() == 1) {
         dataArgs.warn(data + ": every example is of class " + trainSet.labels().name(0) + ", so the model learns"
             + " nothing to tell classes apart (is the label column right?)");
@@ -146,6 +149,8 @@ final class TrainCommand {
               : r.voteCapReached() ? "vote_cap" : "max_epochs")
           .put("examples_per_second", r.examplesPerSecond())
           .put("training_error", r.trainingError())
+          .put("kernel", fit.model() instanceof KernelModel ? ((KernelModel) fit.model()).kernel().toString() : null)
+          .put("support_vectors", fit.model() instanceof KernelModel ? ((KernelModel) fit.model()).size() : null)
           .put("model", model.toString()));
       return 0;
     }
@@ -155,6 +160,10 @@ final class TrainCommand {
     out.printf("epochs %d%s, mistakes %d, updates %d, %s, %s examples/s%n", r.epochs(),
         r.converged() ? " (converged)" : r.stoppedEarly() ? " (stopped early)" : r.halted() ? " (halted)" : "",
         r.mistakes(), r.updates(), Format.seconds(r.seconds()), Format.rate(r.examplesPerSecond()));
+    if (fit.model() instanceof KernelModel) {
+      KernelModel km = (KernelModel) fit.model();
+      out.printf("kernel %s, %d support vectors%n", km.kernel(), km.size());
+    }
     out.printf("training accuracy %s%s%n", Format.percent(trainAccuracy), testSet == null ? ""
         : String.format(", test accuracy %s (%s, %d examples)", Format.percent(testAccuracy), test, testSet.size()));
     out.printf("model written to %s%n", model);

@@ -5,6 +5,7 @@ import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -67,6 +68,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   static final int KIND_VOTED = 2;
   /** The multi-class model: K rows, one per class (see docs/model-format.md). */
   static final int KIND_MULTICLASS = 3;
+  /** A kernel model (version 2 on): its section is {@link KernelModelFile}'s. */
+  static final int KIND_KERNEL = 4;
 
   /**
    * The learners of a multi-class model file, as its algorithm string names them: OVR(a) for every
@@ -141,22 +144,19 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   static void write(Path path, ModelFile saved, UnaryOperator<OutputStream> tap) throws IOException {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(saved, "saved");
+    if (saved.model() instanceof KernelModel) {
+      writeKernel(path, saved, tap);
+      return;
+    }
     Body body = body(saved.model());
     if (body.kind == KIND_MULTICLASS && !isMulticlassLearner(saved.algorithm())) {
       throw new IllegalArgumentException("a multi-class model's algorithm must name its learner, "
           + MULTICLASS_LEARNERS + ", got '" + saved.algorithm() + "'");
     }
-    byte[] header = header(saved, body);
+    byte[] header = header(saved, body.kind, body.voted != null ? -1 : body.rows.length);
     long length = PREAMBLE + (long) header.length + 4 + (body.voted != null ? VotedFile.bytes(body.voted)
         : (long) body.rows.length * (ROW_HEADER + 4L * body.dimension));
-    AtomicFile.write(path, raw -> {
-      CRC32 crc = new CRC32();
-      OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
-      DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
-      out.write(MAGIC);
-      out.writeShort(VERSION);
-      out.writeLong(length);
-      out.write(header);
+    write(path, tap, length, header, out -> {
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
       if (body.voted != null) {
         VotedFile.write(out, body.voted, bb);
@@ -166,10 +166,40 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         out.writeLong(body.counts[r]);
         writeFloats(out, body.rows[r], bb);
       }
+    });
+  }
+
+  /** What follows the header in a file. */
+  @FunctionalInterface
+  private interface Rest {
+    void write(DataOutputStream out) throws IOException;
+  }
+
+  /** Writes magic, version, length, header and rest, then the CRC32 of them all, atomically. */
+  private static void write(Path path, UnaryOperator<OutputStream> tap, long length, byte[] header, Rest rest)
+      throws IOException {
+    AtomicFile.write(path, raw -> {
+      CRC32 crc = new CRC32();
+      OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
+      DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
+      out.write(MAGIC);
+      out.writeShort(VERSION);
+      out.writeLong(length);
+      out.write(header);
+      rest.write(out);
       out.flush();
       new DataOutputStream(file).writeInt((int) crc.getValue());
       file.flush();
     });
+  }
+
+  /** A kernel model: the common header, then the kernel section, then the CRC32. */
+  private static void writeKernel(Path path, ModelFile saved, UnaryOperator<OutputStream> tap) throws IOException {
+    KernelModel model = (KernelModel) saved.model();
+    byte[] header = header(saved, KIND_KERNEL, model.size());
+    byte[] section = KernelModelFile.section(model);
+    long length = PREAMBLE + (long) header.length + section.length + 4;
+    write(path, tap, length, header, out -> out.write(section));
   }
 
   static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
@@ -234,13 +264,14 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     return MULTICLASS_LEARNER.contains(algorithm);
   }
 
-  private static byte[] header(ModelFile saved, Body body) throws IOException {
+  /** The common header; {@code rows} is written after the options unless negative (a voted body counts its own). */
+  private static byte[] header(ModelFile saved, int kind, int rows) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     try {
-      out.writeByte(body.kind);
+      out.writeByte(kind);
       out.writeUTF(saved.algorithm());
-      out.writeInt(body.dimension);
+      out.writeInt(saved.model().dimension());
       Labels labels = saved.model().labels();
       out.writeInt(labels.size());
       for (String name : labels.names()) {
@@ -252,8 +283,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
       }
-      if (body.voted == null) {
-        out.writeInt(body.rows.length);
+      if (rows >= 0) {
+        out.writeInt(rows);
       }
     } catch (UTFDataFormatException e) {
       throw new IllegalArgumentException("a class name, the algorithm or an option is longer than 65535 bytes", e);
@@ -341,14 +372,16 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       throws IOException {
     long at = pos.count();
     int kind = in.readUnsignedByte();
-    if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS) {
+    if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS && (kind != KIND_KERNEL || version < 2)) {
       throw FormatException.atByte(source, at, "model kind " + kind + " (expected " + KIND_LINEAR + " linear, "
-          + KIND_VOTED + " voted or " + KIND_MULTICLASS + " multi-class)");
+          + KIND_VOTED + " voted, " + KIND_MULTICLASS + " multi-class" + (version < 2 ? "" : " or " + KIND_KERNEL
+          + " kernel") + ")");
     }
-    boolean multiclass = kind == KIND_MULTICLASS;
+    boolean kernel = kind == KIND_KERNEL;
+    boolean multiclass = kind == KIND_MULTICLASS || kind == KIND_KERNEL;
     at = pos.count();
     String algorithm = readUtf(in, pos, source);
-    if (multiclass && !isMulticlassLearner(algorithm)) {
+    if (multiclass && !kernel && !isMulticlassLearner(algorithm)) {
       throw FormatException.atByte(source, at, "learner " + FormatException.quote(algorithm) + " (expected "
           + MULTICLASS_LEARNERS + " for a multi-class model)");
     }
@@ -397,6 +430,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     }
     at = pos.count();
     int rows = in.readInt();
+    if (kernel) {
+      return KernelModelFile.parse(in, pos, end, source, algorithm, d, labels, biasFlag == 1, options);
+    }
     long rowBytes = ROW_HEADER + 4L * d;
     long left = end - pos.count();
     int expectedRows = kind == KIND_LINEAR ? 1 : multiclass ? k : -1;
@@ -478,7 +514,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   }
 
   /** Counts the bytes read through it, for error offsets. */
-  private static final class CountingInput extends FilterInputStream {
+  static final class CountingInput extends FilterInputStream {
     private long count;
 
     CountingInput(InputStream in) {

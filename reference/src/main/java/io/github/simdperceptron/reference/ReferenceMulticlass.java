@@ -377,7 +377,8 @@ public final class ReferenceMulticlass {
     return run;
   }
 
-  private static int[] order(int n, Random rnd, boolean shuffle) {
+  /** 0..n-1, shuffled from the top when asked: {@code swap(order[i], order[rnd.nextInt(i+1)])}, i = n-1 down to 1. */
+  static int[] order(int n, Random rnd, boolean shuffle) {
     int[] order = new int[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;

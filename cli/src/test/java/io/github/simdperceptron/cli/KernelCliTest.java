@@ -1,0 +1,137 @@
+package io.github.simdperceptron.cli;
+
+import static io.github.simdperceptron.cli.CliTest.assertOneLineError;
+import static io.github.simdperceptron.cli.CliTest.number;
+import static io.github.simdperceptron.cli.CliTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.simdperceptron.cli.CliTest.Result;
+import io.github.simdperceptron.io.DataFormat;
+import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.KernelModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** train --kernel, and eval, predict, info and diff on kernel models. */
+class KernelCliTest {
+  static final String TRAIN3 = MulticlassCliTest.TRAIN3;
+  static final String TEST3 = MulticlassCliTest.TEST3;
+  static final String TRAIN2 = CliTest.TRAIN;
+  static final String TEST2 = CliTest.TEST;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void rbfTrainEvalPredictInfoRoundTrip() throws IOException {
+    String model = dir.resolve("k.bin").toString();
+    Result t = run("train", "--data", TRAIN3, "--test", TEST3, "--kernel", "rbf", "--algorithm", "averaged",
+        "--multiclass", "direct", "--epochs", "5", "--model", model, "--json");
+    assertEquals(0, t.code(), t.err());
+    double accuracy = number(t.out(), "test_accuracy");
+    assertTrue(accuracy > 0.8, t.out());
+    int svs = (int) number(t.out(), "support_vectors");
+    assertTrue(t.out().contains("\"kernel\":\"rbf(gamma="), t.out());
+
+    ModelFile saved = ModelFile.read(Path.of(model));
+    KernelModel k = assertInstanceOf(KernelModel.class, saved.model());
+    assertEquals(svs, k.size());
+    assertEquals(Algorithm.AVERAGED, k.algorithm());
+    assertEquals("rbf", k.kernel().name());
+    assertEquals((float) KernelModel.Function.scaleGamma(
+        DataFormat.libsvm().read(Path.of(TRAIN3))), k.kernel().gamma(),
+        "the scale gamma by default");
+
+    Result e = run("eval", "--model", model, "--data", TEST3, "--json");
+    assertEquals(0, e.code(), e.err());
+    assertEquals(accuracy, number(e.out(), "accuracy"), e.out());
+
+    Result p = run("predict", "--model", model, "--data", TEST3);
+    assertEquals(0, p.code(), p.err());
+    List<String> truth = MulticlassCliTest.truth(TEST3);
+    List<String> predicted = p.out().lines().toList();
+    assertEquals(truth.size(), predicted.size());
+    long right = 0;
+    for (int i = 0; i < truth.size(); i++) {
+      right += truth.get(i).equals(predicted.get(i)) ? 1 : 0;
+    }
+    assertEquals(accuracy, (double) right / truth.size(), 1e-12);
+
+    Result s = run("predict", "--model", model, "--data", TEST3, "--scores");
+    assertEquals(0, s.code(), s.err());
+    assertEquals(3, s.out().lines().findFirst().orElseThrow().split(" ").length, s.out());
+
+    Result info = run("info", "--model", model);
+    assertEquals(0, info.code(), info.err());
+    assertTrue(info.out().contains("support vectors " + svs + " (sparse rows)"), info.out());
+    assertTrue(info.out().contains("averaged coefficients"), info.out());
+    Result infoJson = run("info", "--model", model, "--json");
+    assertEquals(svs, (int) number(infoJson.out(), "support_vectors"), infoJson.out());
+  }
+
+  @Test
+  void binaryPolyVotedAndBudget() {
+    String model = dir.resolve("b.bin").toString();
+    Result v = run("train", "--data", TRAIN2, "--test", TEST2, "--kernel", "poly", "--degree", "2", "--coef0", "1",
+        "--algorithm", "voted", "--epochs", "3", "--model", model, "--json");
+    assertEquals(0, v.code(), v.err());
+    assertTrue(number(v.out(), "test_accuracy") > 0.8, v.out());
+    Result b = run("train", "--data", TRAIN2, "--kernel", "rbf", "--gamma", "0.05", "--budget", "20",
+        "--algorithm", "perceptron", "--epochs", "3", "--model", model, "--json");
+    assertEquals(0, b.code(), b.err());
+    assertEquals(20, (int) number(b.out(), "support_vectors"), b.out());
+    assertEquals(0, run("eval", "--model", model, "--data", TEST2).code());
+  }
+
+  @Test
+  void diffAgreesWithTheLiteralTwinOnIntegerData() {
+    Result d = run("diff", "--data", TRAIN3, "--kernel", "poly", "--gamma", "1", "--coef0", "1", "--degree", "2",
+        "--algorithm", "perceptron", "--multiclass", "direct", "--epochs", "3", "--json");
+    assertEquals(0, d.code(), d.err());
+    assertTrue(d.out().contains("\"exact_arithmetic\":true"), d.out());
+    assertTrue(d.out().contains("\"same_updates\":true"), d.out());
+    assertTrue(d.out().contains("\"same_coefficients\":true"), d.out());
+    Result text = run("diff", "--data", TRAIN2, "--kernel", "linear", "--algorithm", "averaged", "--epochs", "2");
+    assertEquals(0, text.code(), text.err());
+    assertTrue(text.out().contains("identical, bit for bit"), text.out());
+  }
+
+  @Test
+  void moreThanTwoClassesChooseTheKClassKernelPerceptron() throws IOException {
+    Path model = dir.resolve("k3.bin");
+    Result t = run("train", "--data", TRAIN3, "--kernel", "rbf", "--epochs", "2", "--model", model.toString(),
+        "--json");
+    assertEquals(0, t.code(), t.err());
+    assertTrue(t.err().contains("3 classes [1, 2, 3]: training the K-class kernel perceptron (--multiclass direct)"),
+        t.err());
+    assertTrue(t.out().contains("\"multiclass_chosen\":true"), t.out());
+    KernelModel k = assertInstanceOf(KernelModel.class, ModelFile.read(model).model());
+    assertEquals(3, k.labels().size());
+    assertEquals(Algorithm.AVERAGED, k.algorithm(), "the default algorithm");
+  }
+
+  @Test
+  void badKernelUsageIsOneLine() throws IOException {
+    String model = dir.resolve("x.bin").toString();
+    assertOneLineError(run("train", "--data", TRAIN2, "--kernel", "rbf", "--algorithm", "pocket", "--model", model),
+        2, "--algorithm perceptron, voted or averaged");
+    assertOneLineError(run("train", "--data", TRAIN3, "--kernel", "rbf", "--algorithm", "averaged", "--multiclass",
+        "ovr", "--model", model), 2, "--multiclass direct");
+    assertOneLineError(run("train", "--data", TRAIN2, "--gamma", "1", "--algorithm", "averaged", "--model", model),
+        2, "--kernel");
+    assertOneLineError(run("train", "--data", TRAIN2, "--kernel", "rbf", "--gamma", "-1", "--algorithm", "averaged",
+        "--model", model), 2, "--gamma");
+    assertOneLineError(run("train", "--data", TRAIN2, "--kernel", "rbf", "--budget", "5", "--algorithm", "voted",
+        "--model", model), 2, "--budget");
+    assertOneLineError(run("diff", "--data", TRAIN2, "--kernel", "rbf", "--algorithm", "averaged",
+        "--reference-limit", "10"), 2, "--reference-limit");
+    assertTrue(Files.notExists(Path.of(model)));
+  }
+}

@@ -1,0 +1,226 @@
+package io.github.simdperceptron.kernel.internal;
+
+import io.github.simdperceptron.kernel.Kernel;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+
+/**
+ * Kernel values of rows against support vectors, unchecked, for the kernel perceptron.
+ *
+ * <p>Layout: the support vectors (SVs) are packed in panels of {@link #PANEL} = 16: the value of
+ * SV {@code s = p * PANEL + l} at feature j lies at {@code panels[p * d * PANEL + j * PANEL + l]}
+ * ({@link #pack}); lanes of a panel with no SV are zero. The Gram block of rows against the SVs is
+ * then an outer product per feature: a row's value x_r[j] broadcast against the panel's 16 SV values
+ * at j, accumulated in vector lanes. This layout was chosen over SVs row-major with dot products
+ * along d because each G[r][s] becomes a lane of its own (no lane sums, one chain in feature order,
+ * the same bits in every implementation and at every vector width), the panel is read
+ * sequentially, and one broadcast serves 16 SVs. Dense rows are given as (array, offset) pairs by
+ * row id; sparse rows go through {@link #gramSparse}, one row against four panels (64 SVs) at a
+ * time, per non-zero one broadcast and eight FMA chains, which gives the same bits as the dense
+ * row (a zero term adds nothing to a chain) at the cost of the non-zeros.
+ *
+ * <p>Rounding: G[r][s] is one chain over j ascending from +0, each term {@code x_r[j] * S[s][j]}
+ * fused when {@link Kernel#usesFma()}; exact when every product and partial sum is an integer
+ * below 2^24, otherwise within {@code d * 2^-24 * sum_j |x_r[j] S[s][j]|} (first order) of the
+ * exact value. RBF: {@code exp(-gamma * max(0, (|x|^2 + |s|^2) - 2 x.s))} with {@link #exp};
+ * polynomial: {@code (gamma g + coef0)^degree} by repeated products; class scores: one chain per
+ * class over the SVs in order. Every implementation gives the same bits for all of these.
+ */
+public final class GramBlocks {
+  /** SVs per panel. */
+  public static final int PANEL = 16;
+  /** Below this many multiply-adds a fork costs more than it saves. */
+  static final long PARALLEL_THRESHOLD = 1L << 22;
+
+  static final float LOG2E = 1.44269504088896341f;
+  /** 1.5 * 2^23: adding and subtracting it rounds a float of magnitude below 2^22 to an integer. */
+  static final float ROUNDER = 0x1.8p23f;
+  /** ln 2 = LN2_HI + LN2_LO; LN2_HI has 9 significant bits, so n * LN2_HI is exact for |n| &lt;= 128. */
+  static final float LN2_HI = 0.693359375f;
+  static final float LN2_LO = -2.12194440e-4f;
+  /** Cephes expf's minimax coefficients, highest degree first. */
+  static final float P0 = 1.9875691500e-4f;
+  static final float P1 = 1.3981999507e-3f;
+  static final float P2 = 8.3334519073e-3f;
+  static final float P3 = 4.1665795894e-2f;
+  static final float P4 = 1.6666665459e-1f;
+  static final float P5 = 5.0000001201e-1f;
+  /** Below this exp returns 0 (Math.exp(-87) is 1.6e-38, the edge of the normal floats). */
+  public static final float EXP_LOW = -87f;
+  /** Above this exp's argument is clamped (exp(88) is 1.65e38, near Float.MAX_VALUE). */
+  public static final float EXP_HIGH = 88f;
+
+  private static final GramOps OPS = choose();
+
+  private GramBlocks() {}
+
+  private static GramOps choose() {
+    if ("panama".equals(Kernel.implementation())) {
+      try {
+        return (GramOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaGramOps")
+            .getDeclaredConstructor().newInstance();
+      } catch (ReflectiveOperationException | LinkageError e) {
+        throw new IllegalStateException("the kernel runs on Panama but its Gram kernel did not load", e);
+      }
+    }
+    return new ScalarGramOps(Kernel.usesFma());
+  }
+
+  /** Which implementation runs: {@code "panama"} or {@code "scalar"}. */
+  public static String implementation() {
+    return OPS instanceof ScalarGramOps ? "scalar" : "panama";
+  }
+
+  /** Panels needed for m SVs. */
+  public static int panels(int m) {
+    return (m + PANEL - 1) / PANEL;
+  }
+
+  /** Floats needed to pack m SVs of dimension d. */
+  public static long packedLength(int m, int d) {
+    return (long) panels(m) * PANEL * d;
+  }
+
+  /** Writes the dense x[xOff, xOff + d) as SV number s of the panels. Only panels is modified. */
+  public static void pack(float[] x, int xOff, int d, float[] panels, int s) {
+    int base = (s / PANEL) * d * PANEL + s % PANEL;
+    for (int j = 0; j < d; j++) {
+      panels[base + j * PANEL] = x[xOff + j];
+    }
+  }
+
+  /** Copies SV number from to SV number to (same d) inside the panels. Only panels is modified. */
+  public static void move(float[] panels, int d, int from, int to) {
+    int a = (from / PANEL) * d * PANEL + from % PANEL;
+    int b = (to / PANEL) * d * PANEL + to % PANEL;
+    for (int j = 0; j < d; j++) {
+      panels[b + j * PANEL] = panels[a + j * PANEL];
+    }
+  }
+
+  /** Sets SV number s of the panels to zero. Only panels is modified. */
+  public static void clear(float[] panels, int d, int s) {
+    int base = (s / PANEL) * d * PANEL + s % PANEL;
+    for (int j = 0; j < d; j++) {
+      panels[base + j * PANEL] = 0f;
+    }
+  }
+
+  /**
+   * The Gram block: {@code g[gOff + (t - from) * gStride + s] = x_{rows[t]} . S[s]} for t in
+   * [from, to) and s in [0, panelCount * PANEL), the row {@code rows[t]} being
+   * {@code rowArrays[rows[t]][rowOffsets[rows[t]] ..]} of length d. Split over the common
+   * fork-join pool when large; any split gives the same bits. Only g is modified.
+   */
+  public static void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride) {
+    split(from, to, (long) (to - from) * panelCount * PANEL * d, (lo, hi) ->
+        OPS.gram(rowArrays, rowOffsets, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride,
+            gStride));
+  }
+
+  /**
+   * The Gram block of sparse rows: {@code g[gOff + (t - from) * gStride + s] = x_{rows[t]} . S[s]},
+   * row r being the non-zeros {@code (idx[p], val[p])}, p in [ptr[r], ptr[r + 1]), indices in
+   * [0, d), val == null meaning every value is 1. The same bits as {@link #gram} on the rows'
+   * dense form (a zero term adds nothing to a chain), at the cost of the non-zeros only; split
+   * over the common fork-join pool when large. Only g is modified.
+   */
+  public static void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d,
+      float[] panels, int panelCount, float[] g, int gOff, int gStride) {
+    long nnz = 0;
+    for (int t = from; t < to && nnz < PARALLEL_THRESHOLD; t++) {
+      nnz += ptr[rows[t] + 1] - ptr[rows[t]];
+    }
+    split(from, to, nnz * panelCount * PANEL, (lo, hi) ->
+        OPS.gramSparse(ptr, idx, val, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride, gStride));
+  }
+
+  @FunctionalInterface
+  private interface RangeTask {
+    void run(int from, int to);
+  }
+
+  /**
+   * Runs task over [from, to) on the calling thread, or, when work (multiply-adds) is large, over
+   * blocks of whole tiles of four rows on the common fork-join pool; any split gives the same bits.
+   */
+  private static void split(int from, int to, long work, RangeTask task) {
+    int n = to - from;
+    int threads = ForkJoinPool.getCommonPoolParallelism() + 1;
+    if (work < PARALLEL_THRESHOLD || threads < 2 || n < 8) {
+      task.run(from, to);
+      return;
+    }
+    // A few blocks per thread so that one slow thread (the machine may be shared) does not hold the rest.
+    int blocks = Math.min(n / 4, threads * 4);
+    IntStream.range(0, blocks).parallel().forEach(b -> {
+      int lo = from + (int) ((long) n * b / blocks) / 4 * 4;
+      int hi = b + 1 == blocks ? to : from + (int) ((long) n * (b + 1) / blocks) / 4 * 4;
+      task.run(lo, hi);
+    });
+  }
+
+  /**
+   * {@code sum_j x[off + j]^2} summed as the Gram block sums {@code x . x} (one chain, j ascending,
+   * FMA as the kernel uses it), so that {@code |x|^2 + |x|^2 - 2 x.x} is exactly 0 and K(x, x) = 1.
+   */
+  public static float squaredNorm(float[] x, int off, int d) {
+    boolean fma = Kernel.usesFma();
+    float sum = 0f;
+    for (int j = off; j < off + d; j++) {
+      sum = fma ? Math.fma(x[j], x[j], sum) : x[j] * x[j] + sum;
+    }
+    return sum;
+  }
+
+  /** {@link #squaredNorm(float[], int, int)} of a sparse row (val == null: every value 1): the same bits as its dense form. */
+  public static float squaredNorm(int[] idx, float[] val, int from, int to) {
+    boolean fma = Kernel.usesFma();
+    float sum = 0f;
+    for (int t = from; t < to; t++) {
+      float v = val == null ? 1f : val[t];
+      sum = fma ? Math.fma(v, v, sum) : v * v + sum;
+    }
+    return sum;
+  }
+
+  /** {@link #gram} on the calling thread alone (benchmarks compare it with one core's FMA peak). */
+  public static void gramOneThread(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d,
+      float[] panels, int panelCount, float[] g, int gOff, int gStride) {
+    OPS.gram(rowArrays, rowOffsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
+  }
+
+  /** The RBF finish in place: {@code g[gOff + s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[gOff + s]))}, s &lt; m. */
+  public static void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma) {
+    OPS.rbf(g, gOff, m, xNorm, svNorms, gamma);
+  }
+
+  /** The polynomial finish in place: {@code g[gOff + s] = (gamma * g[gOff + s] + coef0)^degree}, s &lt; m, degree &gt;= 1. */
+  public static void poly(float[] g, int gOff, int m, float gamma, float coef0, int degree) {
+    OPS.poly(g, gOff, m, gamma, coef0, degree);
+  }
+
+  /**
+   * exp(x) in float, within 2 ulp of {@code (float) Math.exp(x)} for x in [{@link #EXP_LOW},
+   * {@link #EXP_HIGH}] (GramOpsTest measures it); 0 below, exp(EXP_HIGH) above; NaN stays NaN.
+   * Every implementation gives the same bits.
+   */
+  public static float exp(float x) {
+    return ScalarGramOps.exp(x, Kernel.usesFma());
+  }
+
+  /** {@link #exp(float)} in place on {@code a[off, off + n)}. Only a is modified. */
+  public static void exp(float[] a, int off, int n) {
+    OPS.exp(a, off, n);
+  }
+
+  /**
+   * K-class scores from a Gram row: {@code out[outOff + c] += sum_{s<m} g[gOff + s] * coef[s * kp + c]} for
+   * c in [0, kp), kp a multiple of the lane count ({@link ClassScores#paddedClasses}). Only out is
+   * modified.
+   */
+  public static void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
+    OPS.classScores(g, gOff, m, coef, kp, out, outOff);
+  }
+}

@@ -1,0 +1,38 @@
+package io.github.simdperceptron.kernel.internal;
+
+/**
+ * The Gram-block kernels behind {@link GramBlocks}: support vectors packed in panels of
+ * {@link GramBlocks#PANEL} (the value of SV {@code p * PANEL + l} at feature j lies at
+ * {@code panels[p * d * PANEL + j * PANEL + l]}), dense rows as (array, offset) pairs.
+ *
+ * <p>Summation order, the same in every implementation, so that they agree bit for bit: each
+ * {@code G[r][s]} is one chain over the features j in increasing order, starting from +0, each
+ * term {@code x_r[j] * S[s][j]} fused into the chain when the kernel uses FMA. The finishing
+ * steps (RBF, polynomial, class scores) are element-wise in a fixed order as well.
+ */
+interface GramOps {
+
+  /** {@code g[gOff + (t - from) * gStride + s] = x_rows[t] . S[s]} for t in [from, to), s in [0, panelCount * PANEL). */
+  void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride);
+
+  /**
+   * Sparse rows: {@code g[gOff + (t - from) * gStride + s] = x_{rows[t]} . S[s]}, row r being the
+   * non-zeros {@code (idx[p], val[p])} for p in [ptr[r], ptr[r + 1]) (val == null: every value 1);
+   * the same bits as the row's dense form, since a zero term adds nothing to a chain.
+   */
+  void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride);
+
+  /** In place: {@code g[s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[s]))} for s in [0, m). */
+  void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma);
+
+  /** In place: {@code g[s] = (gamma * g[s] + coef0)^degree} (product rounded, then the sum; the power by repeated products). */
+  void poly(float[] g, int gOff, int m, float gamma, float coef0, int degree);
+
+  /** In place: {@code a[i] = exp(a[i])} for i in [off, off + n), as {@link GramBlocks#exp(float)}. */
+  void exp(float[] a, int off, int n);
+
+  /** {@code out[outOff + c] += sum_{s<m} g[gOff + s] * coef[s * kp + c]} for c in [0, kp), one chain per c over s ascending. */
+  void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff);
+}

@@ -1,0 +1,358 @@
+package io.github.simdperceptron.kernel.internal;
+
+import static io.github.simdperceptron.kernel.internal.GramBlocks.PANEL;
+
+import io.github.simdperceptron.kernel.Kernel;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API implementation, loaded reflectively by {@link GramBlocks} only when the kernel
+ * runs on Panama. The Gram block is an outer-product micro-kernel over packed panels: per feature
+ * j, one broadcast of x_r[j] per row and the panel's 16 SV values as 16 / L vectors, so each
+ * G[r][s] is a lane of an accumulator and no lane sums are needed. A tile of 4 rows x 2 vectors
+ * keeps 8 independent FMA chains (enough to hide the FMA latency on two FMA pipes) in 8 + 3
+ * registers, within AVX2's 16. The loops are small static methods: C2 on JDK 17 boxes vectors in
+ * larger ones.
+ */
+final class PanamaGramOps implements GramOps {
+  private static final VectorSpecies<Float> F =
+      VectorSpecies.of(float.class, VectorShape.forBitSize(Kernel.vectorBits()));
+  private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
+  private static final int L = F.length();
+  private static final boolean FMA = Kernel.usesFma();
+  /** Whether a tile of two vectors fits a panel a whole number of times. */
+  private static final boolean TWO = 2 * L <= PANEL && PANEL % (2 * L) == 0;
+  private static final int STEP = TWO ? 2 * L : L;
+
+  PanamaGramOps() {}
+
+  private static FloatVector term(FloatVector x, FloatVector w, FloatVector sum) {
+    return FMA ? x.fma(w, sum) : x.mul(w).add(sum);
+  }
+
+  @Override
+  public void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride) {
+    int tiled = from + (to - from) / 4 * 4;
+    // Panels outer: a panel (d x 16 floats) stays in cache while every tile of rows passes over it.
+    for (int p = 0; p < panelCount; p++) {
+      for (int o = 0; o < PANEL; o += STEP) {
+        int base = p * d * PANEL + o;
+        for (int t = from; t < tiled; t += 4) {
+          int r0 = rows[t];
+          int r1 = rows[t + 1];
+          int r2 = rows[t + 2];
+          int r3 = rows[t + 3];
+          int go = gOff + (t - from) * gStride + p * PANEL + o;
+          if (TWO) {
+            tile4x2(rowArrays[r0], rowOffsets[r0], rowArrays[r1], rowOffsets[r1], rowArrays[r2], rowOffsets[r2],
+                rowArrays[r3], rowOffsets[r3], d, panels, base, g, go, gStride);
+          } else {
+            tile4x1(rowArrays[r0], rowOffsets[r0], rowArrays[r1], rowOffsets[r1], rowArrays[r2], rowOffsets[r2],
+                rowArrays[r3], rowOffsets[r3], d, panels, base, g, go, gStride);
+          }
+        }
+      }
+    }
+    for (int t = tiled; t < to; t++) {
+      int r = rows[t];
+      int out = gOff + (t - from) * gStride;
+      int p = 0;
+      if (TWO) {
+        for (; p + 3 < panelCount; p += 4) {
+          for (int o = 0; o < PANEL; o += STEP) {
+            row4x2(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL + o, d * PANEL, g, out + p * PANEL + o);
+          }
+        }
+      }
+      for (; p < panelCount; p++) {
+        for (int o = 0; o < PANEL; o += L) {
+          tile1x1(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL + o, g, out + p * PANEL + o);
+        }
+      }
+    }
+  }
+
+  /**
+   * One row against lanes [o, o + 2L) of four consecutive panels (base already includes o): the
+   * rows left over after the tiles of four rows (a visit's single row in training), eight chains.
+   */
+  private static void row4x2(float[] x, int xo, int d, float[] panels, int base, int stride, float[] g, int go) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    for (int j = 0; j < d; j++) {
+      FloatVector b = FloatVector.broadcast(F, x[xo + j]);
+      int pj = base + j * PANEL;
+      a00 = term(b, FloatVector.fromArray(F, panels, pj), a00);
+      a01 = term(b, FloatVector.fromArray(F, panels, pj + L), a01);
+      a10 = term(b, FloatVector.fromArray(F, panels, pj + stride), a10);
+      a11 = term(b, FloatVector.fromArray(F, panels, pj + stride + L), a11);
+      a20 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride), a20);
+      a21 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride + L), a21);
+      a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
+      a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
+    }
+    store8(g, go, a00, a01, a10, a11, a20, a21, a30, a31);
+  }
+
+  /** Stores the accumulators of four panels' lanes [o, o + 2L) at go, go + PANEL, ... */
+  private static void store8(float[] g, int go, FloatVector a00, FloatVector a01, FloatVector a10, FloatVector a11,
+      FloatVector a20, FloatVector a21, FloatVector a30, FloatVector a31) {
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a10.intoArray(g, go + PANEL);
+    a11.intoArray(g, go + PANEL + L);
+    a20.intoArray(g, go + 2 * PANEL);
+    a21.intoArray(g, go + 2 * PANEL + L);
+    a30.intoArray(g, go + 3 * PANEL);
+    a31.intoArray(g, go + 3 * PANEL + L);
+  }
+
+  @Override
+  public void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride) {
+    int panelFloats = d * PANEL;
+    int p = 0;
+    // Groups of four panels outer: they stay in cache while every row passes over them.
+    if (TWO) {
+      for (; p + 3 < panelCount; p += 4) {
+        for (int o = 0; o < PANEL; o += STEP) {
+          for (int t = from; t < to; t++) {
+            int r = rows[t];
+            sparse4x2(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, panelFloats, g,
+                gOff + (t - from) * gStride + p * PANEL + o);
+          }
+        }
+      }
+    }
+    for (; p < panelCount; p++) {
+      for (int o = 0; o < PANEL; o += L) {
+        for (int t = from; t < to; t++) {
+          int r = rows[t];
+          sparse1x1(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, g, gOff + (t - from) * gStride
+              + p * PANEL + o);
+        }
+      }
+    }
+  }
+
+  /**
+   * One sparse row against lanes [o, o + 2L) of four consecutive panels (base already includes o):
+   * per non-zero one broadcast and eight independent FMA chains, zeros skipped.
+   */
+  private static void sparse4x2(int[] idx, float[] val, int from, int to, float[] panels, int base, int stride,
+      float[] g, int go) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    for (int q = from; q < to; q++) {
+      FloatVector b = FloatVector.broadcast(F, val == null ? 1f : val[q]);
+      int pj = base + idx[q] * PANEL;
+      a00 = term(b, FloatVector.fromArray(F, panels, pj), a00);
+      a01 = term(b, FloatVector.fromArray(F, panels, pj + L), a01);
+      a10 = term(b, FloatVector.fromArray(F, panels, pj + stride), a10);
+      a11 = term(b, FloatVector.fromArray(F, panels, pj + stride + L), a11);
+      a20 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride), a20);
+      a21 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride + L), a21);
+      a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
+      a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
+    }
+    store8(g, go, a00, a01, a10, a11, a20, a21, a30, a31);
+  }
+
+  /** One sparse row against lanes [o, o + L) of one panel: the panels left over after the groups of four. */
+  private static void sparse1x1(int[] idx, float[] val, int from, int to, float[] panels, int base, float[] g,
+      int go) {
+    FloatVector a = FloatVector.zero(F);
+    for (int q = from; q < to; q++) {
+      a = term(FloatVector.broadcast(F, val == null ? 1f : val[q]), FloatVector.fromArray(F, panels,
+          base + idx[q] * PANEL), a);
+    }
+    a.intoArray(g, go);
+  }
+
+  /** Four rows against lanes [o, o + 2L) of a panel (base already includes o). */
+  private static void tile4x2(float[] x0, int o0, float[] x1, int o1, float[] x2, int o2, float[] x3, int o3, int d,
+      float[] panels, int base, float[] g, int go, int gStride) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    for (int j = 0; j < d; j++) {
+      int pj = base + j * PANEL;
+      FloatVector s0 = FloatVector.fromArray(F, panels, pj);
+      FloatVector s1 = FloatVector.fromArray(F, panels, pj + L);
+      FloatVector b = FloatVector.broadcast(F, x0[o0 + j]);
+      a00 = term(b, s0, a00);
+      a01 = term(b, s1, a01);
+      b = FloatVector.broadcast(F, x1[o1 + j]);
+      a10 = term(b, s0, a10);
+      a11 = term(b, s1, a11);
+      b = FloatVector.broadcast(F, x2[o2 + j]);
+      a20 = term(b, s0, a20);
+      a21 = term(b, s1, a21);
+      b = FloatVector.broadcast(F, x3[o3 + j]);
+      a30 = term(b, s0, a30);
+      a31 = term(b, s1, a31);
+    }
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a10.intoArray(g, go + gStride);
+    a11.intoArray(g, go + gStride + L);
+    a20.intoArray(g, go + 2 * gStride);
+    a21.intoArray(g, go + 2 * gStride + L);
+    a30.intoArray(g, go + 3 * gStride);
+    a31.intoArray(g, go + 3 * gStride + L);
+  }
+
+  /** Four rows against lanes [o, o + L) of a panel, for widths where two vectors do not tile a panel. */
+  private static void tile4x1(float[] x0, int o0, float[] x1, int o1, float[] x2, int o2, float[] x3, int o3, int d,
+      float[] panels, int base, float[] g, int go, int gStride) {
+    FloatVector a0 = FloatVector.zero(F);
+    FloatVector a1 = a0;
+    FloatVector a2 = a0;
+    FloatVector a3 = a0;
+    for (int j = 0; j < d; j++) {
+      FloatVector s = FloatVector.fromArray(F, panels, base + j * PANEL);
+      a0 = term(FloatVector.broadcast(F, x0[o0 + j]), s, a0);
+      a1 = term(FloatVector.broadcast(F, x1[o1 + j]), s, a1);
+      a2 = term(FloatVector.broadcast(F, x2[o2 + j]), s, a2);
+      a3 = term(FloatVector.broadcast(F, x3[o3 + j]), s, a3);
+    }
+    a0.intoArray(g, go);
+    a1.intoArray(g, go + gStride);
+    a2.intoArray(g, go + 2 * gStride);
+    a3.intoArray(g, go + 3 * gStride);
+  }
+
+  /** One row against lanes [o, o + L) of a panel: the rows left over after the tiles of four. */
+  private static void tile1x1(float[] x, int xo, int d, float[] panels, int base, float[] g, int go) {
+    FloatVector a = FloatVector.zero(F);
+    for (int j = 0; j < d; j++) {
+      a = term(FloatVector.broadcast(F, x[xo + j]), FloatVector.fromArray(F, panels, base + j * PANEL), a);
+    }
+    a.intoArray(g, go);
+  }
+
+  @Override
+  public void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma) {
+    FloatVector xn = FloatVector.broadcast(F, xNorm);
+    FloatVector minusGamma = FloatVector.broadcast(F, -gamma);
+    int s = 0;
+    for (; s + L <= m; s += L) {
+      FloatVector dist = xn.add(FloatVector.fromArray(F, svNorms, s))
+          .sub(FloatVector.fromArray(F, g, gOff + s).mul(2f)).max(0f);
+      exp(minusGamma.mul(dist)).intoArray(g, gOff + s);
+    }
+    for (; s < m; s++) {
+      g[gOff + s] = ScalarGramOps.rbf(g[gOff + s], xNorm, svNorms[s], gamma, FMA);
+    }
+  }
+
+  @Override
+  public void poly(float[] g, int gOff, int m, float gamma, float coef0, int degree) {
+    int s = 0;
+    for (; s + L <= m; s += L) {
+      FloatVector t = FloatVector.fromArray(F, g, gOff + s).mul(gamma).add(coef0);
+      FloatVector p = t;
+      for (int k = 1; k < degree; k++) {
+        p = p.mul(t);
+      }
+      p.intoArray(g, gOff + s);
+    }
+    for (; s < m; s++) {
+      g[gOff + s] = ScalarGramOps.poly(g[gOff + s], gamma, coef0, degree);
+    }
+  }
+
+  @Override
+  public void exp(float[] a, int off, int n) {
+    int i = off;
+    for (; i + L <= off + n; i += L) {
+      exp(FloatVector.fromArray(F, a, i)).intoArray(a, i);
+    }
+    for (; i < off + n; i++) {
+      a[i] = ScalarGramOps.exp(a[i], FMA);
+    }
+  }
+
+  private static FloatVector madd(FloatVector a, float b, float c) {
+    return FMA ? a.fma(b, c) : a.mul(b).add(c);
+  }
+
+  private static FloatVector madd(FloatVector a, FloatVector b, FloatVector c) {
+    return FMA ? a.fma(b, c) : a.mul(b).add(c);
+  }
+
+  /** {@link ScalarGramOps#exp(float, boolean)} lane by lane, the same operations in the same order. */
+  private static FloatVector exp(FloatVector x) {
+    VectorMask<Float> under = x.lt(GramBlocks.EXP_LOW);
+    FloatVector xc = x.max(GramBlocks.EXP_LOW).min(GramBlocks.EXP_HIGH);
+    FloatVector n = xc.mul(GramBlocks.LOG2E).add(GramBlocks.ROUNDER).sub(GramBlocks.ROUNDER);
+    FloatVector r = madd(n, FloatVector.broadcast(F, -GramBlocks.LN2_HI), xc);
+    r = madd(n, FloatVector.broadcast(F, -GramBlocks.LN2_LO), r);
+    FloatVector z = r.mul(r);
+    FloatVector p = madd(r, GramBlocks.P0, GramBlocks.P1);
+    p = madd(p, r, FloatVector.broadcast(F, GramBlocks.P2));
+    p = madd(p, r, FloatVector.broadcast(F, GramBlocks.P3));
+    p = madd(p, r, FloatVector.broadcast(F, GramBlocks.P4));
+    p = madd(p, r, FloatVector.broadcast(F, GramBlocks.P5));
+    FloatVector y = madd(p, z, r).add(1f);
+    IntVector bits = ((IntVector) n.convert(VectorOperators.F2I, 0)).add(127).lanewise(VectorOperators.LSHL, 23);
+    return y.mul(bits.reinterpretAsFloats()).blend(0f, under);
+  }
+
+  @Override
+  public void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
+    int o = 0;
+    for (; o + 2 * L <= kp; o += 2 * L) {
+      classScores2(g, gOff, m, coef, kp, o, out, outOff);
+    }
+    for (; o < kp; o += L) {
+      classScores1(g, gOff, m, coef, kp, o, out, outOff);
+    }
+  }
+
+  /** Lanes [o, o + 2L) of the class scores: two chains over the SVs. */
+  private static void classScores2(float[] g, int gOff, int m, float[] coef, int kp, int o, float[] out,
+      int outOff) {
+    FloatVector a0 = FloatVector.fromArray(F, out, outOff + o);
+    FloatVector a1 = FloatVector.fromArray(F, out, outOff + o + L);
+    for (int s = 0; s < m; s++) {
+      FloatVector b = FloatVector.broadcast(F, g[gOff + s]);
+      a0 = term(b, FloatVector.fromArray(F, coef, s * kp + o), a0);
+      a1 = term(b, FloatVector.fromArray(F, coef, s * kp + o + L), a1);
+    }
+    a0.intoArray(out, outOff + o);
+    a1.intoArray(out, outOff + o + L);
+  }
+
+  private static void classScores1(float[] g, int gOff, int m, float[] coef, int kp, int o, float[] out,
+      int outOff) {
+    FloatVector a = FloatVector.fromArray(F, out, outOff + o);
+    for (int s = 0; s < m; s++) {
+      a = term(FloatVector.broadcast(F, g[gOff + s]), FloatVector.fromArray(F, coef, s * kp + o), a);
+    }
+    a.intoArray(out, outOff + o);
+  }
+}

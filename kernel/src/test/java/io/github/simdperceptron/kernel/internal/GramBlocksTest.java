@@ -1,0 +1,301 @@
+package io.github.simdperceptron.kernel.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.simdperceptron.kernel.Kernel;
+import io.github.simdperceptron.reference.ReferenceKernels;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Gram block and its finishing steps against the literal twins in {@code ReferenceKernels}:
+ * bit for bit on integer data (every sum exact), within the stated bounds on real data; and the
+ * Vector API against the scalar implementation, which sum in the same order, bit for bit always.
+ */
+class GramBlocksTest {
+  private static final long SEED = Long.getLong("simdperceptron.test.seed", System.nanoTime());
+  private static final int[] DIMS = {1, 2, 5, 8, 17, 64, 100};
+  private static final int[] ROWS = {1, 3, 4, 5, 9};
+  private static final int[] SVS = {1, 7, 16, 17, 40, 70};
+
+  private final Random r = new Random(SEED);
+  private final GramOps scalar = new ScalarGramOps(Kernel.usesFma());
+
+  private static String tag() {
+    return "seed " + SEED + " (replay with -Dsimdperceptron.test.seed=" + SEED + "), " + GramBlocks.implementation();
+  }
+
+  private float[][] matrix(int rows, int d, boolean integers) {
+    float[][] a = new float[rows][d];
+    for (float[] row : a) {
+      for (int j = 0; j < d; j++) {
+        row[j] = integers ? r.nextInt(7) - 3 : (float) r.nextGaussian();
+      }
+    }
+    return a;
+  }
+
+  /** The SVs packed, and the rows as (array, offset) pairs with a random offset each. */
+  private static final class Packed {
+    final float[] panels;
+    final float[][] arrays;
+    final int[] offsets;
+    final int[] ids;
+
+    Packed(float[][] x, float[][] sv, int d, Random r) {
+      panels = new float[(int) GramBlocks.packedLength(sv.length, d)];
+      for (int s = 0; s < sv.length; s++) {
+        GramBlocks.pack(sv[s], 0, d, panels, s);
+      }
+      arrays = new float[x.length][];
+      offsets = new int[x.length];
+      for (int i = 0; i < x.length; i++) {
+        offsets[i] = r.nextInt(3);
+        arrays[i] = new float[offsets[i] + d + r.nextInt(3)];
+        System.arraycopy(x[i], 0, arrays[i], offsets[i], d);
+      }
+      ids = new int[x.length];
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = x.length - 1 - i;
+      }
+    }
+  }
+
+  @Test
+  void gramEqualsTheReferenceOnIntegersAndIsWithinTheBoundOnReals() {
+    System.out.println("GramBlocksTest " + tag());
+    if ("panama".equals(System.getProperty("simdperceptron.impl"))) {
+      assertEquals("panama", GramBlocks.implementation(), "Panama was requested but the Gram kernel runs scalar");
+    }
+    for (int d : DIMS) {
+      for (int n : ROWS) {
+        for (int m : SVS) {
+          for (boolean integers : new boolean[] {true, false}) {
+            float[][] x = matrix(n, d, integers);
+            float[][] sv = matrix(m, d, integers);
+            Packed p = new Packed(x, sv, d, r);
+            int stride = GramBlocks.panels(m) * GramBlocks.PANEL + 3;
+            float[] g = new float[2 + n * stride];
+            float[] gs = g.clone();
+            GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, GramBlocks.panels(m), g, 2, stride);
+            scalar.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, GramBlocks.panels(m), gs, 2, stride);
+            assertBits(gs, g, "gram d=" + d + " n=" + n + " m=" + m);
+            for (int t = 0; t < n; t++) {
+              float[] row = x[p.ids[t]];
+              float[][] ref = ReferenceKernels.gram(new float[][] {row}, sv);
+              for (int s = 0; s < m; s++) {
+                float fast = g[2 + t * stride + s];
+                String where = tag() + " d=" + d + " G[" + t + "][" + s + "]";
+                if (integers) {
+                  assertEquals(ref[0][s], fast, 0f, where);
+                } else {
+                  double exact = 0;
+                  double abs = 0;
+                  for (int j = 0; j < d; j++) {
+                    exact += (double) row[j] * sv[s][j];
+                    abs += Math.abs((double) row[j] * sv[s][j]);
+                  }
+                  assertTrue(Math.abs(fast - exact) <= d * 0x1p-24 * abs * 1.01, where + ": " + fast + " vs " + exact);
+                }
+              }
+              for (int s = m; s < GramBlocks.panels(m) * GramBlocks.PANEL; s++) {
+                assertEquals(0f, g[2 + t * stride + s], "empty lane " + s);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void sparseRowsGiveTheDenseRowsBits() {
+    for (int d : new int[] {1, 37, 300}) {
+      for (int m : new int[] {5, 16, 64, 70, 130}) {
+        int n = 11;
+        float[][] x = matrix(n, d, false);
+        int[] ptr = new int[n + 1];
+        int[] idx = new int[n * d];
+        float[] val = new float[n * d];
+        for (int i = 0; i < n; i++) {
+          ptr[i + 1] = ptr[i];
+          for (int j = 0; j < d; j++) {
+            if (r.nextInt(3) == 0) {
+              x[i][j] = 0f;
+            } else {
+              idx[ptr[i + 1]] = j;
+              val[ptr[i + 1]++] = x[i][j];
+            }
+          }
+        }
+        float[][] sv = matrix(m, d, false);
+        Packed p = new Packed(x, sv, d, r);
+        int panels = GramBlocks.panels(m);
+        int stride = panels * GramBlocks.PANEL + 1;
+        float[] dense = new float[n * stride];
+        GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, panels, dense, 0, stride);
+        float[] sparse = new float[1 + n * stride];
+        GramBlocks.gramSparse(ptr, idx, val, p.ids, 0, n, d, p.panels, panels, sparse, 1, stride);
+        float[] sparseScalar = new float[1 + n * stride];
+        scalar.gramSparse(ptr, idx, val, p.ids, 0, n, d, p.panels, panels, sparseScalar, 1, stride);
+        assertBits(sparseScalar, sparse, "sparse panama vs scalar d=" + d + " m=" + m);
+        assertBits(dense, Arrays.copyOfRange(sparse, 1, sparse.length), "sparse vs dense d=" + d + " m=" + m);
+        // Binary rows (values null) against their dense form of ones.
+        float[][] ones = new float[n][d];
+        for (int i = 0; i < n; i++) {
+          for (int q = ptr[i]; q < ptr[i + 1]; q++) {
+            ones[i][idx[q]] = 1f;
+          }
+        }
+        Packed po = new Packed(ones, sv, d, r);
+        float[] denseOnes = new float[n * stride];
+        GramBlocks.gram(po.arrays, po.offsets, po.ids, 0, n, d, po.panels, panels, denseOnes, 0, stride);
+        float[] binary = new float[n * stride];
+        GramBlocks.gramSparse(ptr, idx, null, po.ids, 0, n, d, po.panels, panels, binary, 0, stride);
+        assertBits(denseOnes, binary, "binary sparse vs dense d=" + d + " m=" + m);
+      }
+    }
+  }
+
+  @Test
+  void theParallelSplitGivesTheSerialBits() {
+    int d = 200;
+    int n = 403;
+    float[][] x = matrix(n, d, false);
+    float[][] sv = matrix(70, d, false);
+    Packed p = new Packed(x, sv, d, r);
+    int stride = 80;
+    float[] g = new float[n * stride];
+    float[] gs = new float[n * stride];
+    GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, 5, g, 0, stride);
+    scalar.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, 5, gs, 0, stride);
+    assertBits(gs, g, "parallel gram");
+  }
+
+  @Test
+  void expIsWithinTwoUlpOfMathExpAndTheSameInEveryImplementation() {
+    int worst = 0;
+    float[] xs = new float[200_003];
+    for (int i = 0; i < xs.length; i++) {
+      xs[i] = i < 100_000 ? GramBlocks.EXP_LOW + (GramBlocks.EXP_HIGH - GramBlocks.EXP_LOW) * i / 100_000f
+          : (float) (-r.nextDouble() * 10);
+    }
+    xs[xs.length - 3] = 0f;
+    xs[xs.length - 2] = -0f;
+    xs[xs.length - 1] = -1e-30f;
+    float[] fast = xs.clone();
+    GramBlocks.exp(fast, 0, fast.length);
+    float[] sc = xs.clone();
+    scalar.exp(sc, 0, sc.length);
+    assertBits(sc, fast, "exp");
+    for (int i = 0; i < xs.length; i++) {
+      float expected = (float) Math.exp(xs[i]);
+      int ulps = Math.abs(Float.floatToIntBits(fast[i]) - Float.floatToIntBits(expected));
+      worst = Math.max(worst, ulps);
+      if (ulps > 2) {
+        fail(tag() + " exp(" + xs[i] + ") = " + fast[i] + ", Math.exp " + expected + ": " + ulps + " ulp");
+      }
+      assertEquals(fast[i], GramBlocks.exp(xs[i]), 0f, "scalar exp(" + xs[i] + ")");
+    }
+    System.out.println("exp: worst " + worst + " ulp over " + xs.length + " arguments (fma " + Kernel.usesFma() + ")");
+    assertEquals(0f, GramBlocks.exp(-87.5f));
+    assertEquals(0f, GramBlocks.exp(Float.NEGATIVE_INFINITY));
+    assertTrue(Float.isNaN(GramBlocks.exp(Float.NaN)));
+    assertEquals(1f, GramBlocks.exp(0f));
+  }
+
+  @Test
+  void rbfAndPolyFollowTheReference() {
+    for (int d : DIMS) {
+      for (boolean integers : new boolean[] {true, false}) {
+        float[] x = matrix(1, d, integers)[0];
+        float[][] sv = matrix(21, d, integers);
+        sv[3] = x.clone();
+        Packed p = new Packed(new float[][] {x}, sv, d, r);
+        float[] norms = new float[sv.length];
+        for (int s = 0; s < sv.length; s++) {
+          norms[s] = ReferenceKernels.linear(sv[s], sv[s]);
+        }
+        float xNorm = ReferenceKernels.linear(x, x);
+        float[] g = new float[32];
+        GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, 1, d, p.panels, 2, g, 0, 32);
+        float gamma = 1f / (d + 1);
+        float[] rbf = g.clone();
+        GramBlocks.rbf(rbf, 0, sv.length, xNorm, norms, gamma);
+        float[] rbfScalar = g.clone();
+        scalar.rbf(rbfScalar, 0, sv.length, xNorm, norms, gamma);
+        assertBits(rbfScalar, rbf, "rbf");
+        if (integers) {
+          assertEquals(1f, rbf[3], "K(x, x)");
+        }
+        float[] poly = g.clone();
+        GramBlocks.poly(poly, 0, sv.length, integers ? 1f : 0.5f, 1f, 3);
+        float[] polyScalar = g.clone();
+        scalar.poly(polyScalar, 0, sv.length, integers ? 1f : 0.5f, 1f, 3);
+        assertBits(polyScalar, poly, "poly");
+        for (int s = 0; s < sv.length; s++) {
+          float refRbf = ReferenceKernels.rbf(x, sv[s], gamma);
+          float refPoly = ReferenceKernels.poly(x, sv[s], integers ? 1f : 0.5f, 1f, 3);
+          String where = tag() + " d=" + d + " sv " + s;
+          if (integers) {
+            // Exact norms and dot product, the same float argument: only exp differs (2 ulp).
+            assertTrue(Math.abs(Float.floatToIntBits(refRbf) - Float.floatToIntBits(rbf[s])) <= 2,
+                where + " rbf " + rbf[s] + " vs " + refRbf);
+            assertEquals(refPoly, poly[s], 0f, where + " poly");
+          } else {
+            // The squared distance carries the dot products' error (d 2^-24 (|x|^2 + |s|^2 + 2 sum|x s|)),
+            // scaled by gamma and by K itself; then 2 ulp of exp.
+            double abs = 0;
+            for (int j = 0; j < d; j++) {
+              abs += Math.abs((double) x[j] * sv[s][j]);
+            }
+            double distError = 2 * (d + 2) * 0x1p-24 * (xNorm + norms[s] + 2 * abs);
+            double bound = refRbf * gamma * distError * 1.01 + 3 * Math.ulp(Math.max(refRbf, rbf[s]));
+            assertTrue(Math.abs(refRbf - rbf[s]) <= bound, where + " rbf " + rbf[s] + " vs " + refRbf);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void classScoresFromAGramRowEqualTheReferenceOnIntegers() {
+    for (int k : new int[] {1, 3, 10, 17}) {
+      int kp = ClassScores.paddedClasses(k);
+      for (int m : new int[] {0, 1, 5, 33}) {
+        for (boolean integers : new boolean[] {true, false}) {
+          float[] g = matrix(1, m + 3, integers)[0];
+          float[][] coef = matrix(m, k, true);
+          float[] flat = new float[m * kp];
+          for (int s = 0; s < m; s++) {
+            System.arraycopy(coef[s], 0, flat, s * kp, k);
+          }
+          float[] out = new float[kp + 2];
+          float[] outScalar = new float[kp + 2];
+          out[2] = outScalar[2] = integers ? 5f : 0.25f;
+          GramBlocks.classScores(g, 3, m, flat, kp, out, 2);
+          scalar.classScores(g, 3, m, flat, kp, outScalar, 2);
+          assertBits(outScalar, out, "classScores k=" + k + " m=" + m);
+          if (integers) {
+            float[] ref = ReferenceKernels.classScores(Arrays.copyOfRange(g, 3, 3 + m), coef, k);
+            ref[0] += 5f;
+            for (int c = 0; c < k; c++) {
+              assertEquals(ref[c], out[2 + c], 0f, tag() + " k=" + k + " m=" + m + " class " + c);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static void assertBits(float[] expected, float[] actual, String what) {
+    for (int i = 0; i < expected.length; i++) {
+      if (Float.floatToRawIntBits(expected[i]) != Float.floatToRawIntBits(actual[i])) {
+        fail(tag() + " " + what + " [" + i + "]: " + actual[i] + " vs scalar " + expected[i]);
+      }
+    }
+  }
+}

@@ -1,0 +1,217 @@
+package io.github.simdperceptron.io;
+
+import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.KernelModel;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * The kernel section of a model file (kind 4, format version 2; docs/model-format.md): the
+ * kernel, the support vectors as they came (dense rows, or sparse rows with or without values),
+ * and the coefficients, or the voted model's updates and survival counts. Every field is checked
+ * against the bytes left before anything is allocated from it.
+ */
+final class KernelModelFile {
+  static final int DENSE = 0;
+  static final int SPARSE = 1;
+  static final int SPARSE_BINARY = 2;
+
+  private KernelModelFile() {}
+
+  /** The bytes after the common header: the kernel section. */
+  static byte[] section(KernelModel model) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    KernelModel.Function f = model.kernel();
+    out.writeUTF(f.name());
+    out.writeFloat(f.gamma());
+    out.writeInt(f.degree());
+    out.writeFloat(f.coef0());
+    out.writeUTF(model.algorithm().canonicalName());
+    Dataset sv = model.supportVectors();
+    int d = sv.dimension();
+    int layout = !sv.isSparse() ? DENSE : DataAccess.isBinary(sv) ? SPARSE_BINARY : SPARSE;
+    out.writeByte(layout);
+    out.writeInt(sv.size());
+    for (int s = 0; s < sv.size(); s++) {
+      if (layout == DENSE) {
+        for (float v : sv.denseRow(s)) {
+          out.writeFloat(v);
+        }
+      } else {
+        Dataset sp = sv;
+        int start = DataAccess.rowStart(sp, s);
+        int nnz = sp.nonZeros(s);
+        out.writeInt(nnz);
+        int[] idx = DataAccess.indices(sp);
+        float[] val = DataAccess.values(sp);
+        for (int t = start; t < start + nnz; t++) {
+          out.writeInt(idx[t]);
+        }
+        if (layout == SPARSE) {
+          for (int t = start; t < start + nnz; t++) {
+            out.writeFloat(val[t]);
+          }
+        }
+      }
+    }
+    if (model.algorithm() == Algorithm.VOTED) {
+      int[] svs = model.updateSupportVectors();
+      int[] plus = model.updatePlus();
+      int[] minus = model.updateMinus();
+      long[] counts = model.survivalCounts();
+      out.writeInt(svs.length);
+      for (int u = 0; u < svs.length; u++) {
+        out.writeInt(svs[u]);
+        out.writeInt(plus[u]);
+        out.writeInt(minus[u]);
+      }
+      for (long c : counts) {
+        out.writeLong(c);
+      }
+    } else {
+      for (float b : model.biases()) {
+        out.writeFloat(b);
+      }
+      for (float[] row : model.coefficients()) {
+        for (float a : row) {
+          out.writeFloat(a);
+        }
+      }
+    }
+    out.flush();
+    return bytes.toByteArray();
+  }
+
+  /** Parses the kernel section; pos counts the bytes read, end is where the checksum starts. */
+  static ModelFile parse(DataInputStream in, ModelFile.CountingInput pos, long end, String source, String algorithm,
+      int d, Labels labels, boolean bias, Map<String, String> options) throws IOException {
+    long at = pos.count();
+    String name = in.readUTF();
+    float gamma = in.readFloat();
+    int degree = in.readInt();
+    float coef0 = in.readFloat();
+    KernelModel.Function kernel;
+    try {
+      kernel = KernelModel.Function.of(name, gamma, degree, coef0);
+    } catch (IllegalArgumentException e) {
+      throw FormatException.atByte(source, at, "kernel " + FormatException.quote(name) + " gamma " + gamma
+          + " degree " + degree + " coef0 " + coef0 + " (" + e.getMessage() + ")");
+    }
+    at = pos.count();
+    String algo = in.readUTF();
+    Algorithm model = Algorithm.byName(algo);
+    if (model != Algorithm.PERCEPTRON && model != Algorithm.AVERAGED && model != Algorithm.VOTED) {
+      throw FormatException.atByte(source, at, "kernel model algorithm " + FormatException.quote(algo)
+          + " (expected perceptron, averaged or voted)");
+    }
+    at = pos.count();
+    int layout = in.readUnsignedByte();
+    if (layout > SPARSE_BINARY) {
+      throw FormatException.atByte(source, at, "support vector layout " + layout + " (expected 0 dense, 1 sparse, "
+          + "2 sparse binary)");
+    }
+    at = pos.count();
+    int m = in.readInt();
+    long perRow = layout == DENSE ? 4L * d : 4;
+    if (m < 1 || m * perRow > end - pos.count()) {
+      throw FormatException.atByte(source, at, m + " support vectors (expected at least 1, a count that fits in the"
+          + " file)");
+    }
+    Dataset sv;
+    if (layout == DENSE) {
+      float[] rows = new float[Math.toIntExact((long) m * d)];
+      for (int j = 0; j < rows.length; j++) {
+        rows[j] = finite(in.readFloat(), pos, source, "a support vector value");
+      }
+      sv = Dataset.of(rows, d, new double[m]);
+    } else {
+      Dataset.Builder b = Dataset.builder(d);
+      for (int s = 0; s < m; s++) {
+        at = pos.count();
+        int nnz = in.readInt();
+        if (nnz < 0 || nnz > d || nnz * (layout == SPARSE ? 8L : 4L) > end - pos.count()) {
+          throw FormatException.atByte(source, at, "support vector " + s + " has " + nnz
+              + " non-zeros (expected 0 to " + d + ", fitting in the file)");
+        }
+        int[] idx = new int[nnz];
+        for (int t = 0; t < nnz; t++) {
+          at = pos.count();
+          idx[t] = in.readInt();
+          if (idx[t] < 0 || idx[t] >= d || (t > 0 && idx[t] <= idx[t - 1])) {
+            throw FormatException.atByte(source, at, "support vector " + s + " index " + idx[t]
+                + " (expected strictly increasing indices in [0, " + d + "))");
+          }
+        }
+        float[] val = null;
+        if (layout == SPARSE) {
+          val = new float[nnz];
+          for (int t = 0; t < nnz; t++) {
+            val[t] = finite(in.readFloat(), pos, source, "a support vector value");
+          }
+        }
+        b.add(idx, val, 0);
+      }
+      sv = b.build();
+    }
+    int k = labels.size() <= 2 ? 1 : labels.size();
+    KernelModel result;
+    if (model == Algorithm.VOTED) {
+      at = pos.count();
+      int u = in.readInt();
+      if (u < 0 || u * 12L + (u + 1L) * 8 != end - pos.count()) {
+        throw FormatException.atByte(source, at, u + " updates (expected " + (end - pos.count())
+            + " bytes left to hold 12 per update and 8 per survival count)");
+      }
+      int[] svs = new int[u];
+      int[] plus = new int[u];
+      int[] minus = new int[u];
+      for (int t = 0; t < u; t++) {
+        svs[t] = in.readInt();
+        plus[t] = in.readInt();
+        minus[t] = in.readInt();
+      }
+      long[] counts = new long[u + 1];
+      for (int t = 0; t <= u; t++) {
+        counts[t] = in.readLong();
+      }
+      try {
+        result = KernelModel.voted(kernel, labels, sv, svs, plus, minus, counts, bias);
+      } catch (IllegalArgumentException e) {
+        throw FormatException.atByte(source, at, "voted updates: " + e.getMessage());
+      }
+    } else {
+      at = pos.count();
+      if ((k + (long) m * k) * 4 != end - pos.count()) {
+        throw FormatException.atByte(source, at, (end - pos.count()) + " bytes for the biases and coefficients"
+            + " (expected " + (k + (long) m * k) * 4 + ": " + k + " per support vector and " + k + " biases)");
+      }
+      float[] biases = new float[k];
+      for (int c = 0; c < k; c++) {
+        biases[c] = finite(in.readFloat(), pos, source, "a bias");
+      }
+      float[][] coef = new float[m][k];
+      for (int s = 0; s < m; s++) {
+        for (int c = 0; c < k; c++) {
+          coef[s][c] = finite(in.readFloat(), pos, source, "a coefficient");
+        }
+      }
+      result = KernelModel.of(kernel, model, labels, sv, coef, biases);
+    }
+    return new ModelFile(result, algorithm, bias, options);
+  }
+
+  private static float finite(float v, ModelFile.CountingInput pos, String source, String what) throws IOException {
+    if (!Float.isFinite(v)) {
+      throw FormatException.atByte(source, pos.count() - 4, what + " is " + v + " (expected a finite float)");
+    }
+    return v;
+  }
+}

@@ -1,0 +1,62 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.learn.internal.OptionException;
+import io.github.simdperceptron.data.Dataset;
+import java.util.Objects;
+
+/**
+ * Trains the kernel perceptron in dual form (Aizerman et al. 1964; Freund and Schapire 1999) on
+ * a {@link Dataset} (dense or sparse), through the same training loop and options as the linear
+ * learners (epochs, shuffle, seed, bias, early stopping, update log, progress).
+ * docs/kernel-perceptron.md fixes every step.
+ *
+ * <p>With at most two classes the model is binary: a mistake ({@code y * score <= 0}) makes the
+ * example a support vector or adds y to its coefficient. With K classes a mistake (the arg max
+ * of the K scores is not the true class) adds 1 to the example's coefficient for the true class
+ * and subtracts 1 for the predicted one. {@link Algorithm#PERCEPTRON} keeps the last
+ * coefficients, {@link Algorithm#AVERAGED} averages them over every visit (exact in double, as
+ * the averaged perceptron does), {@link Algorithm#VOTED} lets every intermediate classifier vote
+ * with its survival count.
+ *
+ * <pre>{@code
+ * FitResult<KernelModel> r = KernelLearner.fit(Algorithm.AVERAGED,
+ *     KernelModel.Function.rbf(KernelModel.Function.scaleGamma(data)), 0, data,
+ *     TrainingOptions.builder().maxEpochs(5).seed(42).build());
+ * double accuracy = r.model().accuracy(test);
+ * }</pre>
+ */
+public final class KernelLearner {
+  private KernelLearner() {}
+
+  /**
+   * Fits a kernel perceptron. {@code budget} caps the number of support vectors (0: no cap):
+   * when a new one would exceed it, one drawn uniformly at random (from a stream seeded by the
+   * options' seed) is removed with its coefficients first (Cavallanti, Cesa-Bianchi and Gentile
+   * 2007); the voted form takes no budget. Throws {@link OptionException} for another algorithm
+   * than PERCEPTRON, AVERAGED or VOTED, a negative budget, or VOTED with a budget. Nothing passed
+   * in is modified.
+   */
+  public static FitResult<KernelModel> fit(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
+      TrainingOptions options) {
+    return Trainer.fit(rule(algorithm, kernel, budget, data, options, KernelRule.PENDING), data, options);
+  }
+
+  /** The rule, with the number of updates pending before a commit (1: every update at once). */
+  static KernelRule rule(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
+      TrainingOptions options, int pendingCap) {
+    Objects.requireNonNull(algorithm, "algorithm");
+    Objects.requireNonNull(kernel, "kernel");
+    Objects.requireNonNull(data, "data");
+    Objects.requireNonNull(options, "options");
+    if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED && algorithm != Algorithm.VOTED) {
+      throw new OptionException("algorithm", algorithm, "of the kernel perceptron must be PERCEPTRON, AVERAGED or VOTED");
+    }
+    if (budget < 0) {
+      throw new OptionException("budget", budget, "must be >= 0 (0: no budget)");
+    }
+    if (budget > 0 && algorithm == Algorithm.VOTED) {
+      throw new OptionException("budget", budget, "does not apply to the voted kernel perceptron (use PERCEPTRON or AVERAGED)");
+    }
+    return new KernelRule(algorithm, kernel, budget, data.dimension(), data.labels(), options, pendingCap);
+  }
+}

@@ -1,0 +1,91 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.kernel.internal.GramBlocks;
+
+/**
+ * A dataset's rows as the Gram kernel takes them: dense rows in place, sparse rows as their CSR
+ * non-zeros (the same bits as their dense form). Also the rows' squared norms in the Gram
+ * block's order, and the packing of a row into SV panels.
+ */
+final class KernelRows {
+  final Dataset data;
+  final int d;
+  private final float[][] arrays;
+  private final int[] offsets;
+  private final int[] ptr;
+  private final int[] idx;
+  private final float[] val;
+  private float[] norms;
+
+  KernelRows(Dataset data) {
+    this.data = data;
+    this.d = data.dimension();
+    int n = data.size();
+    if (!data.isSparse()) {
+      Dataset dense = data;
+      arrays = new float[n][];
+      offsets = new int[n];
+      for (int i = 0; i < n; i++) {
+        arrays[i] = DataAccess.rowArray(dense, i);
+        offsets[i] = DataAccess.rowOffset(dense, i);
+      }
+      ptr = null;
+      idx = null;
+      val = null;
+    } else {
+      Dataset sparse = data;
+      arrays = null;
+      offsets = null;
+      ptr = new int[n + 1];
+      for (int i = 0; i < n; i++) {
+        ptr[i] = DataAccess.rowStart(sparse, i);
+        ptr[i + 1] = ptr[i] + sparse.nonZeros(i);
+      }
+      idx = DataAccess.indices(sparse);
+      val = DataAccess.values(sparse);
+    }
+  }
+
+  int size() {
+    return data.size();
+  }
+
+  /** |x_i|^2 as the Gram block sums it ({@link GramBlocks#squaredNorm}), computed once. */
+  float norm(int i) {
+    if (norms == null) {
+      norms = new float[data.size()];
+      for (int r = 0; r < norms.length; r++) {
+        norms[r] = arrays != null ? GramBlocks.squaredNorm(arrays[r], offsets[r], d)
+            : GramBlocks.squaredNorm(idx, val, ptr[r], ptr[r + 1]);
+      }
+    }
+    return norms[i];
+  }
+
+  /** Writes row i as SV number s of the zero-initialised (at that SV) panels. Only panels is modified. */
+  void pack(int i, float[] panels, int s) {
+    if (arrays != null) {
+      GramBlocks.pack(arrays[i], offsets[i], d, panels, s);
+    } else {
+      GramBlocks.clear(panels, d, s);
+      int base = (s / GramBlocks.PANEL) * d * GramBlocks.PANEL + s % GramBlocks.PANEL;
+      for (int t = ptr[i]; t < ptr[i + 1]; t++) {
+        panels[base + idx[t] * GramBlocks.PANEL] = val == null ? 1f : val[t];
+      }
+    }
+  }
+
+  /**
+   * The Gram block of rows[from, to) against the first panelCount panels:
+   * {@code g[gOff + (t - from) * gStride + s]}. Only g is modified.
+   */
+  void gram(int[] rows, int from, int to, float[] panels, int panelCount, float[] g, int gOff, int gStride) {
+    if (arrays != null) {
+      GramBlocks.gram(arrays, offsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
+    } else {
+      GramBlocks.gramSparse(ptr, idx, val, rows, from, to, d, panels, panelCount, g, gOff, gStride);
+    }
+  }
+}

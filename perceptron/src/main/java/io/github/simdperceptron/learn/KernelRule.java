@@ -1,0 +1,371 @@
+package io.github.simdperceptron.learn;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.GramBlocks;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * The kernel perceptron in dual form, binary or K-class, plain, averaged or voted, with an
+ * optional budget (docs/kernel-perceptron.md).
+ *
+ * <p>Scoring: every training row's scores from the committed updates are kept up to date in
+ * {@code f} (n x kp). An update (a mistake, or a budget removal) is first pending: a visit's
+ * scores are its committed scores plus the kernel values of the pending rows (one small Gram
+ * block) times their coefficient changes. When {@code pendingCap} updates are pending, they are
+ * committed: the kernel values of the pending rows against all n training rows as one Gram block
+ * (compute-bound, split over two threads), added to every row's scores. A fit thus computes each
+ * update's kernel column once instead of every SV's kernel values once per visit; a support
+ * vector's column is kept after its commit while a quarter of the heap has room, and a later
+ * update of it is added from the cache at once. With integer
+ * data and the linear or polynomial kernel every sum is exact, so the mistakes do not depend on
+ * pendingCap (1 is the literal one-visit-at-a-time perceptron); on real data they agree unless a
+ * score lies within rounding of a tie.
+ */
+final class KernelRule extends UpdateRule<KernelModel> {
+  /** Updates pending before a commit: 4 panels; a commit's Gram block is then compute-bound. */
+  static final int PENDING = 64;
+  /** Training rows per Gram block of a commit: bounds the block to CHUNK x pendingCap floats. */
+  private static final int CHUNK = 1024;
+
+  private final KernelModel.Function kernel;
+  private final Algorithm algorithm;
+  private final Labels labels;
+  private final int k;
+  private final int kp;
+  private final boolean bias;
+  private final int budget;
+  private final Random removal;
+  private final int pendingCap;
+  private final int d;
+
+  private Dataset data;
+  private KernelRows rows;
+  private int[] identity;
+  private float[] f;
+
+  private int m;
+  private int[] svRow = new int[16];
+  private int[] slotOf;
+  private float[] alpha;
+  private double[] beta;
+  private final float[] b;
+  private final double[] betaB;
+  /** The averaged form's counter: visits so far, plus one (CIML Algorithm 7). */
+  private long c = 1;
+
+  private int updates;
+  private int[] logSv = new int[16];
+  private int[] logPlus = new int[16];
+  private int[] logMinus = new int[16];
+  private long[] counts = new long[17];
+  private long survived;
+
+  private int np;
+  private final int[] pendRow;
+  private final float[] pendDelta;
+  private final float[] pendPanels;
+  private final float[] pendNorms;
+  private final float[] gRow;
+  private float[] gBlock;
+  /** The kernel column K(x_row, x_t), t &lt; n, of support vectors whose column a commit computed; else null. */
+  private float[][] columnOf;
+  /** Floats the cached columns may still take (a quarter of the heap at the start). */
+  private long cacheLeft;
+  private final int[] one = new int[1];
+  private final float[] score;
+  private final float[] delta;
+
+  KernelRule(Algorithm algorithm, KernelModel.Function kernel, int budget, int dimension, Labels labels,
+      TrainingOptions options, int pendingCap) {
+    this.kernel = kernel;
+    this.algorithm = algorithm;
+    this.labels = labels;
+    this.k = labels.size() <= 2 ? 1 : labels.size();
+    this.kp = ClassScores.paddedClasses(k);
+    this.bias = options.bias();
+    this.budget = budget;
+    this.removal = new SeededRandom(options.seed() ^ 0x5DEECE66DL);
+    this.pendingCap = pendingCap;
+    this.d = dimension;
+    this.alpha = new float[16 * kp];
+    this.beta = algorithm == Algorithm.AVERAGED ? new double[16 * kp] : null;
+    this.b = new float[kp];
+    this.betaB = new double[kp];
+    this.pendRow = new int[pendingCap];
+    this.pendDelta = new float[pendingCap * kp];
+    this.pendPanels = new float[Math.toIntExact(GramBlocks.packedLength(pendingCap, dimension))];
+    this.pendNorms = new float[GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
+    this.gRow = new float[GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
+    this.score = new float[kp];
+    this.delta = new float[kp];
+  }
+
+  /** Binds the rule to its training set on the first visit; the kernel perceptron trains on one set. */
+  private void bind(Dataset train) {
+    if (train == data) {
+      return;
+    }
+    if (data != null) {
+      throw new IllegalStateException("the kernel perceptron trains on one dataset; got another after "
+          + data.size() + " rows");
+    }
+    data = train;
+    rows = new KernelRows(train);
+    int n = train.size();
+    identity = new int[n];
+    Arrays.setAll(identity, i -> i);
+    f = new float[n * kp];
+    slotOf = new int[n];
+    Arrays.fill(slotOf, -1);
+    columnOf = new float[n][];
+    cacheLeft = Runtime.getRuntime().maxMemory() / 4 / Float.BYTES;
+  }
+
+  @Override
+  int visit(Dataset train, int i) {
+    bind(train);
+    System.arraycopy(f, i * kp, score, 0, kp);
+    if (np > 0) {
+      one[0] = i;
+      // All pending panels, filled or not: one pass of eight FMA chains beats fewer panels' single chains.
+      rows.gram(one, 0, 1, pendPanels, GramBlocks.panels(pendingCap), gRow, 0, gRow.length);
+      kernel.finish(gRow, 0, np, kernel.usesNorms() ? rows.norm(i) : 0f, pendNorms);
+      GramBlocks.classScores(gRow, 0, np, pendDelta, kp, score, 0);
+    }
+    for (int cl = 0; cl < k; cl++) {
+      score[cl] += b[cl];
+    }
+    int plus;
+    int minus;
+    if (k == 1) {
+      float y = train.label(i);
+      if (y * score[0] > 0f) {
+        return correct();
+      }
+      plus = y > 0f ? 1 : 0;
+      minus = 1 - plus;
+    } else {
+      plus = train.classOf(i);
+      minus = MulticlassModel.argMax(score, k);
+      if (plus == minus) {
+        return correct();
+      }
+    }
+    update(i, plus, minus);
+    c++;
+    return MISTAKE | UPDATED;
+  }
+
+  private int correct() {
+    c++;
+    survived++;
+    return CORRECT;
+  }
+
+  /** Adds example i's kernel to class plus's score and subtracts it from minus's (binary: y = +1 for plus 1). */
+  private void update(int i, int plus, int minus) {
+    if (algorithm == Algorithm.VOTED) {
+      log(plus, minus);
+    }
+    int slot = slotOf[i];
+    if (slot < 0) {
+      if (budget > 0 && m == budget) {
+        removeRandom();
+      }
+      slot = newSlot(i);
+    }
+    Arrays.fill(delta, 0f);
+    if (k == 1) {
+      delta[0] = plus == 1 ? 1f : -1f;
+    } else {
+      delta[plus] = 1f;
+      delta[minus] = -1f;
+    }
+    int base = slot * kp;
+    for (int cl = 0; cl < k; cl++) {
+      if (delta[cl] != 0f) {
+        alpha[base + cl] += delta[cl];
+        if (beta != null) {
+          beta[base + cl] += delta[cl] * (double) c;
+        }
+        if (bias) {
+          b[cl] += delta[cl];
+          betaB[cl] += delta[cl] * (double) c;
+        }
+      }
+    }
+    if (algorithm == Algorithm.VOTED) {
+      logSv[updates - 1] = slot;
+    }
+    if (columnOf[i] != null) {
+      apply(columnOf[i], delta);
+    } else {
+      pend(i, delta, 0);
+    }
+  }
+
+  /**
+   * Adds a cached kernel column times a coefficient change to every row's committed scores at once:
+   * the same terms a commit would add (change * K(x_row, x_t)), so no Gram block is computed again.
+   */
+  private void apply(float[] column, float[] change) {
+    for (int cl = 0; cl < k; cl++) {
+      float step = change[cl];
+      if (step != 0f) {
+        for (int t = 0; t < column.length; t++) {
+          f[t * kp + cl] += step * column[t];
+        }
+      }
+    }
+  }
+
+  /** Records the classifier that just erred (with its survival count) and the update that replaces it. */
+  private void log(int plus, int minus) {
+    if (updates == logSv.length) {
+      logSv = Arrays.copyOf(logSv, updates * 2);
+      logPlus = Arrays.copyOf(logPlus, updates * 2);
+      logMinus = Arrays.copyOf(logMinus, updates * 2);
+      counts = Arrays.copyOf(counts, updates * 2 + 1);
+    }
+    counts[updates] = survived;
+    logPlus[updates] = plus;
+    logMinus[updates] = minus;
+    updates++;
+    survived = 1;
+  }
+
+  private int newSlot(int i) {
+    if (m == svRow.length) {
+      svRow = Arrays.copyOf(svRow, m * 2);
+      alpha = Arrays.copyOf(alpha, m * 2 * kp);
+      if (beta != null) {
+        beta = Arrays.copyOf(beta, m * 2 * kp);
+      }
+    }
+    svRow[m] = i;
+    slotOf[i] = m;
+    return m++;
+  }
+
+  /**
+   * The budget's removal (Cavallanti, Cesa-Bianchi and Gentile 2007): a support vector drawn
+   * uniformly from the seeded stream leaves with its coefficients; the last one takes its place.
+   */
+  private void removeRandom() {
+    int r = removal.nextInt(m);
+    int row = svRow[r];
+    for (int cl = 0; cl < kp; cl++) {
+      delta[cl] = -alpha[r * kp + cl];
+    }
+    if (columnOf[row] != null) {
+      apply(columnOf[row], delta);
+      cacheLeft += columnOf[row].length;
+      columnOf[row] = null;
+    } else {
+      pend(row, delta, 0);
+    }
+    slotOf[row] = -1;
+    int last = m - 1;
+    if (r != last) {
+      svRow[r] = svRow[last];
+      slotOf[svRow[r]] = r;
+      System.arraycopy(alpha, last * kp, alpha, r * kp, kp);
+      if (beta != null) {
+        System.arraycopy(beta, last * kp, beta, r * kp, kp);
+      }
+    }
+    Arrays.fill(alpha, last * kp, last * kp + kp, 0f);
+    if (beta != null) {
+      Arrays.fill(beta, last * kp, last * kp + kp, 0.0);
+    }
+    m = last;
+  }
+
+  /** Adds a pending update: row's kernel times change[off, off + kp) on every row's scores; commits when full. */
+  private void pend(int row, float[] change, int off) {
+    pendRow[np] = row;
+    System.arraycopy(change, off, pendDelta, np * kp, kp);
+    rows.pack(row, pendPanels, np);
+    pendNorms[np] = rows.norm(row);
+    np++;
+    if (np == pendingCap) {
+      commit();
+    }
+  }
+
+  /**
+   * The pending updates' kernel columns against all training rows (one Gram block per chunk), added
+   * to f; the columns of rows that are support vectors are kept while the cache has room, so a
+   * later update of the same support vector needs no Gram block.
+   */
+  private void commit() {
+    int n = identity.length;
+    int stride = GramBlocks.panels(np) * GramBlocks.PANEL;
+    if (gBlock == null) {
+      gBlock = new float[Math.min(CHUNK, n) * GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
+    }
+    for (int u = 0; u < np; u++) {
+      int row = pendRow[u];
+      if (slotOf[row] >= 0 && columnOf[row] == null && cacheLeft >= n) {
+        columnOf[row] = new float[n];
+        cacheLeft -= n;
+      }
+    }
+    for (int lo = 0; lo < n; lo += CHUNK) {
+      int hi = Math.min(n, lo + CHUNK);
+      rows.gram(identity, lo, hi, pendPanels, GramBlocks.panels(np), gBlock, 0, stride);
+      for (int t = lo; t < hi; t++) {
+        int go = (t - lo) * stride;
+        kernel.finish(gBlock, go, np, kernel.usesNorms() ? rows.norm(t) : 0f, pendNorms);
+        GramBlocks.classScores(gBlock, go, np, pendDelta, kp, f, t * kp);
+      }
+      for (int u = 0; u < np; u++) {
+        float[] column = columnOf[pendRow[u]];
+        if (column != null) {
+          for (int t = lo; t < hi; t++) {
+            column[t] = gBlock[(t - lo) * stride + u];
+          }
+        }
+      }
+    }
+    np = 0;
+  }
+
+  @Override
+  KernelModel model() {
+    Dataset sv = data == null ? null : data.subset(Arrays.copyOf(svRow, m));
+    if (sv == null) {
+      throw new IllegalStateException("no model before the first visit");
+    }
+    if (algorithm == Algorithm.VOTED) {
+      long[] cs = Arrays.copyOf(counts, updates + 1);
+      cs[updates] = survived;
+      return new KernelModel(kernel, algorithm, labels, sv, null, new float[kp], Arrays.copyOf(logSv, updates),
+          Arrays.copyOf(logPlus, updates), Arrays.copyOf(logMinus, updates), cs, bias);
+    }
+    float[] coef = Arrays.copyOf(alpha, m * kp);
+    float[] biases = b.clone();
+    if (beta != null) {
+      for (int j = 0; j < coef.length; j++) {
+        coef[j] = AveragedRule.average(alpha[j], beta[j], c);
+      }
+      for (int cl = 0; cl < kp; cl++) {
+        biases[cl] = AveragedRule.average(b[cl], betaB[cl], c);
+      }
+    }
+    return new KernelModel(kernel, algorithm, labels, sv, coef, biases, null, null, null, null, false);
+  }
+
+  @Override
+  String name() {
+    return "KERNEL(" + algorithm.name() + ", " + kernel + ")";
+  }
+
+  @Override
+  int storedVectors() {
+    return m;
+  }
+}

@@ -1,0 +1,159 @@
+package io.github.simdperceptron.io;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.learn.Learner;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.internal.Generators;
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.KernelLearner;
+import io.github.simdperceptron.learn.KernelModel;
+import io.github.simdperceptron.learn.TrainingOptions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.zip.CRC32;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kernel models in format version 2: every algorithm, kernel and support-vector layout reads back
+ * with the same predictions and parts; a cut or corrupted file is a FormatException; a version 1
+ * file still reads, and a version 1 file cannot hold a kernel model.
+ */
+class KernelModelFileTest {
+  @TempDir
+  Path dir;
+
+  private static final TrainingOptions OPTIONS = TrainingOptions.builder().maxEpochs(3).seed(5).build();
+
+  private static Dataset threeClasses(boolean sparse, boolean binaryValues) {
+    Random r = new Random(11);
+    int d = 12;
+    if (sparse) {
+      Dataset.Builder b = Dataset.builder(d);
+      for (int i = 0; i < 120; i++) {
+        int[] idx = {r.nextInt(4), 4 + r.nextInt(4), 8 + r.nextInt(4)};
+        float[] val = binaryValues ? null : new float[] {r.nextFloat(), r.nextFloat(), r.nextFloat()};
+        b.add(idx, val, "c" + (idx[0] % 3));
+      }
+      return b.build();
+    }
+    Dataset.Builder b = Dataset.builder(d);
+    for (int i = 0; i < 120; i++) {
+      float[] x = new float[d];
+      for (int j = 0; j < d; j++) {
+        x[j] = (float) r.nextGaussian();
+      }
+      b.add(x, x[0] > 0.5 ? "a" : x[1] > 0 ? "b" : "c");
+    }
+    return b.build();
+  }
+
+  private byte[] write(FitResult<KernelModel> fit) throws IOException {
+    Path p = dir.resolve("k.bin");
+    ModelFile.write(p, fit);
+    return Files.readAllBytes(p);
+  }
+
+  @Test
+  void everyKindOfKernelModelReadsBackTheSame() throws IOException {
+    KernelModel.Function[] kernels = {KernelModel.Function.rbf(0.3), KernelModel.Function.poly(0.5, 3, 1),
+        KernelModel.Function.linear()};
+    int kind = 0;
+    for (Algorithm a : new Algorithm[] {Algorithm.PERCEPTRON, Algorithm.AVERAGED, Algorithm.VOTED}) {
+      for (boolean sparse : new boolean[] {false, true}) {
+        for (boolean binaryValues : new boolean[] {false, true}) {
+          if (!sparse && binaryValues) {
+            continue;
+          }
+          Dataset data = threeClasses(sparse, binaryValues);
+          KernelModel.Function f = kernels[kind++ % kernels.length];
+          FitResult<KernelModel> fit = KernelLearner.fit(a, f, 0, data, OPTIONS);
+          byte[] bytes = write(fit);
+          assertEquals(2, bytes[9], "version 2");
+          ModelFile saved = ModelFile.read(bytes, "k.bin");
+          KernelModel back = (KernelModel) saved.model();
+          String where = a + " " + f + (sparse ? " sparse" : " dense") + (binaryValues ? " binary" : "");
+          assertEquals(fit.report().algorithm(), saved.algorithm(), where);
+          assertEquals(f, back.kernel(), where);
+          assertEquals(a, back.algorithm(), where);
+          assertEquals(fit.model().size(), back.size(), where);
+          assertEquals(sparse, back.supportVectors().isSparse(), where);
+          assertEquals(fit.model().labels(), back.labels(), where);
+          assertArrayEquals(fit.model().predictClasses(data), back.predictClasses(data), where);
+          if (a == Algorithm.VOTED) {
+            assertArrayEquals(fit.model().survivalCounts(), back.survivalCounts(), where);
+            assertArrayEquals(fit.model().updatePlus(), back.updatePlus(), where);
+          } else {
+            assertArrayEquals(fit.model().biases(), back.biases(), where);
+            assertArrayEquals(fit.model().coefficients(), back.coefficients(), where);
+          }
+          for (int s = 0; s < back.size(); s++) {
+            assertArrayEquals(fit.model().supportVectors().denseRow(s), back.supportVectors().denseRow(s), where);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void aBinaryKernelModelReadsBack() throws IOException {
+    Dataset data = Generators.noisy(100, 5, 0.1, 1.0, 0.05, 3).data();
+    FitResult<KernelModel> fit = KernelLearner.fit(Algorithm.AVERAGED, KernelModel.Function.rbf(0.2), 10, data,
+        OPTIONS);
+    KernelModel back = (KernelModel) ModelFile.read(write(fit), "b.bin").model();
+    assertTrue(back.binary());
+    assertEquals(10, back.size());
+    assertArrayEquals(fit.model().predictClasses(data), back.predictClasses(data));
+  }
+
+  @Test
+  void aCutOrCorruptedKernelFileIsAFormatException() throws IOException {
+    byte[] good = write(KernelLearner.fit(Algorithm.VOTED, KernelModel.Function.poly(1, 2, 1), 0,
+        threeClasses(true, false), OPTIONS));
+    for (int n = 0; n < good.length; n++) {
+      byte[] cut = java.util.Arrays.copyOf(good, n);
+      assertThrows(FormatException.class, () -> ModelFile.read(cut, "cut.bin"), "cut at " + n);
+    }
+    Random r = new Random(3);
+    for (int t = 0; t < 300; t++) {
+      byte[] bad = good.clone();
+      int i = r.nextInt(bad.length);
+      bad[i] ^= (byte) (1 << r.nextInt(8));
+      FormatException e = assertThrows(FormatException.class, () -> ModelFile.read(bad, "bad.bin"), "byte " + i);
+      assertTrue(e.getMessage().matches("bad\\.bin: byte \\d+: .*"), e.getMessage());
+    }
+  }
+
+  @Test
+  void versionOneFilesStillReadAndCannotHoldAKernelModel() throws IOException {
+    Path p = dir.resolve("linear.bin");
+    ModelFile.write(p, Learner.fit(Algorithm.AVERAGED, Generators.noisy(50, 4, 0.1, 1.0, 0.05, 3).data(),
+        OPTIONS));
+    byte[] v1 = withVersion(Files.readAllBytes(p), 1);
+    assertEquals(4, ModelFile.read(v1, "v1.bin").model().dimension());
+    byte[] kernelV1 = withVersion(write(KernelLearner.fit(Algorithm.PERCEPTRON, KernelModel.Function.rbf(1), 0,
+        threeClasses(false, false), OPTIONS)), 1);
+    assertTrue(assertThrows(FormatException.class, () -> ModelFile.read(kernelV1, "kv1.bin")).getMessage()
+        .contains("model kind 4"));
+  }
+
+  /** The bytes with another version and the checksum fixed up. */
+  private static byte[] withVersion(byte[] bytes, int version) {
+    byte[] out = bytes.clone();
+    out[8] = 0;
+    out[9] = (byte) version;
+    CRC32 crc = new CRC32();
+    crc.update(out, 0, out.length - 4);
+    ByteBuffer.wrap(out, out.length - 4, 4).putInt((int) crc.getValue());
+    return out;
+  }
+}

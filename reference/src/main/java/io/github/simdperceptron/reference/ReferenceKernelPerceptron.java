@@ -1,0 +1,148 @@
+package io.github.simdperceptron.reference;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The literal twin of the kernel perceptron in dual form, transcribed from
+ * docs/kernel-perceptron.md: every score is {@code sum_s alpha[s][c] * K(x_i, sv_s) + b[c]}, summed
+ * in float over the support vectors in the order they were created, every kernel value computed
+ * afresh from {@link ReferenceKernels} (the reference dot product). One {@code new Random(seed)};
+ * each epoch's order is 0..n-1, shuffled when asked by
+ * {@code for i = n-1 down to 1: swap(order[i], order[rnd.nextInt(i+1)])}; a run stops after an
+ * epoch without mistakes. No budget. Deliberately naive: O(n |S| d) per epoch.
+ */
+public final class ReferenceKernelPerceptron {
+  private ReferenceKernelPerceptron() {}
+
+  /** What a run did. */
+  public static final class Run {
+    /** The training rows that became support vectors, in creation order. */
+    public int[] supportVectors;
+    /** The coefficients [sv][score] (1 score for k &lt;= 2, else k): the last ones, or averaged. */
+    public float[][] alpha;
+    /** The biases, one per score (0 without the bias), chosen as alpha is. */
+    public float[] b;
+    /** Mistakes per epoch. */
+    public int[] mistakesPerEpoch;
+    /** The training row of every update, in visit order. */
+    public int[] updateLog;
+  }
+
+  /**
+   * Trains on dense rows with class indices in [0, k). With k &lt;= 2 it is binary: y = +1 for
+   * class 1 and -1 for class 0, a mistake when {@code y * score <= 0}, the update
+   * {@code alpha[s] += y, b += y}. With k &gt; 2 the predicted class is the first arg max of the
+   * scores, and a mistake adds 1 to the true class's coefficient and bias and subtracts 1 from the
+   * predicted one's. Averaged: the CIML counter c (visits + 1), {@code beta += delta * c} in
+   * double at every update, the model {@code (float) (alpha - beta / c)}. kernel is "linear",
+   * "poly" or "rbf".
+   */
+  public static Run fit(float[][] x, int[] classes, int k, String kernel, float gamma, int degree, float coef0,
+      boolean averaged, int maxEpochs, long seed, boolean shuffle, boolean bias) {
+    int n = x.length;
+    int scores = k <= 2 ? 1 : k;
+    List<Integer> sv = new ArrayList<>();
+    List<float[]> alpha = new ArrayList<>();
+    List<double[]> beta = new ArrayList<>();
+    int[] slotOf = new int[n];
+    for (int i = 0; i < n; i++) {
+      slotOf[i] = -1;
+    }
+    float[] b = new float[scores];
+    double[] betaB = new double[scores];
+    long counter = 1;
+    Random rnd = new Random(seed);
+    List<Integer> mistakesPerEpoch = new ArrayList<>();
+    List<Integer> updateLog = new ArrayList<>();
+    boolean converged = false;
+    int epochs = 0;
+    while (epochs < maxEpochs && !converged) {
+      int[] order = ReferenceMulticlass.order(n, rnd, shuffle);
+      int mistakes = 0;
+      for (int t = 0; t < n; t++) {
+        int i = order[t];
+        float[] score = new float[scores];
+        for (int c = 0; c < scores; c++) {
+          float sum = 0f;
+          for (int s = 0; s < sv.size(); s++) {
+            sum = sum + alpha.get(s)[c] * kernel(kernel, x[i], x[sv.get(s)], gamma, degree, coef0);
+          }
+          score[c] = sum + b[c];
+        }
+        float[] delta = new float[scores];
+        if (scores == 1) {
+          float y = classes[i] == 1 ? 1f : -1f;
+          if (y * score[0] > 0f) {
+            counter++;
+            continue;
+          }
+          delta[0] = y;
+        } else {
+          int predicted = 0;
+          for (int c = 1; c < scores; c++) {
+            if (score[c] > score[predicted]) {
+              predicted = c;
+            }
+          }
+          if (predicted == classes[i]) {
+            counter++;
+            continue;
+          }
+          delta[classes[i]] = 1f;
+          delta[predicted] = -1f;
+        }
+        if (slotOf[i] < 0) {
+          slotOf[i] = sv.size();
+          sv.add(i);
+          alpha.add(new float[scores]);
+          beta.add(new double[scores]);
+        }
+        for (int c = 0; c < scores; c++) {
+          if (delta[c] != 0f) {
+            alpha.get(slotOf[i])[c] = alpha.get(slotOf[i])[c] + delta[c];
+            beta.get(slotOf[i])[c] = beta.get(slotOf[i])[c] + delta[c] * (double) counter;
+            if (bias) {
+              b[c] = b[c] + delta[c];
+              betaB[c] = betaB[c] + delta[c] * (double) counter;
+            }
+          }
+        }
+        mistakes++;
+        updateLog.add(i);
+        counter++;
+      }
+      epochs++;
+      mistakesPerEpoch.add(mistakes);
+      converged = mistakes == 0;
+    }
+    Run run = new Run();
+    run.supportVectors = sv.stream().mapToInt(Integer::intValue).toArray();
+    run.alpha = new float[sv.size()][scores];
+    run.b = new float[scores];
+    for (int c = 0; c < scores; c++) {
+      for (int s = 0; s < sv.size(); s++) {
+        run.alpha[s][c] = averaged ? (float) ((double) alpha.get(s)[c] - beta.get(s)[c] / counter) : alpha.get(s)[c];
+      }
+      run.b[c] = averaged ? (float) ((double) b[c] - betaB[c] / counter) : b[c];
+    }
+    run.mistakesPerEpoch = mistakesPerEpoch.stream().mapToInt(Integer::intValue).toArray();
+    run.updateLog = updateLog.stream().mapToInt(Integer::intValue).toArray();
+    return run;
+  }
+
+  /** K(x, s) by name, from {@link ReferenceKernels}. */
+  public static float kernel(String kernel, float[] x, float[] s, float gamma, int degree, float coef0) {
+    switch (kernel) {
+      case "linear":
+        return ReferenceKernels.linear(x, s);
+      case "poly":
+        return ReferenceKernels.poly(x, s, gamma, coef0, degree);
+      case "rbf":
+        return ReferenceKernels.rbf(x, s, gamma);
+      default:
+        throw new IllegalArgumentException(kernel);
+    }
+  }
+}
