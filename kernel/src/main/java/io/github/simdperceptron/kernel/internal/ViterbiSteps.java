@@ -1,0 +1,50 @@
+package io.github.simdperceptron.kernel.internal;
+
+import io.github.simdperceptron.kernel.Kernel;
+
+/**
+ * The step of first-order Viterbi decoding, unchecked, for the sequence learners.
+ *
+ * <p>Layout: K tags padded to {@code kp = ClassScores.paddedClasses(K)} lanes. The transition
+ * weights are {@code float[K * kp]}, j-major: the weight of moving from tag j to tag k is
+ * {@code trans[j * kp + k]}. The emission scores of the current token are {@code emit[0, kp)} (as
+ * {@link ClassScores#scores} writes them), the previous token's path scores {@code prev[0, K)}.
+ *
+ * <p>Step: for every k in [0, kp),
+ * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]} over j in [0, K), and
+ * {@code back[k]} is the arg max, the smallest j on ties. Every implementation makes the same
+ * float operations (one rounded sum per candidate, one per result) and compares with {@code >}
+ * in increasing j, so they give the same bits and the same arg max on any finite input. The
+ * lanes k in [K, kp) are computed like the others and mean nothing.
+ */
+public final class ViterbiSteps {
+  private static final ViterbiOps OPS = choose();
+
+  private ViterbiSteps() {}
+
+  private static ViterbiOps choose() {
+    if ("panama".equals(Kernel.implementation())) {
+      try {
+        return (ViterbiOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaViterbiOps")
+            .getDeclaredConstructor().newInstance();
+      } catch (ReflectiveOperationException | LinkageError e) {
+        throw new IllegalStateException("the kernel runs on Panama but its Viterbi kernel did not load", e);
+      }
+    }
+    return new ScalarViterbiOps();
+  }
+
+  /** Which implementation runs: {@code "panama"} or {@code "scalar"}. */
+  public static String implementation() {
+    return OPS instanceof ScalarViterbiOps ? "scalar" : "panama";
+  }
+
+  /**
+   * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]}, {@code back[k]} = the smallest
+   * arg max j in [0, k), for k in [0, kp). {@code k >= 1}; {@code delta} must not be {@code prev}.
+   * Only delta and back are modified.
+   */
+  public static void step(float[] prev, int k, float[] trans, int kp, float[] emit, float[] delta, int[] back) {
+    OPS.step(prev, k, trans, kp, emit, delta, back);
+  }
+}
