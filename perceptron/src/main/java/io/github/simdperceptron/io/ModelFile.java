@@ -2,6 +2,7 @@ package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.internal.AtomicFile;
+import io.github.simdperceptron.io.internal.FramedFile;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;
@@ -9,7 +10,6 @@ import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.VotedModel;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
-import java.util.zip.CRC32;
 
 /**
  * Reads and writes model files: a versioned binary format with a header (magic, version, length,
@@ -51,7 +50,7 @@ public final class ModelFile {
 
   static final byte[] MAGIC = {(byte) 0x89, 'P', 'E', 'R', 'C', '\r', '\n', 0x1A};
   /** magic, version (u16), total length (i64). */
-  static final int PREAMBLE = MAGIC.length + 2 + 8;
+  static final int PREAMBLE = FramedFile.PREAMBLE;
 
   static final int KIND_LINEAR = 1;
   static final int KIND_VOTED = 2;
@@ -117,14 +116,8 @@ public final class ModelFile {
           + MULTICLASS_LEARNERS + ", got '" + saved.algorithm() + "'");
     }
     byte[] header = header(saved, body);
-    long length = PREAMBLE + (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension) + 4;
-    AtomicFile.write(path, raw -> {
-      CRC32 crc = new CRC32();
-      OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
-      DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
-      out.write(MAGIC);
-      out.writeShort(VERSION);
-      out.writeLong(length);
+    long bodyLength = (long) header.length + (long) body.rows.length * (ROW_HEADER + 4L * body.dimension);
+    FramedFile.write(path, MAGIC, VERSION, bodyLength, tap, out -> {
       out.write(header);
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
       for (int r = 0; r < body.rows.length; r++) {
@@ -132,9 +125,6 @@ public final class ModelFile {
         out.writeLong(body.counts[r]);
         writeFloats(out, body.rows[r], bb);
       }
-      out.flush();
-      new DataOutputStream(file).writeInt((int) crc.getValue());
-      file.flush();
     });
   }
 
@@ -251,50 +241,7 @@ public final class ModelFile {
   }
 
   static SavedModel read(Opener opener, long size, String source) throws IOException {
-    try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
-      DataInputStream data = new DataInputStream(in);
-      byte[] magic = new byte[MAGIC.length];
-      int got = data.readNBytes(magic, 0, magic.length);
-      if (got < magic.length || !Arrays.equals(magic, MAGIC)) {
-        throw FormatException.atByte(source, 0, "not a model file (expected the magic bytes 89 50 45 52 43 0D 0A 1A"
-            + " at the start)");
-      }
-      int version = readU16(data, in, source);
-      if (version != VERSION) {
-        throw FormatException.atByte(source, 8, "format version " + version + " (expected " + VERSION + "; "
-            + (version > VERSION ? "written by a newer version of simdperceptron" : "not a valid version") + ")");
-      }
-      long length = readLong(data, in, source);
-      if (length != size) {
-        throw FormatException.atByte(source, 10, size < length
-            ? "truncated: the file has " + size + " bytes, its header says " + length
-            : "the file has " + size + " bytes, its header says " + length + " (extra data or a corrupted header)");
-      }
-    }
-    if (size < PREAMBLE + 4) {
-      throw FormatException.atByte(source, size, "truncated: too short for a model file");
-    }
-    CRC32 crc = new CRC32();
-    int stored;
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(opener.open(), 1 << 16))) {
-      byte[] buf = new byte[1 << 16];
-      long left = size - 4;
-      while (left > 0) {
-        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
-        if (n < 0) {
-          throw FormatException.atByte(source, size - 4 - left, "truncated while reading (the file shrank?)");
-        }
-        crc.update(buf, 0, n);
-        left -= n;
-      }
-      stored = in.readInt();
-    } catch (EOFException e) {
-      throw FormatException.atByte(source, size - 4, "truncated while reading (the file shrank?)");
-    }
-    if (stored != (int) crc.getValue()) {
-      throw FormatException.atByte(source, size - 4, String.format("checksum mismatch: stored %08x, computed %08x:"
-          + " the file is corrupted", stored, (int) crc.getValue()));
-    }
+    FramedFile.verify(opener::open, size, source, MAGIC, VERSION, "a model file");
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       in.skipNBytes(PREAMBLE);
       return parse(new DataInputStream(in), in, size - 4, source);
@@ -414,22 +361,6 @@ public final class ModelFile {
     return w;
   }
 
-  private static int readU16(DataInputStream in, CountingInput pos, String source) throws IOException {
-    try {
-      return in.readUnsignedShort();
-    } catch (EOFException e) {
-      throw FormatException.atByte(source, pos.count(), "truncated: the file ends inside the header");
-    }
-  }
-
-  private static long readLong(DataInputStream in, CountingInput pos, String source) throws IOException {
-    try {
-      return in.readLong();
-    } catch (EOFException e) {
-      throw FormatException.atByte(source, pos.count(), "truncated: the file ends inside the header");
-    }
-  }
-
   private static String readUtf(DataInputStream in, CountingInput pos, String source) throws IOException {
     long at = pos.count();
     try {
@@ -479,28 +410,6 @@ public final class ModelFile {
     @Override
     public boolean markSupported() {
       return false;
-    }
-  }
-
-  /** Updates a CRC with every byte written through it. */
-  private static final class CrcOutputStream extends java.io.FilterOutputStream {
-    private final CRC32 crc;
-
-    CrcOutputStream(OutputStream out, CRC32 crc) {
-      super(out);
-      this.crc = crc;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      crc.update(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      crc.update(b, off, len);
     }
   }
 }
