@@ -55,7 +55,8 @@ class PublicApiTest {
           "ProgressListener", "TrainingOptions", "TrainingReport", "VotedModel"),
       "io.github.simdperceptron.io", Set.of("CsvFormat", "CsvReader", "FormatException", "IdxReader", "LibsvmFormat",
           "LibsvmReader", "ModelFile", "SavedModel"),
-      "io.github.simdperceptron.theory", Set.of("Theory"));
+      "io.github.simdperceptron.theory", Set.of("Theory"),
+      "io.github.simdperceptron.sequence", Set.of("TaggedCorpus", "Tagger"));
 
   /** Names of dataset operations that belong to training, not to the public dataset types. */
   private static final Set<String> TRAINING_ONLY = Set.of("addTo", "multiDot", "margins", "rowArray", "rowOffset",

@@ -14,7 +14,7 @@ final class Encoded {
   final int[] gold;
   final int longest;
 
-  private Encoded(int[] ids, int[] tokenPtr, int[] sentencePtr, int[] gold, int longest) {
+  Encoded(int[] ids, int[] tokenPtr, int[] sentencePtr, int[] gold, int longest) {
     this.ids = ids;
     this.tokenPtr = tokenPtr;
     this.sentencePtr = sentencePtr;

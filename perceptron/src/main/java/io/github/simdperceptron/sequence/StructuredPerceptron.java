@@ -1,6 +1,10 @@
 package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.learn.ProgressListener;
+import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.internal.EpochOrder;
+import java.util.Random;
 
 /**
  * Collins's structured perceptron over {@link TagWeights}, plain or averaged. A visit decodes the
@@ -38,6 +42,44 @@ final class StructuredPerceptron {
     this.uEnd = averaged ? new double[m.kp] : null;
     this.lattice = new Lattice(m.kp);
     this.predicted = new int[Math.max(1, longest)];
+  }
+
+  /**
+   * Runs up to {@code options.maxEpochs()} epochs over the sentences (fewer when an epoch makes no
+   * mistake), in the order {@link EpochOrder} draws from {@code new Random(options.seed())} when
+   * {@code options.shuffle()}; records each epoch's mistaken sentences and tokens (arrays of
+   * maxEpochs entries) and tells {@code options.progress()}. Returns the epochs run.
+   */
+  int train(Encoded data, TrainingOptions options, int[] mistakenSentences, int[] mistakenTokens) {
+    int n = data.sentences();
+    int[] order = new int[n];
+    Random rnd = new Random(options.seed());
+    ProgressListener progress = options.progress();
+    int epoch = 0;
+    while (epoch < options.maxEpochs()) {
+      long epochStart = System.nanoTime();
+      EpochOrder.fill(order, options.shuffle() ? rnd : null);
+      int sentences = 0;
+      int tokens = 0;
+      for (int i = 0; i < n; i++) {
+        int wrong = visit(data, order[i]);
+        if (wrong > 0) {
+          sentences++;
+          tokens += wrong;
+        }
+      }
+      mistakenSentences[epoch] = sentences;
+      mistakenTokens[epoch] = tokens;
+      epoch++;
+      if (progress != null) {
+        double secs = (System.nanoTime() - epochStart) / 1e9;
+        progress.epochFinished(epoch, sentences, sentences, n / Math.max(secs, 1e-9));
+      }
+      if (sentences == 0) {
+        break;
+      }
+    }
+    return epoch;
   }
 
   /** Visits sentence s; returns how many of its tokens the current weights tag wrong. */
@@ -93,19 +135,23 @@ final class StructuredPerceptron {
     }
   }
 
-  /** The model of the current state: a copy of the weights, or their averages. */
-  TagWeights model() {
-    return new TagWeights(m.k, m.d, average(m.w, u), average(m.trans, uTrans), average(m.start, uStart),
-        average(m.end, uEnd));
+  /**
+   * The model: the weights, or their averages written over them; ends training (the state is
+   * given away, not copied, so that the weights are held once).
+   */
+  TagWeights finish() {
+    average(m.w, u);
+    average(m.trans, uTrans);
+    average(m.start, uStart);
+    average(m.end, uEnd);
+    return m;
   }
 
-  private float[] average(float[] w, double[] sums) {
-    float[] out = w.clone();
+  private void average(float[] w, double[] sums) {
     if (sums != null) {
-      for (int j = 0; j < out.length; j++) {
-        out[j] = (float) ((double) w[j] - sums[j] / c);
+      for (int j = 0; j < w.length; j++) {
+        w[j] = (float) ((double) w[j] - sums[j] / c);
       }
     }
-    return out;
   }
 }

@@ -1,17 +1,20 @@
 package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.io.FormatException;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -110,18 +113,19 @@ public final class TaggedCorpus {
   public static TaggedCorpus read(InputStream in, String source, Format format) throws IOException {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(format, "format");
-    BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)), 1 << 16);
+    Lines r = new Lines(in);
     List<String[]> words = new ArrayList<>();
     List<String[]> tags = new ArrayList<>();
     List<String> w = new ArrayList<>();
     List<String> t = new ArrayList<>();
+    // A corpus has few distinct tags: each is held once.
+    Map<String, String> tagNames = new HashMap<>();
     long line = 0;
     long n = 0;
     while (true) {
       String text;
       try {
-        text = r.readLine();
+        text = r.next();
       } catch (CharacterCodingException e) {
         throw FormatException.atLine(source, line + 1, 0, null, "malformed UTF-8 (expected a UTF-8 text file)");
       }
@@ -133,8 +137,8 @@ public final class TaggedCorpus {
         text = text.substring(1);
       }
       if (format == Format.SLASH) {
-        slashLine(text, source, line, w, t);
-      } else if (!conllLine(text, source, line, w, t)) {
+        slashLine(text, source, line, w, t, tagNames);
+      } else if (!conllLine(text, source, line, w, t, tagNames)) {
         n += flush(w, t, words, tags);
       }
       if (format == Format.SLASH) {
@@ -157,8 +161,8 @@ public final class TaggedCorpus {
   }
 
   /** Adds a CoNLL token line's word and tag; false for a line that ends a sentence. */
-  private static boolean conllLine(String text, String source, long line, List<String> w, List<String> t)
-      throws FormatException {
+  private static boolean conllLine(String text, String source, long line, List<String> w, List<String> t,
+      Map<String, String> tagNames) throws FormatException {
     if (text.isBlank() || text.startsWith("-DOCSTART-")) {
       return false;
     }
@@ -177,12 +181,12 @@ public final class TaggedCorpus {
       throw FormatException.atLine(source, line, text.length(), text, "an empty tag (expected word TAB tag)");
     }
     w.add(word);
-    t.add(tag);
+    t.add(tagNames.computeIfAbsent(tag, x -> x));
     return true;
   }
 
-  private static void slashLine(String text, String source, long line, List<String> w, List<String> t)
-      throws FormatException {
+  private static void slashLine(String text, String source, long line, List<String> w, List<String> t,
+      Map<String, String> tagNames) throws FormatException {
     int len = text.length();
     int i = 0;
     while (i < len) {
@@ -206,7 +210,54 @@ public final class TaggedCorpus {
             + " (expected word/TAG)");
       }
       w.add(token.substring(0, slash));
-      t.add(token.substring(slash + 1));
+      t.add(tagNames.computeIfAbsent(token.substring(slash + 1), x -> x));
+    }
+  }
+
+  /** The lines of a stream, split on bytes ({@code \n}, a {@code \r} before it dropped) and decoded one by one. */
+  private static final class Lines {
+    private final InputStream in;
+    private final byte[] buf = new byte[1 << 16];
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private byte[] line = new byte[256];
+    private int pos;
+    private int end;
+
+    Lines(InputStream in) {
+      this.in = in;
+    }
+
+    /** The next line, or null at the end. */
+    String next() throws IOException {
+      int len = 0;
+      boolean any = false;
+      while (true) {
+        if (pos == end) {
+          end = in.read(buf, 0, buf.length);
+          pos = 0;
+          if (end <= 0) {
+            end = 0;
+            if (!any) {
+              return null;
+            }
+            break;
+          }
+        }
+        any = true;
+        byte b = buf[pos++];
+        if (b == '\n') {
+          break;
+        }
+        if (len == line.length) {
+          line = Arrays.copyOf(line, 2 * len);
+        }
+        line[len++] = b;
+      }
+      if (len > 0 && line[len - 1] == '\r') {
+        len--;
+      }
+      return utf8.decode(ByteBuffer.wrap(line, 0, len)).toString();
     }
   }
 

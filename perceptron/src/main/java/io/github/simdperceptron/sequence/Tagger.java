@@ -1,9 +1,7 @@
 package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.ProgressListener;
 import io.github.simdperceptron.learn.TrainingOptions;
-import io.github.simdperceptron.learn.internal.EpochOrder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -11,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Random;
 
 /**
  * A sequence tagger trained by the structured perceptron (Collins 2002): for a sentence of words
@@ -213,6 +210,39 @@ public final class Tagger {
       throw new IllegalArgumentException("train has no sentence");
     }
     long start = System.nanoTime();
+    Prepared p = prepare(train, settings);
+    StructuredPerceptron learner = new StructuredPerceptron(p.tags.size(), p.space.size(),
+        algorithm == Algorithm.AVERAGED, settings.decoder() == Decoder.VITERBI, p.data.longest);
+    int[] mistakenSentences = new int[options.maxEpochs()];
+    int[] mistakenTokens = new int[options.maxEpochs()];
+    int epochs = learner.train(p.data, options, mistakenSentences, mistakenTokens);
+    Tagger tagger = new Tagger(algorithm, settings.decoder(), settings.cutoff(),
+        p.tags.keySet().toArray(new String[0]), p.space, p.known, learner.finish());
+    return new Fit(tagger, Arrays.copyOf(mistakenSentences, epochs), Arrays.copyOf(mistakenTokens, epochs),
+        (System.nanoTime() - start) / 1e9, train.tokens());
+  }
+
+  /** A training corpus made ready for the epochs: its tags, its feature space, its words and its ids. */
+  static final class Prepared {
+    final Map<String, Integer> tags;
+    final FeatureSpace space;
+    final FeatureTable known;
+    final Encoded data;
+
+    Prepared(Map<String, Integer> tags, FeatureSpace space, FeatureTable known, Encoded data) {
+      this.tags = tags;
+      this.space = space;
+      this.known = known;
+      this.data = data;
+    }
+  }
+
+  /**
+   * One pass over the corpus numbers the tags in order of first appearance, collects the words and
+   * (with a dictionary) counts every feature key; the dictionary keeps the keys counted at least
+   * {@code cutoff} times; a second pass extracts every token's ids.
+   */
+  static Prepared prepare(TaggedCorpus train, Settings settings) {
     Map<String, Integer> tagIndex = new LinkedHashMap<>();
     FeatureTable counts = new FeatureTable();
     FeatureTable known = new FeatureTable();
@@ -234,44 +264,7 @@ public final class Tagger {
     }
     FeatureSpace space = settings.hashBits() > 0 ? FeatureSpace.hashed(settings.hashBits())
         : FeatureSpace.dictionary(counts.kept(settings.cutoff()));
-    counts = null;
-    Encoded data = Encoded.of(train, space, tagIndex);
-    StructuredPerceptron learner = new StructuredPerceptron(tagIndex.size(), space.size(),
-        algorithm == Algorithm.AVERAGED, settings.decoder() == Decoder.VITERBI, data.longest);
-    int n = data.sentences();
-    int[] order = new int[n];
-    Random rnd = new Random(options.seed());
-    int[] mistakenSentences = new int[options.maxEpochs()];
-    int[] mistakenTokens = new int[options.maxEpochs()];
-    ProgressListener progress = options.progress();
-    int epoch = 0;
-    while (epoch < options.maxEpochs()) {
-      long epochStart = System.nanoTime();
-      EpochOrder.fill(order, options.shuffle() ? rnd : null);
-      int sentences = 0;
-      int tokens = 0;
-      for (int i = 0; i < n; i++) {
-        int wrong = learner.visit(data, order[i]);
-        if (wrong > 0) {
-          sentences++;
-          tokens += wrong;
-        }
-      }
-      mistakenSentences[epoch] = sentences;
-      mistakenTokens[epoch] = tokens;
-      epoch++;
-      if (progress != null) {
-        double secs = (System.nanoTime() - epochStart) / 1e9;
-        progress.epochFinished(epoch, sentences, sentences, n / Math.max(secs, 1e-9));
-      }
-      if (sentences == 0) {
-        break;
-      }
-    }
-    Tagger tagger = new Tagger(algorithm, settings.decoder(), settings.cutoff(),
-        tagIndex.keySet().toArray(new String[0]), space, known, learner.model());
-    return new Fit(tagger, Arrays.copyOf(mistakenSentences, epoch), Arrays.copyOf(mistakenTokens, epoch),
-        (System.nanoTime() - start) / 1e9, train.tokens());
+    return new Prepared(tagIndex, space, known, Encoded.of(train, space, tagIndex));
   }
 
   /** The tags of {@code words} (one per word, none empty or null). */
