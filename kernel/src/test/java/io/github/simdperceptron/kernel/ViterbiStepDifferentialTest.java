@@ -7,6 +7,7 @@ import io.github.simdperceptron.kernel.KernelTestSupport.Seeded;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.internal.ViterbiSteps;
 import io.github.simdperceptron.reference.ReferenceOps;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.TestInfo;
  * {@code ReferenceOps.viterbiStep}: the same scores bit for bit and the same back-pointers, ties
  * to the smallest previous tag. Small integer values make ties frequent (several previous tags
  * reach the same maximum); tag counts around the lane count and its multiples; real values too,
- * since both make the same float operations.
+ * since both make the same float operations. Each case runs with the exact row maxima (the step
+ * skips the rows it can) and with an infinite bound (it skips none): the same bits both ways.
  */
 class ViterbiStepDifferentialTest {
   private static final int[] TAGS = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 45, 64, 190};
@@ -67,7 +69,9 @@ class ViterbiStepDifferentialTest {
     }
     float[] delta = new float[kp];
     int[] back = new int[kp];
-    ViterbiSteps.step(prev, k, trans, kp, emit, delta, back);
+    float[] rowMax = new float[k];
+    ViterbiSteps.rowMax(trans, k, kp, rowMax);
+    ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back);
     for (int c = 0; c < k; c++) {
       assertEquals(3, back[c], "tag " + c);
       assertEquals(5f, delta[c], "tag " + c);
@@ -84,7 +88,8 @@ class ViterbiStepDifferentialTest {
     float[] trans = new float[k * kp];
     float[] emit = new float[kp];
     for (int j = 0; j < k; j++) {
-      prev[j] = draw.next();
+      // Wider than the transitions, so that whole rows fall below the floor and are skipped.
+      prev[j] = 4 * draw.next();
       for (int c = 0; c < k; c++) {
         trans[j * kp + c] = draw.next();
       }
@@ -96,13 +101,19 @@ class ViterbiStepDifferentialTest {
     int[] back = new int[kp];
     float[] expectedDelta = new float[kp];
     int[] expectedBack = new int[kp];
-    ViterbiSteps.step(prev, k, trans, kp, emit, delta, back);
     ReferenceOps.viterbiStep(prev, k, trans, kp, emit, expectedDelta, expectedBack);
-    for (int c = 0; c < k; c++) {
-      if (back[c] != expectedBack[c]
-          || Float.floatToRawIntBits(delta[c]) != Float.floatToRawIntBits(expectedDelta[c])) {
-        fail(where + " tag " + c + ": " + ViterbiSteps.implementation() + " " + delta[c] + " from " + back[c]
-            + ", reference " + expectedDelta[c] + " from " + expectedBack[c]);
+    float[] exact = new float[k];
+    ViterbiSteps.rowMax(trans, k, kp, exact);
+    float[] none = new float[k];
+    Arrays.fill(none, Float.POSITIVE_INFINITY);
+    for (float[] rowMax : new float[][] {exact, none}) {
+      ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back);
+      for (int c = 0; c < k; c++) {
+        if (back[c] != expectedBack[c]
+            || Float.floatToRawIntBits(delta[c]) != Float.floatToRawIntBits(expectedDelta[c])) {
+          fail(where + (rowMax == none ? " unpruned" : "") + " tag " + c + ": " + ViterbiSteps.implementation() + " "
+              + delta[c] + " from " + back[c] + ", reference " + expectedDelta[c] + " from " + expectedBack[c]);
+        }
       }
     }
   }

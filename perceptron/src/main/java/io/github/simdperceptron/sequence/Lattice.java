@@ -10,7 +10,8 @@ import io.github.simdperceptron.kernel.internal.ViterbiSteps;
  * scores are the K-class kernel's scores of those ids ({@link ClassScores#scores}, binary row).
  *
  * <p>Viterbi: {@code delta_0 = start + e_0}; {@code delta_t[c] = max_j (delta_{t-1}[j] + trans[j][c]) + e_t[c]}
- * ({@link ViterbiSteps#step}); the last tag maximises {@code delta_{n-1}[c] + end[c]}; every arg
+ * ({@link ViterbiSteps#step}, with the bounds {@link TagWeights#rowMax}); the last tag
+ * maximises {@code delta_{n-1}[c] + end[c]}; every arg
  * max takes the smallest index on ties. Greedy: tag t maximises
  * {@code (t == 0 ? start[c] : trans[tag_{t-1}][c]) + e_t[c]}, plus {@code end[c]} on the last
  * token. The scratch grows with the longest sentence seen; not thread-safe: one per thread.
@@ -51,7 +52,7 @@ final class Lattice {
     }
     for (int t = 1; t < n; t++) {
       ClassScores.scores(m.w, kp, ids, null, tokenPtr[tok + t], tokenPtr[tok + t + 1], emit);
-      ViterbiSteps.step(prev, k, m.trans, kp, emit, cur, stepBack);
+      ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack);
       System.arraycopy(stepBack, 0, back, t * kp, k);
       float[] swap = prev;
       prev = cur;

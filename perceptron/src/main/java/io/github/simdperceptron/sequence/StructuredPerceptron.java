@@ -58,6 +58,7 @@ final class StructuredPerceptron {
     int epoch = 0;
     while (epoch < options.maxEpochs()) {
       long epochStart = System.nanoTime();
+      m.boundRows();
       EpochOrder.fill(order, options.shuffle() ? rnd : null);
       int sentences = 0;
       int tokens = 0;
@@ -120,7 +121,10 @@ final class StructuredPerceptron {
         add(m.start, uStart, g, 1f, cd);
         add(m.start, uStart, p, -1f, -cd);
       } else {
-        add(m.trans, uTrans, gold[tok + t - 1] * kp + g, 1f, cd);
+        int from = gold[tok + t - 1];
+        add(m.trans, uTrans, from * kp + g, 1f, cd);
+        // A raised weight may raise its row's bound; a lowered one leaves the old bound valid (looser).
+        m.rowMax[from] = Math.max(m.rowMax[from], m.trans[from * kp + g]);
         add(m.trans, uTrans, predicted[t - 1] * kp + p, -1f, -cd);
       }
     }
@@ -144,6 +148,7 @@ final class StructuredPerceptron {
     average(m.trans, uTrans);
     average(m.start, uStart);
     average(m.end, uEnd);
+    m.boundRows();
     return m;
   }
 

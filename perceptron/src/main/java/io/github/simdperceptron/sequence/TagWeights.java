@@ -1,6 +1,7 @@
 package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.ViterbiSteps;
 
 /**
  * The weights of a first-order tagger over K tags and d features, padded to
@@ -17,6 +18,8 @@ final class TagWeights {
   final float[] trans;
   final float[] start;
   final float[] end;
+  /** An upper bound of each transition row, for the Viterbi step's pruning; see {@link #boundRows()}. */
+  final float[] rowMax;
 
   TagWeights(int k, int d) {
     this(k, d, new float[checkedSize(d, ClassScores.paddedClasses(k))],
@@ -32,6 +35,16 @@ final class TagWeights {
     this.trans = trans;
     this.start = start;
     this.end = end;
+    this.rowMax = new float[k];
+    boundRows();
+  }
+
+  /**
+   * Sets {@link #rowMax} to the transition rows' maxima. Any upper bounds will do: the trainer
+   * raises a row's bound with the weight it raises, and calls this once an epoch.
+   */
+  void boundRows() {
+    ViterbiSteps.rowMax(trans, k, kp, rowMax);
   }
 
   private static int checkedSize(int d, int kp) {

@@ -180,6 +180,7 @@ final class TaggerFile {
         m.trans[j * m.kp + c] = finite(in.readFloat(), source, "a transition weight");
       }
     }
+    m.boundRows();
     for (int c = 0; c < k; c++) {
       m.start[c] = finite(in.readFloat(), source, "a start weight");
     }

@@ -7,7 +7,13 @@ package io.github.simdperceptron.kernel.internal;
 final class ScalarViterbiOps implements ViterbiOps {
 
   @Override
-  public void step(float[] prev, int k, float[] trans, int kp, float[] emit, float[] delta, int[] back) {
+  public void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] emit, float[] delta,
+      int[] back) {
+    int best = ViterbiSteps.best(prev, k);
+    float floor = Float.POSITIVE_INFINITY;
+    for (int c = 0; c < kp; c++) {
+      floor = Math.min(floor, prev[best] + trans[best * kp + c]);
+    }
     float p0 = prev[0];
     for (int c = 0; c < kp; c++) {
       delta[c] = p0 + trans[c];
@@ -15,6 +21,9 @@ final class ScalarViterbiOps implements ViterbiOps {
     }
     for (int j = 1; j < k; j++) {
       float p = prev[j];
+      if (p + rowMax[j] < floor) {
+        continue;
+      }
       int row = j * kp;
       for (int c = 0; c < kp; c++) {
         float cand = p + trans[row + c];

@@ -16,6 +16,14 @@ import io.github.simdperceptron.kernel.Kernel;
  * float operations (one rounded sum per candidate, one per result) and compares with {@code >}
  * in increasing j, so they give the same bits and the same arg max on any finite input. The
  * lanes k in [K, kp) are computed like the others and mean nothing.
+ *
+ * <p>Exact pruning: with {@code rowMax[j] >= trans[j * kp + k]} for every k in [0, kp), a row j
+ * whose bound {@code prev[j] + rowMax[j]} is below a floor that the step is sure to reach is
+ * skipped. The floor is a minimum over lanes of {@code prev[j*] + trans[j* * kp + k]} for j* the
+ * best previous tag; rounding is monotonic, so every candidate of a skipped row is strictly below
+ * the maximum of its lane and neither the maximum nor its smallest arg max changes: the result is
+ * the same bits whichever rows an implementation skips (the Vector API one takes a floor per block
+ * of lanes, the scalar one over all lanes).
  */
 public final class ViterbiSteps {
   private static final ViterbiOps OPS = choose();
@@ -41,10 +49,34 @@ public final class ViterbiSteps {
 
   /**
    * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]}, {@code back[k]} = the smallest
-   * arg max j in [0, k), for k in [0, kp). {@code k >= 1}; {@code delta} must not be {@code prev}.
-   * Only delta and back are modified.
+   * arg max j in [0, k), for k in [0, kp). {@code k >= 1}; {@code delta} must not be {@code prev};
+   * {@code rowMax[j]} bounds row j of trans from above ({@link #rowMax}). Only delta and back are
+   * modified.
    */
-  public static void step(float[] prev, int k, float[] trans, int kp, float[] emit, float[] delta, int[] back) {
-    OPS.step(prev, k, trans, kp, emit, delta, back);
+  public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] emit, float[] delta,
+      int[] back) {
+    OPS.step(prev, k, trans, kp, rowMax, emit, delta, back);
+  }
+
+  /** {@code rowMax[j] = max_c trans[j * kp + c]} over c in [0, kp), for j in [0, k). Only rowMax is modified. */
+  public static void rowMax(float[] trans, int k, int kp, float[] rowMax) {
+    for (int j = 0; j < k; j++) {
+      float m = trans[j * kp];
+      for (int c = 1; c < kp; c++) {
+        m = Math.max(m, trans[j * kp + c]);
+      }
+      rowMax[j] = m;
+    }
+  }
+
+  /** The first j in [0, k) with the largest prev[j]. */
+  static int best(float[] prev, int k) {
+    int best = 0;
+    for (int j = 1; j < k; j++) {
+      if (prev[j] > prev[best]) {
+        best = j;
+      }
+    }
+    return best;
   }
 }

@@ -42,8 +42,10 @@ class ViterbiOpsTest {
       float[] b = new float[kp];
       int[] backA = new int[kp];
       int[] backB = new int[kp];
-      ViterbiSteps.step(prev, k, trans, kp, emit, a, backA);
-      scalar.step(prev, k, trans, kp, emit, b, backB);
+      float[] rowMax = new float[k];
+      ViterbiSteps.rowMax(trans, k, kp, rowMax);
+      ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, a, backA);
+      scalar.step(prev, k, trans, kp, rowMax, emit, b, backB);
       for (int c = 0; c < kp; c++) {
         if (Float.floatToRawIntBits(a[c]) != Float.floatToRawIntBits(b[c]) || backA[c] != backB[c]) {
           fail("seed " + SEED + " k=" + k + " lane " + c + ": " + ViterbiSteps.implementation() + " " + a[c]
