@@ -377,7 +377,7 @@ public final class ReferenceMulticlass {
     return run;
   }
 
-  private static int[] order(int n, Random rnd, boolean shuffle) {
+  static int[] order(int n, Random rnd, boolean shuffle) {
     int[] order = new int[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;

@@ -75,19 +75,8 @@ public final class ReferenceSequence {
     long c = 1;
     Random rnd = new Random(seed);
     int n = features.length;
-    int[] order = new int[n];
     for (int epoch = 0; epoch < epochs; epoch++) {
-      for (int i = 0; i < n; i++) {
-        order[i] = i;
-      }
-      if (shuffle) {
-        for (int i = n - 1; i > 0; i--) {
-          int j = rnd.nextInt(i + 1);
-          int tmp = order[i];
-          order[i] = order[j];
-          order[j] = tmp;
-        }
-      }
+      int[] order = ReferenceMulticlass.order(n, rnd, shuffle);
       int sentences = 0;
       int tokens = 0;
       for (int i = 0; i < n; i++) {
