@@ -71,7 +71,7 @@ class ViterbiStepDifferentialTest {
     int[] back = new int[kp];
     float[] rowMax = new float[k];
     ViterbiSteps.rowMax(trans, k, kp, rowMax);
-    ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back);
+    ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back, new int[k]);
     for (int c = 0; c < k; c++) {
       assertEquals(3, back[c], "tag " + c);
       assertEquals(5f, delta[c], "tag " + c);
@@ -107,7 +107,7 @@ class ViterbiStepDifferentialTest {
     float[] none = new float[k];
     Arrays.fill(none, Float.POSITIVE_INFINITY);
     for (float[] rowMax : new float[][] {exact, none}) {
-      ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back);
+      ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back, new int[k]);
       for (int c = 0; c < k; c++) {
         if (back[c] != expectedBack[c]
             || Float.floatToRawIntBits(delta[c]) != Float.floatToRawIntBits(expectedDelta[c])) {

@@ -22,6 +22,7 @@ final class Lattice {
   private float[] prev;
   private float[] cur;
   private final int[] stepBack;
+  private final int[] rows;
   private int[] back = new int[0];
 
   Lattice(int kp) {
@@ -30,6 +31,7 @@ final class Lattice {
     this.prev = new float[kp];
     this.cur = new float[kp];
     this.stepBack = new int[kp];
+    this.rows = new int[kp];
   }
 
   /** Writes the best tags of the sentence into out[0, n). Only out (and the scratch) is modified. */
@@ -52,7 +54,7 @@ final class Lattice {
     }
     for (int t = 1; t < n; t++) {
       ClassScores.scores(m.w, kp, ids, null, tokenPtr[tok + t], tokenPtr[tok + t + 1], emit);
-      ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack);
+      ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack, rows);
       System.arraycopy(stepBack, 0, back, t * kp, k);
       float[] swap = prev;
       prev = cur;

@@ -24,24 +24,19 @@ final class PanamaViterbiOps implements ViterbiOps {
   PanamaViterbiOps() {}
 
   @Override
-  public void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] emit, float[] delta,
-      int[] back) {
-    int top = ViterbiSteps.best(prev, k);
+  public void step(float[] prev, float[] trans, int kp, int[] rows, int n, float[] emit, float[] delta, int[] back) {
     for (int o = 0; o < kp; o += L) {
-      float floor = FloatVector.fromArray(F, trans, top * kp + o).add(prev[top]).reduceLanes(VectorOperators.MIN);
-      block(prev, k, trans, kp, rowMax, floor, o, emit, delta, back);
+      block(prev, trans, kp, rows, n, o, emit, delta, back);
     }
   }
 
-  /** Lanes [o, o + L); rows whose bound is below floor are skipped. */
-  private static void block(float[] prev, int k, float[] trans, int kp, float[] rowMax, float floor, int o,
-      float[] emit, float[] delta, int[] back) {
+  /** Lanes [o, o + L). */
+  private static void block(float[] prev, float[] trans, int kp, int[] rows, int n, int o, float[] emit,
+      float[] delta, int[] back) {
     FloatVector best = FloatVector.fromArray(F, trans, o).add(prev[0]);
     IntVector arg = IntVector.zero(I);
-    for (int j = 1; j < k; j++) {
-      if (prev[j] + rowMax[j] < floor) {
-        continue;
-      }
+    for (int i = 0; i < n; i++) {
+      int j = rows[i];
       FloatVector cand = FloatVector.fromArray(F, trans, j * kp + o).add(prev[j]);
       VectorMask<Float> better = cand.compare(VectorOperators.GT, best);
       best = best.blend(cand, better);

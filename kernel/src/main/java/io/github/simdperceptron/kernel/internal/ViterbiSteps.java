@@ -18,12 +18,12 @@ import io.github.simdperceptron.kernel.Kernel;
  * lanes k in [K, kp) are computed like the others and mean nothing.
  *
  * <p>Exact pruning: with {@code rowMax[j] >= trans[j * kp + k]} for every k in [0, kp), a row j
- * whose bound {@code prev[j] + rowMax[j]} is below a floor that the step is sure to reach is
- * skipped. The floor is a minimum over lanes of {@code prev[j*] + trans[j* * kp + k]} for j* the
- * best previous tag; rounding is monotonic, so every candidate of a skipped row is strictly below
- * the maximum of its lane and neither the maximum nor its smallest arg max changes: the result is
- * the same bits whichever rows an implementation skips (the Vector API one takes a floor per block
- * of lanes, the scalar one over all lanes).
+ * whose bound {@code prev[j] + rowMax[j]} is below {@code floor = min_k (prev[j*] + trans[j* * kp + k])},
+ * j* the best previous tag, is skipped: every lane reaches at least the floor (row j* is one of its
+ * candidates), rounding is monotonic, so every candidate of a skipped row is strictly below the
+ * maximum of its lane, and neither the maximum nor its smallest arg max changes. The rows kept are
+ * chosen once per step, the same for every implementation; the result is the same bits as without
+ * pruning.
  */
 public final class ViterbiSteps {
   private static final ViterbiOps OPS = choose();
@@ -50,12 +50,28 @@ public final class ViterbiSteps {
   /**
    * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]}, {@code back[k]} = the smallest
    * arg max j in [0, k), for k in [0, kp). {@code k >= 1}; {@code delta} must not be {@code prev};
-   * {@code rowMax[j]} bounds row j of trans from above ({@link #rowMax}). Only delta and back are
-   * modified.
+   * {@code rowMax[j]} bounds row j of trans from above ({@link #rowMax}); {@code rows} is scratch of
+   * at least k entries. Only delta, back and rows are modified.
    */
   public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] emit, float[] delta,
-      int[] back) {
-    OPS.step(prev, k, trans, kp, rowMax, emit, delta, back);
+      int[] back, int[] rows) {
+    int top = 0;
+    for (int j = 1; j < k; j++) {
+      if (prev[j] > prev[top]) {
+        top = j;
+      }
+    }
+    float floor = Float.POSITIVE_INFINITY;
+    for (int c = 0, at = top * kp; c < kp; c++) {
+      floor = Math.min(floor, prev[top] + trans[at + c]);
+    }
+    int n = 0;
+    for (int j = 1; j < k; j++) {
+      if (prev[j] + rowMax[j] >= floor) {
+        rows[n++] = j;
+      }
+    }
+    OPS.step(prev, trans, kp, rows, n, emit, delta, back);
   }
 
   /** {@code rowMax[j] = max_c trans[j * kp + c]} over c in [0, kp), for j in [0, k). Only rowMax is modified. */
@@ -67,16 +83,5 @@ public final class ViterbiSteps {
       }
       rowMax[j] = m;
     }
-  }
-
-  /** The first j in [0, k) with the largest prev[j]. */
-  static int best(float[] prev, int k) {
-    int best = 0;
-    for (int j = 1; j < k; j++) {
-      if (prev[j] > prev[best]) {
-        best = j;
-      }
-    }
-    return best;
   }
 }
