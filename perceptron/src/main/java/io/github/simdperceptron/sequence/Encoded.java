@@ -1,5 +1,6 @@
 package io.github.simdperceptron.sequence;
 
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -49,7 +50,9 @@ final class Encoded {
       sentencePtr[s + 1] = t;
       longest = Math.max(longest, words.length);
     }
-    return new Encoded(ids, tokenPtr, sentencePtr, gold, longest);
+    // Keys outside the dictionary left room unused; the weights are not allocated yet, so the copy
+    // does not raise the peak of a fit.
+    return new Encoded(Arrays.copyOf(ids, at), tokenPtr, sentencePtr, gold, longest);
   }
 
   int sentences() {
