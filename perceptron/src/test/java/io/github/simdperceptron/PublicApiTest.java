@@ -52,7 +52,8 @@ class PublicApiTest {
       "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "KernelLearner", "KernelModel",
           "Learner", "LinearModel", "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
       "io.github.simdperceptron.io", Set.of("DataFormat", "ModelFile"),
-      "io.github.simdperceptron.theory", Set.of("Theory"));
+      "io.github.simdperceptron.theory", Set.of("Theory"),
+      "io.github.simdperceptron.sequence", Set.of("TaggedCorpus", "Tagger"));
 
   /** Names of dataset operations that belong to training, not to the public dataset types. */
   private static final Set<String> TRAINING_ONLY = Set.of("addTo", "multiDot", "margins", "rowArray", "rowOffset",

@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  */
 public final class Main {
   /** The sub-commands, in the order help lists them. */
-  private static final List<String> COMMANDS = List.of("demo", "train", "predict", "eval", "diff", "info");
+  private static final List<String> COMMANDS = List.of("demo", "train", "predict", "eval", "diff", "info", "tag");
 
   private Main() {}
 
@@ -79,8 +79,11 @@ public final class Main {
         if (!COMMANDS.contains(name)) {
           throw new UsageException("'" + name + "' is not a sub-command: " + Options.list(COMMANDS, "or"));
         }
+        if (name.equals("tag")) {
+          name = TagCommand.command(args.subList(at + 1, args.size()));
+        }
         given = options(name);
-        given.parse(args.subList(at + 1, args.size()));
+        given.parse(args.subList(at + (name.startsWith("tag ") ? 2 : 1), args.size()));
       }
     } catch (UsageException e) {
       return failed(err, given.command(), e.getMessage() + " (see '" + given.command() + " --help')", e, debug, 2);
@@ -94,7 +97,7 @@ public final class Main {
         out.println("perceptron " + version() + ", Java " + System.getProperty("java.version"));
         return 0;
       }
-      return call(args.get(at), given, out, err);
+      return call(given.command().substring("perceptron ".length()), given, out, err);
     } catch (OutOfMemoryError | Exception e) {
       return failed(err, given.command(), message(e), e, debug, exitCode(e));
     }
@@ -125,6 +128,11 @@ public final class Main {
         return DiffCommand.options();
       case "info":
         return InfoCommand.options();
+      case "tag":
+      case "tag train":
+      case "tag eval":
+      case "tag predict":
+        return TagCommand.options(name);
       default:
         throw new IllegalArgumentException("no sub-command " + name);
     }
@@ -145,6 +153,11 @@ public final class Main {
         return new DiffCommand(given, out, err).call();
       case "info":
         return new InfoCommand(given, out).call();
+      case "tag":
+      case "tag train":
+      case "tag eval":
+      case "tag predict":
+        return new TagCommand(name, given, out, err).call();
       default:
         throw new IllegalArgumentException("no sub-command " + name);
     }

@@ -3,6 +3,7 @@ package io.github.simdperceptron.io;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.FramedFile;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.KernelModel;
@@ -13,7 +14,6 @@ import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.VotedModel;
 import io.github.simdperceptron.learn.internal.VotedAccess;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -36,7 +36,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
-import java.util.zip.CRC32;
 
 /**
  * A model file: what it holds, and how it is read and written. It holds the model
@@ -62,7 +61,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
 
   static final byte[] MAGIC = {(byte) 0x89, 'P', 'E', 'R', 'C', '\r', '\n', 0x1A};
   /** magic, version (u16), total length (i64). */
-  static final int PREAMBLE = MAGIC.length + 2 + 8;
+  static final int PREAMBLE = FramedFile.PREAMBLE;
 
   static final int KIND_LINEAR = 1;
   static final int KIND_VOTED = 2;
@@ -178,18 +177,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   /** Writes magic, version, length, header and rest, then the CRC32 of them all, atomically. */
   private static void write(Path path, UnaryOperator<OutputStream> tap, long length, byte[] header, Rest rest)
       throws IOException {
-    AtomicFile.write(path, raw -> {
-      CRC32 crc = new CRC32();
-      OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
-      DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
-      out.write(MAGIC);
-      out.writeShort(VERSION);
-      out.writeLong(length);
+    FramedFile.write(path, MAGIC, VERSION, length - PREAMBLE - 4, tap, out -> {
       out.write(header);
       rest.write(out);
-      out.flush();
-      new DataOutputStream(file).writeInt((int) crc.getValue());
-      file.flush();
     });
   }
 
@@ -315,51 +305,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   }
 
   static ModelFile read(Opener opener, long size, String source) throws IOException {
-    int version;
-    try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
-      DataInputStream data = new DataInputStream(in);
-      byte[] magic = new byte[MAGIC.length];
-      int got = data.readNBytes(magic, 0, magic.length);
-      if (got < magic.length || !Arrays.equals(magic, MAGIC)) {
-        throw FormatException.atByte(source, 0, "not a model file (expected the magic bytes 89 50 45 52 43 0D 0A 1A"
-            + " at the start)");
-      }
-      version = readU16(data, in, source);
-      if (version < 1 || version > VERSION) {
-        throw FormatException.atByte(source, 8, "format version " + version + " (expected 1 to " + VERSION + "; "
-            + (version > VERSION ? "written by a newer version of simdperceptron" : "not a valid version") + ")");
-      }
-      long length = readLong(data, in, source);
-      if (length != size) {
-        throw FormatException.atByte(source, 10, size < length
-            ? "truncated: the file has " + size + " bytes, its header says " + length
-            : "the file has " + size + " bytes, its header says " + length + " (extra data or a corrupted header)");
-      }
-    }
-    if (size < PREAMBLE + 4) {
-      throw FormatException.atByte(source, size, "truncated: too short for a model file");
-    }
-    CRC32 crc = new CRC32();
-    int stored;
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(opener.open(), 1 << 16))) {
-      byte[] buf = new byte[1 << 16];
-      long left = size - 4;
-      while (left > 0) {
-        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
-        if (n < 0) {
-          throw FormatException.atByte(source, size - 4 - left, "truncated while reading (the file shrank?)");
-        }
-        crc.update(buf, 0, n);
-        left -= n;
-      }
-      stored = in.readInt();
-    } catch (EOFException e) {
-      throw FormatException.atByte(source, size - 4, "truncated while reading (the file shrank?)");
-    }
-    if (stored != (int) crc.getValue()) {
-      throw FormatException.atByte(source, size - 4, String.format("checksum mismatch: stored %08x, computed %08x:"
-          + " the file is corrupted", stored, (int) crc.getValue()));
-    }
+    int version = FramedFile.verify(opener::open, size, source, MAGIC, 1, VERSION, "a model file");
     try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
       in.skipNBytes(PREAMBLE);
       return parse(new DataInputStream(in), in, size - 4, source, version);
@@ -488,22 +434,6 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     return w;
   }
 
-  private static int readU16(DataInputStream in, CountingInput pos, String source) throws IOException {
-    try {
-      return in.readUnsignedShort();
-    } catch (EOFException e) {
-      throw FormatException.atByte(source, pos.count(), "truncated: the file ends inside the header");
-    }
-  }
-
-  private static long readLong(DataInputStream in, CountingInput pos, String source) throws IOException {
-    try {
-      return in.readLong();
-    } catch (EOFException e) {
-      throw FormatException.atByte(source, pos.count(), "truncated: the file ends inside the header");
-    }
-  }
-
   private static String readUtf(DataInputStream in, CountingInput pos, String source) throws IOException {
     long at = pos.count();
     try {
@@ -553,28 +483,6 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     @Override
     public boolean markSupported() {
       return false;
-    }
-  }
-
-  /** Updates a CRC with every byte written through it. */
-  private static final class CrcOutputStream extends java.io.FilterOutputStream {
-    private final CRC32 crc;
-
-    CrcOutputStream(OutputStream out, CRC32 crc) {
-      super(out);
-      this.crc = crc;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      crc.update(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      crc.update(b, off, len);
     }
   }
 }

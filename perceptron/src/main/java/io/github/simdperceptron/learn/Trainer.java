@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.internal.EpochOrder;
 import io.github.simdperceptron.learn.internal.OptionException;
 import java.util.Arrays;
 import java.util.Random;
@@ -126,17 +127,7 @@ final class Trainer {
 
   /** order = 0..n-1, then a Fisher-Yates shuffle from the top when rnd is given (docs/learners.md). */
   static void fillOrder(int[] order, Random rnd) {
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    if (rnd != null) {
-      for (int i = order.length - 1; i > 0; i--) {
-        int j = rnd.nextInt(i + 1);
-        int tmp = order[i];
-        order[i] = order[j];
-        order[j] = tmp;
-      }
-    }
+    EpochOrder.fill(order, rnd);
   }
 
   /**

@@ -192,4 +192,26 @@ public final class ReferenceOps {
       }
     }
   }
+
+  /**
+   * One Viterbi step, the naive K x K double loop: for every current tag c in [0, kp), the best
+   * previous tag j in [0, k) maximises {@code prev[j] + trans[j * kp + c]} (the first j found wins a
+   * tie), {@code back[c] = j} and {@code delta[c] = (prev[j] + trans[j * kp + c]) + emit[c]}.
+   */
+  public static void viterbiStep(float[] prev, int k, float[] trans, int kp, float[] emit, float[] delta,
+      int[] back) {
+    for (int c = 0; c < kp; c++) {
+      int bestJ = 0;
+      float best = prev[0] + trans[c];
+      for (int j = 0; j < k; j++) {
+        float candidate = prev[j] + trans[j * kp + c];
+        if (candidate > best) {
+          best = candidate;
+          bestJ = j;
+        }
+      }
+      back[c] = bestJ;
+      delta[c] = best + emit[c];
+    }
+  }
 }

@@ -1,0 +1,125 @@
+package io.github.simdperceptron.bench;
+
+import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.ViterbiSteps;
+import io.github.simdperceptron.reference.ReferenceOps;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * One Viterbi step over k tags ({@code ViterbiSteps.step}): the sequence taggers' K x K inner loop.
+ * {@code prev = flat} draws the previous path scores from the range of the transitions (few rows
+ * can be pruned), {@code prev = spread} spreads them 16 times wider, as a trained tagger's scores
+ * are (most rows are pruned). {@code *Unpruned} passes infinite row bounds (every row is scanned);
+ * the reference is the naive K x K loop. Every variant gives the same bits (checked at setup).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = Forks.COUNT,
+    jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.PANAMA})
+public class ViterbiStepBenchmark {
+
+  @Param({"45", "190"})
+  int k;
+
+  @Param({"flat", "spread"})
+  String prevScores;
+
+  int kp;
+  float[] prev;
+  float[] trans;
+  float[] emit;
+  float[] rowMax;
+  float[] unbounded;
+  float[] delta;
+  int[] back;
+  int[] rows;
+
+  @Setup(Level.Trial)
+  public void setUp(BenchmarkParams params) {
+    Sanity.requireImplementation(params);
+    kp = ClassScores.paddedClasses(k);
+    Random r = new Random(31);
+    prev = new float[k];
+    trans = new float[k * kp];
+    emit = new float[kp];
+    float scale = prevScores.equals("spread") ? 16 : 1;
+    for (int j = 0; j < k; j++) {
+      prev[j] = scale * (r.nextInt(41) - 20);
+      for (int c = 0; c < k; c++) {
+        trans[j * kp + c] = r.nextInt(41) - 20;
+      }
+    }
+    for (int c = 0; c < k; c++) {
+      emit[c] = r.nextInt(41) - 20;
+    }
+    rowMax = new float[k];
+    ViterbiSteps.rowMax(trans, k, kp, rowMax);
+    unbounded = new float[k];
+    Arrays.fill(unbounded, Float.POSITIVE_INFINITY);
+    delta = new float[kp];
+    back = new int[kp];
+    rows = new int[k];
+    float[] expected = new float[kp];
+    int[] expectedBack = new int[kp];
+    ReferenceOps.viterbiStep(prev, k, trans, kp, emit, expected, expectedBack);
+    for (float[] bound : new float[][] {rowMax, unbounded}) {
+      ViterbiSteps.step(prev, k, trans, kp, bound, emit, delta, back, rows);
+      Sanity.same("ViterbiSteps.step", Arrays.copyOf(delta, k), Arrays.copyOf(expected, k));
+      if (!Arrays.equals(Arrays.copyOf(back, k), Arrays.copyOf(expectedBack, k))) {
+        throw new IllegalStateException("ViterbiSteps.step: back-pointers differ from the reference's");
+      }
+    }
+  }
+
+  @Benchmark
+  public float[] stepPanama() {
+    ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back, rows);
+    return delta;
+  }
+
+  @Benchmark
+  public float[] stepPanamaUnpruned() {
+    ViterbiSteps.step(prev, k, trans, kp, unbounded, emit, delta, back, rows);
+    return delta;
+  }
+
+  @Benchmark
+  @Fork(value = Forks.COUNT,
+      jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.SCALAR})
+  public float[] stepScalar() {
+    ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back, rows);
+    return delta;
+  }
+
+  @Benchmark
+  @Fork(value = Forks.COUNT,
+      jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.SCALAR})
+  public float[] stepScalarUnpruned() {
+    ViterbiSteps.step(prev, k, trans, kp, unbounded, emit, delta, back, rows);
+    return delta;
+  }
+
+  @Benchmark
+  public float[] stepReference() {
+    ReferenceOps.viterbiStep(prev, k, trans, kp, emit, delta, back);
+    return delta;
+  }
+}

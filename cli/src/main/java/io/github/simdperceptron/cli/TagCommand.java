@@ -1,0 +1,403 @@
+package io.github.simdperceptron.cli;
+
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.sequence.TaggedCorpus;
+import io.github.simdperceptron.sequence.Tagger;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * {@code perceptron tag train|eval|predict}: sequence tagging with the structured perceptron
+ * (docs/sequence-labelling.md). train fits a tagger on tagged sentences and writes it; eval
+ * reports token and sentence accuracy, on known and unknown words; predict tags one sentence a
+ * line of whitespace-separated words, streaming, on every core.
+ */
+final class TagCommand {
+  /** The actions, in the order help lists them. */
+  static final List<String> ACTIONS = List.of("train", "eval", "predict");
+
+  /** The learners of {@code --algorithm}. */
+  enum Learner { PERCEPTRON, AVERAGED }
+
+  /** The lines predict tags in one batch, split among the threads. */
+  private static final int BATCH = 8192;
+
+  private final String action;
+  private final Options given;
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  TagCommand(String action, Options given, PrintWriter out, PrintWriter err) {
+    this.action = action;
+    this.given = given;
+    this.out = out;
+    this.err = err;
+  }
+
+  /**
+   * The sub-command's name for the arguments after {@code tag}: "tag ACTION" when the first is an
+   * action, else "tag" (its help, or the usage error of a missing action).
+   */
+  static String command(List<String> rest) {
+    return !rest.isEmpty() && ACTIONS.contains(rest.get(0)) ? "tag " + rest.get(0) : "tag";
+  }
+
+  /** The options of "tag" or "tag ACTION". */
+  static Options options(String command) {
+    switch (command) {
+      case "tag":
+        return new Options("perceptron tag",
+            "Sequence tagging (parts of speech, chunks, names) with the structured perceptron: tag train, tag eval,"
+                + " tag predict.",
+            "'perceptron tag ACTION --help' lists the options of an action.");
+      case "tag train": {
+        Options o = new Options("perceptron tag train",
+            "Trains a sequence tagger (the structured perceptron, Collins 2002) on tagged sentences and writes it.",
+            "Features: the word, its lower case, prefixes and suffixes of 1 to 4 characters, its shape, the words at"
+                + " -2..+2, the suffixes of the words beside it, a bias; and the tag-to-tag transitions."
+                + " docs/sequence-labelling.md gives the details.");
+        o.option("--data", Options.Type.PATH, "FILE", "tagged sentences to train on").required()
+            .option("--model", Options.Type.PATH, "M", "where to write the tagger").required()
+            .option("--test", Options.Type.PATH, "FILE", "tagged sentences to report the accuracy on");
+        formatOption(o);
+        o.option("--epochs", Options.Type.INT, "N", 5, "epochs over the sentences")
+            .choice("--algorithm", "A", "an algorithm", Learner.values(), "perceptron or averaged (default averaged)")
+            .choice("--decoder", "D", "a decoder", Tagger.Decoder.values(), "viterbi or greedy (default viterbi)")
+            .option("--hash-bits", Options.Type.INT, "B", 0, "hash the features into 2^B ids (0: a dictionary)")
+            .option("--cutoff", Options.Type.INT, "N", 1, "the dictionary keeps the features seen at least N times")
+            .option("--seed", Options.Type.LONG, "S", 1L, "the seed of the sentence order")
+            .flag("--json", "print one JSON object instead of text");
+        return o;
+      }
+      case "tag eval": {
+        Options o = new Options("perceptron tag eval",
+            "Tags tagged sentences with a tagger and reports the token and sentence accuracy, on the words seen in"
+                + " training (known) and the others (unknown).");
+        o.option("--model", Options.Type.PATH, "M", "a tagger written by tag train").required()
+            .option("--data", Options.Type.PATH, "FILE", "tagged sentences").required();
+        formatOption(o);
+        o.choice("--decoder", "D", "a decoder", Tagger.Decoder.values(), "viterbi or greedy (default: the tagger's)")
+            .flag("--json", "print one JSON object instead of text");
+        return o;
+      }
+      case "tag predict": {
+        Options o = new Options("perceptron tag predict",
+            "Tags text, one sentence a line of whitespace-separated words, and writes each line as word/TAG tokens"
+                + " (a blank line stays blank).");
+        o.option("--model", Options.Type.PATH, "M", "a tagger written by tag train").required()
+            .option("--data", Options.Type.PATH, "FILE", "the text ('-' for standard input)").required()
+            .option("--output", Options.Type.PATH, "FILE", "where to write (default standard output)")
+            .choice("--decoder", "D", "a decoder", Tagger.Decoder.values(), "viterbi or greedy (default: the tagger's)")
+            .option("--threads", Options.Type.INT, "N", Runtime.getRuntime().availableProcessors(),
+                "threads tagging at once");
+        return o;
+      }
+      default:
+        throw new IllegalArgumentException("no sub-command " + command);
+    }
+  }
+
+  private static void formatOption(Options o) {
+    o.choice("--format", "F", "a format", TaggedCorpus.Format.values(),
+        "conll (word TAB tag lines, a blank line between sentences) or slash (a sentence a line of word/TAG);"
+            + " default: what each file's first line shows");
+  }
+
+  /** Does the action; returns the exit code. */
+  int call() throws IOException {
+    switch (action) {
+      case "tag train":
+        return train();
+      case "tag eval":
+        return eval();
+      case "tag predict":
+        return predict();
+      default:
+        throw new UsageException("an action is required: " + Options.list(ACTIONS, "or"));
+    }
+  }
+
+  /** Reads a tagged file in the --format given, or in the format its first non-blank line shows. */
+  private TaggedCorpus read(Path file) throws IOException {
+    TaggedCorpus.Format f = given.get("--format");
+    return TaggedCorpus.read(file, f != null ? f : detect(file));
+  }
+
+  /**
+   * SLASH when the first non-blank line has no tab and every one of its tokens a slash after its
+   * first character; CONLL otherwise (whose reader then names what is wrong).
+   */
+  static TaggedCorpus.Format detect(Path file) throws IOException {
+    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+      for (String line; (line = r.readLine()) != null; ) {
+        if (line.isBlank()) {
+          continue;
+        }
+        if (line.indexOf('\t') >= 0) {
+          return TaggedCorpus.Format.CONLL;
+        }
+        for (String token : line.trim().split("\\s+")) {
+          if (token.lastIndexOf('/') < 1) {
+            return TaggedCorpus.Format.CONLL;
+          }
+        }
+        return TaggedCorpus.Format.SLASH;
+      }
+    }
+    return TaggedCorpus.Format.CONLL;
+  }
+
+  private int train() throws IOException {
+    Path data = given.get("--data");
+    Path model = given.get("--model");
+    Path test = given.get("--test");
+    FileArgs.input("--data", data);
+    if (test != null) {
+      FileArgs.input("--test", test);
+    }
+    FileArgs.output("--model", model, data, test);
+    int epochs = given.get("--epochs");
+    if (epochs < 1) {
+      throw new UsageException("--epochs " + epochs + ": expected at least 1");
+    }
+    int bits = given.get("--hash-bits");
+    int cutoff = given.get("--cutoff");
+    if (bits < 0 || bits > 24) {
+      throw new UsageException("--hash-bits " + bits + ": expected 0 (a dictionary) to 24");
+    }
+    if (cutoff < 1) {
+      throw new UsageException("--cutoff " + cutoff + ": expected at least 1");
+    }
+    Learner learner = given.get("--algorithm");
+    Algorithm algorithm = learner == Learner.PERCEPTRON ? Algorithm.PERCEPTRON : Algorithm.AVERAGED;
+    Tagger.Decoder decoder = given.get("--decoder");
+    Tagger.Settings settings = Tagger.Settings.defaults().decoder(decoder == null ? Tagger.Decoder.VITERBI : decoder)
+        .hashBits(bits).cutoff(cutoff);
+    TaggedCorpus train = read(data);
+    if (train.size() == 0) {
+      throw new UsageException(data + ": no sentence to train on");
+    }
+    TaggedCorpus testSet = test == null ? null : read(test);
+    Progress progress = Progress.forStderr(err, epochs);
+    TrainingOptions options = TrainingOptions.builder().maxEpochs(epochs).seed(given.<Long>get("--seed"))
+        .progress(progress).build();
+    Tagger.Fit fit = Tagger.fit(algorithm, train, options, settings);
+    if (progress != null) {
+      progress.done();
+    }
+    Tagger tagger = fit.tagger();
+    tagger.write(model);
+    Evaluation ev = testSet == null ? null : Evaluation.of(tagger, testSet);
+    if (given.<Boolean>get("--json")) {
+      Json j = new Json()
+          .put("command", "tag train")
+          .put("algorithm", algorithm.name())
+          .put("decoder", tagger.decoder().name())
+          .put("data", data.toString())
+          .put("train_sentences", train.size())
+          .put("train_tokens", train.tokens())
+          .put("tags", tagger.tags().size())
+          .put("features", tagger.features())
+          .put("epochs", fit.epochs())
+          .put("mistaken_sentences", fit.mistakenSentencesPerEpoch())
+          .put("mistaken_tokens", fit.mistakenTokensPerEpoch())
+          .put("train_seconds", fit.seconds())
+          .put("accuracy", ev == null ? null : ev.tokenAccuracy());
+      if (ev != null) {
+        ev.into(j);
+      }
+      out.println(j.put("model", model.toString()));
+      return 0;
+    }
+    out.printf("trained %s tagger (%s) on %s: %d sentences, %d tokens, %d tags, %d features%n", algorithm,
+        tagger.decoder().name().toLowerCase(java.util.Locale.ROOT), data, train.size(), train.tokens(),
+        tagger.tags().size(), tagger.features());
+    int[] sentences = fit.mistakenSentencesPerEpoch();
+    int[] tokens = fit.mistakenTokensPerEpoch();
+    for (int e = 0; e < sentences.length; e++) {
+      out.printf("epoch %d: %d mistaken sentences, %d mistaken tokens%n", e + 1, sentences[e], tokens[e]);
+    }
+    out.printf("trained in %s%n", Format.seconds(fit.seconds()));
+    if (ev != null) {
+      out.printf("test (%s): %s%n", test, ev.summary());
+    }
+    out.printf("tagger written to %s%n", model);
+    return 0;
+  }
+
+  private Tagger tagger() throws IOException {
+    Path model = given.get("--model");
+    FileArgs.input("--model", model);
+    Tagger t = Tagger.read(model);
+    Tagger.Decoder d = given.get("--decoder");
+    return d == null ? t : t.withDecoder(d);
+  }
+
+  private int eval() throws IOException {
+    Path data = given.get("--data");
+    FileArgs.input("--data", data);
+    Tagger tagger = tagger();
+    TaggedCorpus corpus = read(data);
+    Evaluation ev = Evaluation.of(tagger, corpus);
+    if (given.<Boolean>get("--json")) {
+      Json j = new Json()
+          .put("command", "tag eval")
+          .put("model", given.<Path>get("--model").toString())
+          .put("data", data.toString())
+          .put("decoder", tagger.decoder().name())
+          .put("accuracy", ev.tokenAccuracy());
+      out.println(ev.into(j));
+      return 0;
+    }
+    out.printf("%s on %s: %s%n", given.<Path>get("--model"), data, ev.summary());
+    return 0;
+  }
+
+  private int predict() throws IOException {
+    Path data = given.get("--data");
+    Path output = given.get("--output");
+    int threads = given.get("--threads");
+    if (threads < 1) {
+      throw new UsageException("--threads " + threads + ": expected at least 1");
+    }
+    boolean stdin = data.toString().equals("-");
+    if (!stdin) {
+      FileArgs.input("--data", data);
+    }
+    if (output != null) {
+      FileArgs.output("--output", output, stdin ? new Path[0] : new Path[] {data});
+    }
+    Tagger tagger = tagger();
+    InputStream in = stdin ? System.in : Files.newInputStream(data);
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)), 1 << 16);
+        PrintWriter w = output == null ? null : new PrintWriter(Files.newBufferedWriter(output), false)) {
+      PrintWriter sink = w == null ? out : w;
+      tagLines(tagger, r, sink, threads);
+      sink.flush();
+      if (w != null && w.checkError()) {
+        throw new IOException("writing " + output + " failed");
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * Reads batches of lines and tags each batch on {@code threads} threads, every thread a
+   * contiguous share into its own buffer; the buffers are written in order.
+   */
+  private static void tagLines(Tagger tagger, BufferedReader r, PrintWriter sink, int threads) throws IOException {
+    List<String> lines = new ArrayList<>(BATCH);
+    StringBuilder[] parts = new StringBuilder[threads];
+    for (int p = 0; p < threads; p++) {
+      parts[p] = new StringBuilder(1 << 16);
+    }
+    java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+    try {
+      while (true) {
+        lines.clear();
+        for (String line; lines.size() < BATCH && (line = r.readLine()) != null; ) {
+          lines.add(line);
+        }
+        if (lines.isEmpty()) {
+          return;
+        }
+        int n = lines.size();
+        int share = (n + threads - 1) / threads;
+        pool.submit(() -> IntStream.range(0, threads).parallel().forEach(p -> {
+          StringBuilder b = parts[p];
+          b.setLength(0);
+          for (int i = p * share, end = Math.min(n, i + share); i < end; i++) {
+            tagger.tagLine(lines.get(i), b);
+            b.append('\n');
+          }
+        })).join();
+        for (StringBuilder b : parts) {
+          sink.append(b);
+        }
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  /** Token and sentence accuracy of a tagger on tagged sentences, on known and unknown words. */
+  static final class Evaluation {
+    long tokens;
+    long correct;
+    long known;
+    long knownCorrect;
+    int sentences;
+    int sentencesCorrect;
+
+    static Evaluation of(Tagger tagger, TaggedCorpus corpus) {
+      int n = corpus.size();
+      String[][] predicted = new String[n][];
+      IntStream.range(0, n).parallel().forEach(s -> predicted[s] = tagger.tag(corpus.words(s)));
+      Evaluation ev = new Evaluation();
+      for (int s = 0; s < n; s++) {
+        String[] words = corpus.words(s);
+        String[] gold = corpus.tags(s);
+        boolean all = true;
+        for (int i = 0; i < gold.length; i++) {
+          boolean ok = gold[i].equals(predicted[s][i]);
+          boolean seen = tagger.knows(words[i]);
+          ev.tokens++;
+          ev.correct += ok ? 1 : 0;
+          ev.known += seen ? 1 : 0;
+          ev.knownCorrect += seen && ok ? 1 : 0;
+          all &= ok;
+        }
+        ev.sentences++;
+        ev.sentencesCorrect += all ? 1 : 0;
+      }
+      return ev;
+    }
+
+    double tokenAccuracy() {
+      return tokens == 0 ? Double.NaN : (double) correct / tokens;
+    }
+
+    double sentenceAccuracy() {
+      return sentences == 0 ? Double.NaN : (double) sentencesCorrect / sentences;
+    }
+
+    double knownAccuracy() {
+      return known == 0 ? Double.NaN : (double) knownCorrect / known;
+    }
+
+    double unknownAccuracy() {
+      long unknown = tokens - known;
+      return unknown == 0 ? Double.NaN : (double) (correct - knownCorrect) / unknown;
+    }
+
+    Json into(Json j) {
+      return j.put("tokens", tokens)
+          .put("sentences", sentences)
+          .put("token_accuracy", tokenAccuracy())
+          .put("sentence_accuracy", sentenceAccuracy())
+          .put("known_tokens", known)
+          .put("known_accuracy", knownAccuracy())
+          .put("unknown_tokens", tokens - known)
+          .put("unknown_accuracy", unknownAccuracy());
+    }
+
+    String summary() {
+      return String.format(java.util.Locale.ROOT, "token accuracy %s (%d tokens), sentence accuracy %s (%d sentences),"
+          + " known words %s (%d), unknown words %s (%d)", Format.percent(tokenAccuracy()), tokens,
+          Format.percent(sentenceAccuracy()), sentences, Format.percent(knownAccuracy()), known,
+          Format.percent(unknownAccuracy()), tokens - known);
+    }
+  }
+}

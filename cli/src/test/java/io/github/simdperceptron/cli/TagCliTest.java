@@ -1,0 +1,116 @@
+package io.github.simdperceptron.cli;
+
+import static io.github.simdperceptron.cli.CliTest.EXAMPLES;
+import static io.github.simdperceptron.cli.CliTest.assertOneLineError;
+import static io.github.simdperceptron.cli.CliTest.number;
+import static io.github.simdperceptron.cli.CliTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.simdperceptron.cli.CliTest.Result;
+import io.github.simdperceptron.sequence.TaggedCorpus;
+import io.github.simdperceptron.sequence.Tagger;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code perceptron tag train|eval|predict} on the Brown examples (docs/examples/brown-*). */
+class TagCliTest {
+  static final String TRAIN = EXAMPLES.resolve("brown-train.txt").toString();
+  static final String TEST = EXAMPLES.resolve("brown-test.conll").toString();
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void trainEvalPredictRoundTrip() throws IOException {
+    String model = dir.resolve("tagger.bin").toString();
+    Result t = run("tag", "train", "--data", TRAIN, "--model", model, "--epochs", "4",
+        "--test", TEST, "--json");
+    assertEquals(0, t.code(), t.err());
+    assertEquals(1, t.out().lines().count(), t.out());
+    double accuracy = number(t.out(), "accuracy");
+    assertTrue(accuracy > 0.7 && accuracy <= 1, t.out());
+    number(t.out(), "train_seconds");
+    assertEquals(accuracy, number(t.out(), "token_accuracy"));
+    assertTrue(t.out().contains("\"algorithm\":\"AVERAGED\",\"decoder\":\"VITERBI\""), t.out());
+    assertEquals(200, number(t.out(), "train_sentences"));
+
+    Result e = run("tag", "eval", "--model", model, "--data", TEST, "--format", "conll", "--json");
+    assertEquals(0, e.code(), e.err());
+    assertEquals(accuracy, number(e.out(), "accuracy"));
+    double known = number(e.out(), "known_accuracy");
+    double unknown = number(e.out(), "unknown_accuracy");
+    double knownTokens = number(e.out(), "known_tokens");
+    double unknownTokens = number(e.out(), "unknown_tokens");
+    assertEquals(accuracy, (known * knownTokens + unknown * unknownTokens) / (knownTokens + unknownTokens), 1e-12);
+    assertTrue(known > unknown, e.out());
+
+    Result text = run("tag", "eval", "--model", model, "--data", TEST);
+    assertEquals(0, text.code(), text.err());
+    assertTrue(text.out().contains("token accuracy ") && text.out().contains("unknown words "), text.out());
+
+    TaggedCorpus test = TaggedCorpus.read(Path.of(TEST), TaggedCorpus.Format.CONLL);
+    StringBuilder raw = new StringBuilder();
+    for (int s = 0; s < test.size(); s++) {
+      raw.append(String.join(" ", test.words(s))).append(s % 5 == 0 ? "\n\n" : "\n");
+    }
+    Path input = dir.resolve("raw.txt");
+    Files.writeString(input, raw);
+    Path output = dir.resolve("tagged.txt");
+    Result p = run("tag", "predict", "--model", model, "--data", input.toString(), "--output", output.toString(),
+        "--threads", "3");
+    assertEquals(0, p.code(), p.err());
+    List<String> lines = Files.readAllLines(output);
+    assertEquals(raw.toString().lines().count(), lines.size());
+    Tagger tagger = Tagger.read(Path.of(model));
+    int at = 0;
+    for (int s = 0; s < test.size(); s++) {
+      String[] words = test.words(s);
+      String[] tags = tagger.tag(words);
+      StringBuilder expected = new StringBuilder();
+      for (int i = 0; i < words.length; i++) {
+        expected.append(i > 0 ? " " : "").append(words[i]).append('/').append(tags[i]);
+      }
+      assertEquals(expected.toString(), lines.get(at++), "sentence " + s);
+      if (s % 5 == 0) {
+        assertEquals("", lines.get(at++));
+      }
+    }
+    Result stdout = run("tag", "predict", "--model", model, "--data", input.toString(), "--decoder", "greedy");
+    assertEquals(0, stdout.code(), stdout.err());
+    assertEquals(lines.size(), stdout.out().lines().count());
+  }
+
+  @Test
+  void hashedGreedyPlainTraining() {
+    String model = dir.resolve("h.bin").toString();
+    Result t = run("tag", "train", "--data", TRAIN, "--format", "slash", "--model", model, "--epochs", "2",
+        "--algorithm", "perceptron", "--decoder", "greedy", "--hash-bits", "14");
+    assertEquals(0, t.code(), t.err());
+    assertTrue(t.out().contains("trained PERCEPTRON tagger (greedy)") && t.out().contains("16384 features"), t.out());
+    assertTrue(t.out().contains("epoch 2: "), t.out());
+  }
+
+  @Test
+  void badInputIsOneLineNamingTheFileAndTheLine() throws IOException {
+    Path bad = dir.resolve("bad.txt");
+    Files.writeString(bad, "The/at dog/nn\nA cat/nn\n");
+    assertOneLineError(run("tag", "train", "--data", bad.toString(), "--format", "slash", "--model",
+        dir.resolve("m.bin").toString()), 2, bad + ":2:1: a token without a tag");
+    assertOneLineError(run("tag", "train", "--data", TRAIN, "--format", "conll", "--model",
+        dir.resolve("m.bin").toString()), 2, "a token without a tag");
+    assertEquals(io.github.simdperceptron.sequence.TaggedCorpus.Format.SLASH, TagCommand.detect(bad));
+    assertEquals(io.github.simdperceptron.sequence.TaggedCorpus.Format.CONLL, TagCommand.detect(Path.of(TEST)));
+    assertOneLineError(run("tag", "eval", "--model", TRAIN, "--data", TEST), 2, "not a tagger file");
+    assertOneLineError(run("tag"), 2, "an action is required: train, eval or predict");
+    assertOneLineError(run("tag", "train", "--data", TRAIN, "--model", dir.resolve("m.bin").toString(),
+        "--hash-bits", "30"), 2, "--hash-bits 30");
+    Result help = run("tag", "train", "--help");
+    assertEquals(0, help.code());
+    assertTrue(help.out().startsWith("Usage: perceptron tag train --data FILE --model M"), help.out());
+  }
+}

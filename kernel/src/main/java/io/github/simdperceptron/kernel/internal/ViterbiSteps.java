@@ -1,0 +1,87 @@
+package io.github.simdperceptron.kernel.internal;
+
+import io.github.simdperceptron.kernel.Kernel;
+
+/**
+ * The step of first-order Viterbi decoding, unchecked, for the sequence learners.
+ *
+ * <p>Layout: K tags padded to {@code kp = ClassScores.paddedClasses(K)} lanes. The transition
+ * weights are {@code float[K * kp]}, j-major: the weight of moving from tag j to tag k is
+ * {@code trans[j * kp + k]}. The emission scores of the current token are {@code emit[0, kp)} (as
+ * {@link ClassScores#scores} writes them), the previous token's path scores {@code prev[0, K)}.
+ *
+ * <p>Step: for every k in [0, kp),
+ * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]} over j in [0, K), and
+ * {@code back[k]} is the arg max, the smallest j on ties. Every implementation makes the same
+ * float operations (one rounded sum per candidate, one per result) and compares with {@code >}
+ * in increasing j, so they give the same bits and the same arg max on any finite input. The
+ * lanes k in [K, kp) are computed like the others and mean nothing.
+ *
+ * <p>Exact pruning: with {@code rowMax[j] >= trans[j * kp + k]} for every k in [0, kp), a row j
+ * whose bound {@code prev[j] + rowMax[j]} is below {@code floor = min_k (prev[j*] + trans[j* * kp + k])},
+ * j* the best previous tag, is skipped: every lane reaches at least the floor (row j* is one of its
+ * candidates), rounding is monotonic, so every candidate of a skipped row is strictly below the
+ * maximum of its lane, and neither the maximum nor its smallest arg max changes. The rows kept are
+ * chosen once per step, the same for every implementation; the result is the same bits as without
+ * pruning.
+ */
+public final class ViterbiSteps {
+  private static final ViterbiOps OPS = choose();
+
+  private ViterbiSteps() {}
+
+  private static ViterbiOps choose() {
+    if ("panama".equals(Kernel.implementation())) {
+      try {
+        return (ViterbiOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaViterbiOps")
+            .getDeclaredConstructor().newInstance();
+      } catch (ReflectiveOperationException | LinkageError e) {
+        throw new IllegalStateException("the kernel runs on Panama but its Viterbi kernel did not load", e);
+      }
+    }
+    return new ScalarViterbiOps();
+  }
+
+  /** Which implementation runs: {@code "panama"} or {@code "scalar"}. */
+  public static String implementation() {
+    return OPS instanceof ScalarViterbiOps ? "scalar" : "panama";
+  }
+
+  /**
+   * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]}, {@code back[k]} = the smallest
+   * arg max j in [0, k), for k in [0, kp). {@code k >= 1}; {@code delta} must not be {@code prev};
+   * {@code rowMax[j]} bounds row j of trans from above ({@link #rowMax}); {@code rows} is scratch of
+   * at least k entries. Only delta, back and rows are modified.
+   */
+  public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] emit, float[] delta,
+      int[] back, int[] rows) {
+    int top = 0;
+    for (int j = 1; j < k; j++) {
+      if (prev[j] > prev[top]) {
+        top = j;
+      }
+    }
+    float floor = Float.POSITIVE_INFINITY;
+    for (int c = 0, at = top * kp; c < kp; c++) {
+      floor = Math.min(floor, prev[top] + trans[at + c]);
+    }
+    int n = 0;
+    for (int j = 1; j < k; j++) {
+      if (prev[j] + rowMax[j] >= floor) {
+        rows[n++] = j;
+      }
+    }
+    OPS.step(prev, trans, kp, rows, n, emit, delta, back);
+  }
+
+  /** {@code rowMax[j] = max_c trans[j * kp + c]} over c in [0, kp), for j in [0, k). Only rowMax is modified. */
+  public static void rowMax(float[] trans, int k, int kp, float[] rowMax) {
+    for (int j = 0; j < k; j++) {
+      float m = trans[j * kp];
+      for (int c = 1; c < kp; c++) {
+        m = Math.max(m, trans[j * kp + c]);
+      }
+      rowMax[j] = m;
+    }
+  }
+}

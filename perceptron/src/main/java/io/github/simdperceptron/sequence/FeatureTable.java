@@ -1,0 +1,142 @@
+package io.github.simdperceptron.sequence;
+
+import java.util.Arrays;
+
+/**
+ * An open-addressing table of feature keys, a key being a template number and a run of chars,
+ * looked up from a char array without making a string. Entries are numbered in the order they were
+ * added; each keeps a count. Not thread-safe to add to; finding is safe once no one adds.
+ */
+final class FeatureTable {
+  private int[] slots = new int[1 << 10];
+  private int size;
+  private int[] hashes = new int[256];
+  private byte[] templates = new byte[256];
+  private int[] starts = new int[257];
+  private int[] counts = new int[256];
+  private char[] pool = new char[4096];
+
+  /** The hash of a key: FNV-1a over the template and the chars, then MurmurHash3's finaliser. */
+  static int hash(int template, char[] chars, int from, int to) {
+    int h = 0x811C9DC5 ^ (template * 0x9E3779B9);
+    for (int i = from; i < to; i++) {
+      h = (h ^ chars[i]) * 0x01000193;
+    }
+    h ^= h >>> 16;
+    h *= 0x85EBCA6B;
+    h ^= h >>> 13;
+    h *= 0xC2B2AE35;
+    return h ^ (h >>> 16);
+  }
+
+  int size() {
+    return size;
+  }
+
+  /** The entry of the key with hash h, or -1. */
+  int find(int template, int h, char[] chars, int from, int to) {
+    int mask = slots.length - 1;
+    for (int s = h & mask; ; s = (s + 1) & mask) {
+      int e = slots[s] - 1;
+      if (e < 0) {
+        return -1;
+      }
+      if (hashes[e] == h && templates[e] == template && same(e, chars, from, to)) {
+        return e;
+      }
+    }
+  }
+
+  /** The entry of the key, added with count 0 when missing. */
+  int add(int template, int h, char[] chars, int from, int to) {
+    int e = find(template, h, chars, from, to);
+    if (e >= 0) {
+      return e;
+    }
+    if (size == hashes.length) {
+      int n = 2 * size;
+      hashes = Arrays.copyOf(hashes, n);
+      templates = Arrays.copyOf(templates, n);
+      starts = Arrays.copyOf(starts, n + 1);
+      counts = Arrays.copyOf(counts, n);
+    }
+    int len = to - from;
+    int at = starts[size];
+    if (at + len > pool.length) {
+      pool = Arrays.copyOf(pool, Math.max(2 * pool.length, at + len));
+    }
+    System.arraycopy(chars, from, pool, at, len);
+    e = size++;
+    hashes[e] = h;
+    templates[e] = (byte) template;
+    starts[e + 1] = at + len;
+    if (2 * size > slots.length) {
+      rehash(2 * slots.length);
+    } else {
+      place(e);
+    }
+    return e;
+  }
+
+  /** Adds the key (the key's string) with its hash. */
+  int add(int template, String key) {
+    char[] c = key.toCharArray();
+    return add(template, hash(template, c, 0, c.length), c, 0, c.length);
+  }
+
+  void increment(int e) {
+    counts[e]++;
+  }
+
+  int count(int e) {
+    return counts[e];
+  }
+
+  int template(int e) {
+    return templates[e];
+  }
+
+  String key(int e) {
+    return new String(pool, starts[e], starts[e + 1] - starts[e]);
+  }
+
+  /** A new table of the entries counted at least {@code cutoff} times, in this table's order. */
+  FeatureTable kept(int cutoff) {
+    FeatureTable t = new FeatureTable();
+    for (int e = 0; e < size; e++) {
+      if (counts[e] >= cutoff) {
+        t.add(templates[e], hashes[e], pool, starts[e], starts[e + 1]);
+      }
+    }
+    return t;
+  }
+
+  private boolean same(int e, char[] chars, int from, int to) {
+    int at = starts[e];
+    if (starts[e + 1] - at != to - from) {
+      return false;
+    }
+    for (int i = from; i < to; i++, at++) {
+      if (pool[at] != chars[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void rehash(int n) {
+    slots = new int[n];
+    for (int e = 0; e < size; e++) {
+      place(e);
+    }
+  }
+
+  private void place(int e) {
+    int mask = slots.length - 1;
+    int s = hashes[e] & mask;
+    while (slots[s] != 0) {
+      s = (s + 1) & mask;
+    }
+    slots[s] = e + 1;
+  }
+}

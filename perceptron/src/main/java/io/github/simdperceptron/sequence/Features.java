@@ -1,0 +1,197 @@
+package io.github.simdperceptron.sequence;
+
+import java.util.Arrays;
+
+/**
+ * The feature templates over a sentence, and the scratch of one sentence's text. For token i, with
+ * w its word and l its lower case: a bias; w; l; the prefixes and the suffixes of l of 1 to 4
+ * characters (those no longer than l); the shape of w (upper case as X, lower case as x, digits as
+ * d, other characters as themselves, runs of one class written once: "McDonald's" is "XxXx'x");
+ * the lower-case words at i-2, i-1, i+1, i+2 and the 3-character suffixes of those at i-1 and
+ * i+1, with a padding key beyond the sentence's ends. A key is the template number and its chars.
+ * Not thread-safe: one per thread.
+ */
+final class Features {
+  static final int BIAS = 0;
+  static final int WORD = 1;
+  static final int LOWER = 2;
+  /** PREFIX + m - 1 for the prefix of m characters, m in 1..4. */
+  static final int PREFIX = 3;
+  /** SUFFIX + m - 1 for the suffix of m characters, m in 1..4. */
+  static final int SUFFIX = 7;
+  static final int SHAPE = 11;
+  static final int LEFT2 = 12;
+  static final int LEFT1 = 13;
+  static final int RIGHT1 = 14;
+  static final int RIGHT2 = 15;
+  static final int LEFT1_SUFFIX = 16;
+  static final int RIGHT1_SUFFIX = 17;
+  /** The number of templates, written in the model file: a file with other templates is refused. */
+  static final int TEMPLATES = 18;
+  /** At most this many keys per token. */
+  static final int MAX_PER_TOKEN = TEMPLATES;
+
+  /** Where a key's feature id comes from: a dictionary, hashing, or a counter. */
+  interface Keys {
+    /** The id of the key (template, chars[from, to)) whose hash is h, or -1 to leave it out. */
+    int id(int template, int h, char[] chars, int from, int to);
+  }
+
+  private static final char[] PAD = {'\u0002', '\u0003'};
+
+  private char[] text = new char[256];
+  private char[] lower = new char[256];
+  private char[] shape = new char[64];
+  private int[] start = new int[32];
+  private int[] end = new int[32];
+  private int n;
+
+  /** Loads the words words[0, count) as the sentence. */
+  void load(String[] words, int count) {
+    int len = 0;
+    for (int i = 0; i < count; i++) {
+      len += words[i].length();
+    }
+    reserve(count, len);
+    int at = 0;
+    for (int i = 0; i < count; i++) {
+      String w = words[i];
+      start[i] = at;
+      w.getChars(0, w.length(), text, at);
+      at += w.length();
+      end[i] = at;
+    }
+    n = count;
+    lowerCase(at);
+  }
+
+  /** Loads the whitespace-separated tokens of {@code line} as the sentence; returns their number. */
+  int loadLine(CharSequence line) {
+    int len = line.length();
+    reserve(len / 2 + 1, len);
+    int count = 0;
+    int i = 0;
+    while (i < len) {
+      while (i < len && Character.isWhitespace(line.charAt(i))) {
+        i++;
+      }
+      if (i == len) {
+        break;
+      }
+      start[count] = i;
+      while (i < len && !Character.isWhitespace(line.charAt(i))) {
+        text[i] = line.charAt(i);
+        i++;
+      }
+      end[count++] = i;
+    }
+    n = count;
+    lowerCase(len);
+    return count;
+  }
+
+  int size() {
+    return n;
+  }
+
+  /** Appends token i's chars to {@code out}. */
+  void appendWord(int i, StringBuilder out) {
+    out.append(text, start[i], end[i] - start[i]);
+  }
+
+  /** Token i's word, as a new string. */
+  String word(int i) {
+    return new String(text, start[i], end[i] - start[i]);
+  }
+
+  /** The id of token i's word key (template WORD) in {@code keys}, or -1. */
+  int wordId(int i, Keys keys) {
+    return key(keys, WORD, text, start[i], end[i]);
+  }
+
+  /**
+   * Writes the ids of token i's keys that {@code keys} gives (those not -1) into out from
+   * {@code at}, in template order; returns the position after the last. out needs
+   * {@link #MAX_PER_TOKEN} free entries.
+   */
+  int extract(int i, Keys keys, int[] out, int at) {
+    int s = start[i];
+    int e = end[i];
+    int len = e - s;
+    at = put(out, at, key(keys, BIAS, PAD, 0, 0));
+    at = put(out, at, key(keys, WORD, text, s, e));
+    at = put(out, at, key(keys, LOWER, lower, s, e));
+    for (int m = 1; m <= 4 && m <= len; m++) {
+      at = put(out, at, key(keys, PREFIX + m - 1, lower, s, s + m));
+      at = put(out, at, key(keys, SUFFIX + m - 1, lower, e - m, e));
+    }
+    at = put(out, at, key(keys, SHAPE, shape, 0, shape(s, e)));
+    at = put(out, at, neighbour(keys, LEFT2, i - 2));
+    at = put(out, at, neighbour(keys, LEFT1, i - 1));
+    at = put(out, at, neighbour(keys, RIGHT1, i + 1));
+    at = put(out, at, neighbour(keys, RIGHT2, i + 2));
+    at = put(out, at, neighbourSuffix(keys, LEFT1_SUFFIX, i - 1));
+    return put(out, at, neighbourSuffix(keys, RIGHT1_SUFFIX, i + 1));
+  }
+
+  private static int put(int[] out, int at, int id) {
+    if (id >= 0) {
+      out[at++] = id;
+    }
+    return at;
+  }
+
+  private static int key(Keys keys, int template, char[] chars, int from, int to) {
+    return keys.id(template, FeatureTable.hash(template, chars, from, to), chars, from, to);
+  }
+
+  private int neighbour(Keys keys, int template, int j) {
+    if (j < 0) {
+      return key(keys, template, PAD, 0, 1);
+    }
+    if (j >= n) {
+      return key(keys, template, PAD, 1, 2);
+    }
+    return key(keys, template, lower, start[j], end[j]);
+  }
+
+  private int neighbourSuffix(Keys keys, int template, int j) {
+    if (j < 0 || j >= n) {
+      return neighbour(keys, template, j);
+    }
+    return key(keys, template, lower, Math.max(start[j], end[j] - 3), end[j]);
+  }
+
+  /** Writes the shape of text[s, e) into {@link #shape}; returns its length. */
+  private int shape(int s, int e) {
+    if (shape.length < e - s) {
+      shape = new char[e - s];
+    }
+    int len = 0;
+    for (int i = s; i < e; i++) {
+      char c = text[i];
+      char k = Character.isUpperCase(c) ? 'X' : Character.isLowerCase(c) ? 'x' : Character.isDigit(c) ? 'd' : c;
+      if (len == 0 || shape[len - 1] != k) {
+        shape[len++] = k;
+      }
+    }
+    return len;
+  }
+
+  private void lowerCase(int len) {
+    for (int i = 0; i < len; i++) {
+      lower[i] = Character.toLowerCase(text[i]);
+    }
+  }
+
+  private void reserve(int tokens, int chars) {
+    if (start.length < tokens) {
+      start = Arrays.copyOf(start, Math.max(tokens, 2 * start.length));
+      end = Arrays.copyOf(end, start.length);
+    }
+    if (text.length < chars) {
+      text = new char[Math.max(chars, 2 * text.length)];
+      lower = new char[text.length];
+    }
+  }
+}

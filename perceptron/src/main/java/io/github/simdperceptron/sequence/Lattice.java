@@ -1,0 +1,99 @@
+package io.github.simdperceptron.sequence;
+
+import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.ViterbiSteps;
+
+/**
+ * Decodes sentences: the best tag sequence under {@link TagWeights}, by first-order Viterbi (exact)
+ * or greedily left to right. A sentence is n tokens whose feature ids are
+ * {@code ids[tokenPtr[tok + t], tokenPtr[tok + t + 1])} for t in [0, n); token t's emission
+ * scores are the K-class kernel's scores of those ids ({@link ClassScores#scores}, binary row).
+ *
+ * <p>Viterbi: {@code delta_0 = start + e_0}; {@code delta_t[c] = max_j (delta_{t-1}[j] + trans[j][c]) + e_t[c]}
+ * ({@link ViterbiSteps#step}, with the bounds {@link TagWeights#rowMax}); the last tag
+ * maximises {@code delta_{n-1}[c] + end[c]}; every arg
+ * max takes the smallest index on ties. Greedy: tag t maximises
+ * {@code (t == 0 ? start[c] : trans[tag_{t-1}][c]) + e_t[c]}, plus {@code end[c]} on the last
+ * token. The scratch grows with the longest sentence seen; not thread-safe: one per thread.
+ */
+final class Lattice {
+  private final int kp;
+  private final float[] emit;
+  private float[] prev;
+  private float[] cur;
+  private final int[] stepBack;
+  private final int[] rows;
+  private int[] back = new int[0];
+
+  Lattice(int kp) {
+    this.kp = kp;
+    this.emit = new float[kp];
+    this.prev = new float[kp];
+    this.cur = new float[kp];
+    this.stepBack = new int[kp];
+    this.rows = new int[kp];
+  }
+
+  /** Writes the best tags of the sentence into out[0, n). Only out (and the scratch) is modified. */
+  void decode(TagWeights m, boolean viterbi, int[] ids, int[] tokenPtr, int tok, int n, int[] out) {
+    if (viterbi) {
+      viterbi(m, ids, tokenPtr, tok, n, out);
+    } else {
+      greedy(m, ids, tokenPtr, tok, n, out);
+    }
+  }
+
+  private void viterbi(TagWeights m, int[] ids, int[] tokenPtr, int tok, int n, int[] out) {
+    int k = m.k;
+    if (back.length < n * kp) {
+      back = new int[Math.max(n * kp, 2 * back.length)];
+    }
+    ClassScores.scores(m.w, kp, ids, null, tokenPtr[tok], tokenPtr[tok + 1], emit);
+    for (int c = 0; c < k; c++) {
+      prev[c] = m.start[c] + emit[c];
+    }
+    for (int t = 1; t < n; t++) {
+      ClassScores.scores(m.w, kp, ids, null, tokenPtr[tok + t], tokenPtr[tok + t + 1], emit);
+      ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack, rows);
+      System.arraycopy(stepBack, 0, back, t * kp, k);
+      float[] swap = prev;
+      prev = cur;
+      cur = swap;
+    }
+    int best = 0;
+    float bestScore = prev[0] + m.end[0];
+    for (int c = 1; c < k; c++) {
+      float s = prev[c] + m.end[c];
+      if (s > bestScore) {
+        bestScore = s;
+        best = c;
+      }
+    }
+    for (int t = n - 1; t >= 0; t--) {
+      out[t] = best;
+      best = back[t * kp + best];
+    }
+  }
+
+  private void greedy(TagWeights m, int[] ids, int[] tokenPtr, int tok, int n, int[] out) {
+    int k = m.k;
+    int previous = -1;
+    for (int t = 0; t < n; t++) {
+      ClassScores.scores(m.w, kp, ids, null, tokenPtr[tok + t], tokenPtr[tok + t + 1], emit);
+      int best = 0;
+      float bestScore = Float.NEGATIVE_INFINITY;
+      for (int c = 0; c < k; c++) {
+        float s = (previous < 0 ? m.start[c] : m.trans[previous * kp + c]) + emit[c];
+        if (t == n - 1) {
+          s = s + m.end[c];
+        }
+        if (c == 0 || s > bestScore) {
+          bestScore = s;
+          best = c;
+        }
+      }
+      out[t] = best;
+      previous = best;
+    }
+  }
+}

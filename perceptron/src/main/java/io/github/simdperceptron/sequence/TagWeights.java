@@ -1,0 +1,58 @@
+package io.github.simdperceptron.sequence;
+
+import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.ViterbiSteps;
+
+/**
+ * The weights of a first-order tagger over K tags and d features, padded to
+ * {@code kp = ClassScores.paddedClasses(K)} lanes: emission weights feature-major
+ * ({@code w[f * kp + tag]}, the layout of the K-class kernel), transition weights j-major
+ * ({@code trans[from * kp + to]}, the layout of the Viterbi step), and the weights of a sentence's
+ * first and last tags ({@code start[tag]}, {@code end[tag]}). The padding lanes stay zero.
+ */
+final class TagWeights {
+  final int k;
+  final int kp;
+  final int d;
+  final float[] w;
+  final float[] trans;
+  final float[] start;
+  final float[] end;
+  /** An upper bound of each transition row, for the Viterbi step's pruning; see {@link #boundRows()}. */
+  final float[] rowMax;
+
+  TagWeights(int k, int d) {
+    this(k, d, new float[checkedSize(d, ClassScores.paddedClasses(k))],
+        new float[k * ClassScores.paddedClasses(k)], new float[ClassScores.paddedClasses(k)],
+        new float[ClassScores.paddedClasses(k)]);
+  }
+
+  TagWeights(int k, int d, float[] w, float[] trans, float[] start, float[] end) {
+    this.k = k;
+    this.kp = ClassScores.paddedClasses(k);
+    this.d = d;
+    this.w = w;
+    this.trans = trans;
+    this.start = start;
+    this.end = end;
+    this.rowMax = new float[k];
+    boundRows();
+  }
+
+  /**
+   * Sets {@link #rowMax} to the transition rows' maxima. Any upper bounds will do: the trainer
+   * raises a row's bound with the weight it raises, and calls this once an epoch.
+   */
+  void boundRows() {
+    ViterbiSteps.rowMax(trans, k, kp, rowMax);
+  }
+
+  private static int checkedSize(int d, int kp) {
+    long size = (long) d * kp;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException(d + " features x " + kp + " tag lanes is more weights than one array holds"
+          + " (raise the cutoff or lower the hash bits)");
+    }
+    return (int) size;
+  }
+}

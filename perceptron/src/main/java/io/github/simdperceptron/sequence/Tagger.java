@@ -1,0 +1,373 @@
+package io.github.simdperceptron.sequence;
+
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.TrainingOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A sequence tagger trained by the structured perceptron (Collins 2002): for a sentence of words
+ * it finds the tag sequence of the highest score, the sum over tokens of the emission weights of
+ * the token's features for its tag and of the transition weights between consecutive tags (with
+ * the weights of the first and the last tag). docs/sequence-labelling.md gives the model, the
+ * features, the decoders and the training loop in full.
+ *
+ * <pre>{@code
+ * TaggedCorpus train = TaggedCorpus.read(Path.of("train.conll"), TaggedCorpus.Format.CONLL);
+ * Tagger.Fit fit = Tagger.fit(Algorithm.AVERAGED, train,
+ *     TrainingOptions.builder().maxEpochs(5).seed(42).build(), Tagger.Settings.defaults());
+ * String[] tags = fit.tagger().tag(new String[] {"The", "dog", "barked", "."});
+ * }</pre>
+ *
+ * <p>A tagger is immutable and safe to use from many threads (each keeps its own scratch).
+ */
+public final class Tagger {
+  /** How a tagger finds the tag sequence. */
+  public enum Decoder {
+    /** First-order Viterbi: the exact best sequence, K x K operations per token. */
+    VITERBI,
+    /** Left to right, each token's best tag given the previous one: K operations per token. */
+    GREEDY
+  }
+
+  /**
+   * Where the feature ids come from and how sentences are decoded: a dictionary of the features
+   * seen at least {@code cutoff} times in the training data, or (with {@code hashBits} b > 0) the
+   * hash of a feature into 2^b buckets. Immutable; the defaults are Viterbi, a dictionary, cutoff 1.
+   */
+  public static final class Settings {
+    private static final Settings DEFAULTS = new Settings(Decoder.VITERBI, 0, 1);
+
+    private final Decoder decoder;
+    private final int hashBits;
+    private final int cutoff;
+
+    private Settings(Decoder decoder, int hashBits, int cutoff) {
+      this.decoder = decoder;
+      this.hashBits = hashBits;
+      this.cutoff = cutoff;
+    }
+
+    /** Viterbi, a dictionary, cutoff 1. */
+    public static Settings defaults() {
+      return DEFAULTS;
+    }
+
+    /** These settings with the decoder used in training and tagging. */
+    public Settings decoder(Decoder d) {
+      return new Settings(Objects.requireNonNull(d, "decoder"), hashBits, cutoff);
+    }
+
+    /** These settings with features hashed into 2^bits ids (1 to 24), or a dictionary with 0. */
+    public Settings hashBits(int bits) {
+      if (bits < 0 || bits > 24) {
+        throw new IllegalArgumentException("hashBits " + bits + " (expected 0 for a dictionary, or 1 to 24)");
+      }
+      return new Settings(decoder, bits, cutoff);
+    }
+
+    /** These settings with the dictionary keeping the features seen at least n times (n >= 1). */
+    public Settings cutoff(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("cutoff " + n + " (expected at least 1)");
+      }
+      return new Settings(decoder, hashBits, n);
+    }
+
+    public Decoder decoder() {
+      return decoder;
+    }
+
+    /** The hash bits, 0 with a dictionary. */
+    public int hashBits() {
+      return hashBits;
+    }
+
+    public int cutoff() {
+      return cutoff;
+    }
+
+    @Override
+    public String toString() {
+      return "decoder=" + decoder + (hashBits > 0 ? " hashBits=" + hashBits : " cutoff=" + cutoff);
+    }
+  }
+
+  /** A trained tagger and what happened in training. */
+  public static final class Fit {
+    private final Tagger tagger;
+    private final int[] sentences;
+    private final int[] tokens;
+    private final double seconds;
+    private final long trainingTokens;
+
+    Fit(Tagger tagger, int[] sentences, int[] tokens, double seconds, long trainingTokens) {
+      this.tagger = tagger;
+      this.sentences = sentences;
+      this.tokens = tokens;
+      this.seconds = seconds;
+      this.trainingTokens = trainingTokens;
+    }
+
+    public Tagger tagger() {
+      return tagger;
+    }
+
+    /** Epochs run (fewer than asked when an epoch made no mistake). */
+    public int epochs() {
+      return sentences.length;
+    }
+
+    /** In each epoch, the sentences whose decoded tags had a mistake (each one updated the weights). A copy. */
+    public int[] mistakenSentencesPerEpoch() {
+      return sentences.clone();
+    }
+
+    /** In each epoch, the tokens decoded with a wrong tag. A copy. */
+    public int[] mistakenTokensPerEpoch() {
+      return tokens.clone();
+    }
+
+    /** Wall time of the whole fit (the dictionary, the feature extraction and the epochs), in seconds. */
+    public double seconds() {
+      return seconds;
+    }
+
+    /** Tokens in the training corpus. */
+    public long trainingTokens() {
+      return trainingTokens;
+    }
+  }
+
+  final Algorithm algorithm;
+  final Decoder decoder;
+  final int cutoff;
+  final String[] tags;
+  final FeatureSpace space;
+  /** The words of the training data (template WORD), for known-word figures. */
+  final FeatureTable words;
+  final TagWeights weights;
+  private final ThreadLocal<Scratch> scratch;
+
+  Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space, FeatureTable words,
+      TagWeights weights) {
+    this.algorithm = algorithm;
+    this.decoder = decoder;
+    this.cutoff = cutoff;
+    this.tags = tags;
+    this.space = space;
+    this.words = words;
+    this.weights = weights;
+    this.scratch = ThreadLocal.withInitial(() -> new Scratch(weights.kp));
+  }
+
+  /** One thread's buffers: the sentence's text, its feature ids, the lattice and the tags. */
+  private static final class Scratch {
+    final Features features = new Features();
+    final Lattice lattice;
+    int[] ids = new int[64 * Features.MAX_PER_TOKEN];
+    int[] tokenPtr = new int[65];
+    int[] out = new int[64];
+
+    Scratch(int kp) {
+      lattice = new Lattice(kp);
+    }
+
+    void reserve(int n) {
+      if (out.length < n) {
+        out = new int[Math.max(n, 2 * out.length)];
+        tokenPtr = new int[out.length + 1];
+        ids = new int[out.length * Features.MAX_PER_TOKEN];
+      }
+    }
+  }
+
+  /**
+   * Trains a tagger with the structured perceptron, {@link Algorithm#PERCEPTRON} or its averaged
+   * form {@link Algorithm#AVERAGED}, for {@code options.maxEpochs()} epochs (fewer when an epoch
+   * makes no mistake), the sentences in a new order every epoch drawn from
+   * {@code new Random(options.seed())} when {@code options.shuffle()}; {@code options.progress()}
+   * hears after every epoch the mistaken sentences (as mistakes and as updates) and the sentences
+   * per second. The other training options do not apply. Nothing passed in is modified.
+   *
+   * @throws IllegalArgumentException for another algorithm, or an empty corpus
+   */
+  public static Fit fit(Algorithm algorithm, TaggedCorpus train, TrainingOptions options, Settings settings) {
+    Objects.requireNonNull(algorithm, "algorithm");
+    Objects.requireNonNull(train, "train");
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(settings, "settings");
+    if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED) {
+      throw new IllegalArgumentException("algorithm " + algorithm
+          + " (the structured perceptron is PERCEPTRON or AVERAGED)");
+    }
+    if (train.size() == 0) {
+      throw new IllegalArgumentException("train has no sentence");
+    }
+    long start = System.nanoTime();
+    Prepared p = prepare(train, settings);
+    StructuredPerceptron learner = new StructuredPerceptron(p.tags.size(), p.space.size(),
+        algorithm == Algorithm.AVERAGED, settings.decoder() == Decoder.VITERBI, p.data.longest);
+    int[] mistakenSentences = new int[options.maxEpochs()];
+    int[] mistakenTokens = new int[options.maxEpochs()];
+    int epochs = learner.train(p.data, options, mistakenSentences, mistakenTokens);
+    Tagger tagger = new Tagger(algorithm, settings.decoder(), settings.cutoff(),
+        p.tags.keySet().toArray(new String[0]), p.space, p.known, learner.finish());
+    return new Fit(tagger, Arrays.copyOf(mistakenSentences, epochs), Arrays.copyOf(mistakenTokens, epochs),
+        (System.nanoTime() - start) / 1e9, train.tokens());
+  }
+
+  /** A training corpus made ready for the epochs: its tags, its feature space, its words and its ids. */
+  static final class Prepared {
+    final Map<String, Integer> tags;
+    final FeatureSpace space;
+    final FeatureTable known;
+    final Encoded data;
+
+    Prepared(Map<String, Integer> tags, FeatureSpace space, FeatureTable known, Encoded data) {
+      this.tags = tags;
+      this.space = space;
+      this.known = known;
+      this.data = data;
+    }
+  }
+
+  /**
+   * One pass over the corpus numbers the tags in order of first appearance, collects the words and
+   * (with a dictionary) counts every feature key; the dictionary keeps the keys counted at least
+   * {@code cutoff} times; a second pass extracts every token's ids.
+   */
+  static Prepared prepare(TaggedCorpus train, Settings settings) {
+    Map<String, Integer> tagIndex = new LinkedHashMap<>();
+    FeatureTable counts = new FeatureTable();
+    FeatureTable known = new FeatureTable();
+    Features.Keys counter = FeatureSpace.counter(counts);
+    Features.Keys wordCounter = FeatureSpace.counter(known);
+    Features f = new Features();
+    int[] scratchIds = new int[Features.MAX_PER_TOKEN];
+    for (int s = 0; s < train.size(); s++) {
+      String[] ws = train.wordsOf(s);
+      String[] ts = train.tagsOf(s);
+      f.load(ws, ws.length);
+      for (int i = 0; i < ws.length; i++) {
+        tagIndex.putIfAbsent(ts[i], tagIndex.size());
+        f.wordId(i, wordCounter);
+        if (settings.hashBits() == 0) {
+          f.extract(i, counter, scratchIds, 0);
+        }
+      }
+    }
+    FeatureSpace space = settings.hashBits() > 0 ? FeatureSpace.hashed(settings.hashBits())
+        : FeatureSpace.dictionary(counts.kept(settings.cutoff()));
+    return new Prepared(tagIndex, space, known, Encoded.of(train, space, tagIndex));
+  }
+
+  /** The tags of {@code words} (one per word, none empty or null). */
+  public String[] tag(String[] words) {
+    Objects.requireNonNull(words, "words");
+    for (int i = 0; i < words.length; i++) {
+      if (words[i] == null || words[i].isEmpty()) {
+        throw new IllegalArgumentException("words[" + i + "] is " + (words[i] == null ? "null" : "empty"));
+      }
+    }
+    String[] out = new String[words.length];
+    if (words.length == 0) {
+      return out;
+    }
+    Scratch s = scratch.get();
+    s.features.load(words, words.length);
+    int[] tagIds = decode(s, words.length);
+    for (int i = 0; i < words.length; i++) {
+      out[i] = tags[tagIds[i]];
+    }
+    return out;
+  }
+
+  /**
+   * Tags a line of text, its whitespace-separated tokens being the words, and appends
+   * {@code word/TAG} for each to {@code out}, separated by single spaces (nothing for a blank line).
+   * Allocates nothing per token. Only out is modified.
+   */
+  public void tagLine(CharSequence line, StringBuilder out) {
+    Objects.requireNonNull(line, "line");
+    Objects.requireNonNull(out, "out");
+    Scratch s = scratch.get();
+    int n = s.features.loadLine(line);
+    if (n == 0) {
+      return;
+    }
+    int[] tagIds = decode(s, n);
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        out.append(' ');
+      }
+      s.features.appendWord(i, out);
+      out.append('/').append(tags[tagIds[i]]);
+    }
+  }
+
+  /** Tag indices of the sentence loaded in s.features, in s.out. */
+  private int[] decode(Scratch s, int n) {
+    s.reserve(n);
+    int at = 0;
+    for (int i = 0; i < n; i++) {
+      at = s.features.extract(i, space, s.ids, at);
+      s.tokenPtr[i + 1] = at;
+    }
+    s.lattice.decode(weights, decoder == Decoder.VITERBI, s.ids, s.tokenPtr, 0, n, s.out);
+    return s.out;
+  }
+
+  /** The tags, in the order of their first appearance in the training data. */
+  public List<String> tags() {
+    return List.of(tags);
+  }
+
+  /** The algorithm it was trained with, PERCEPTRON or AVERAGED. */
+  public Algorithm algorithm() {
+    return algorithm;
+  }
+
+  public Decoder decoder() {
+    return decoder;
+  }
+
+  /** This tagger with another decoder (the weights are shared). */
+  public Tagger withDecoder(Decoder d) {
+    Objects.requireNonNull(d, "decoder");
+    return d == decoder ? this : new Tagger(algorithm, d, cutoff, tags, space, words, weights);
+  }
+
+  /** The settings it was trained with. */
+  public Settings settings() {
+    Settings s = Settings.defaults().decoder(decoder).cutoff(cutoff);
+    return space.bits > 0 ? s.hashBits(space.bits) : s;
+  }
+
+  /** The number of feature ids (dictionary entries, or 2^hashBits buckets). */
+  public int features() {
+    return space.size();
+  }
+
+  /** Whether {@code word} occurred in the training data (as it is written, case included). */
+  public boolean knows(String word) {
+    Objects.requireNonNull(word, "word");
+    char[] c = word.toCharArray();
+    return words.find(Features.WORD, FeatureTable.hash(Features.WORD, c, 0, c.length), c, 0, c.length) >= 0;
+  }
+
+  /** Writes the tagger to {@code path} atomically (docs/model-format.md). */
+  public void write(Path path) throws IOException {
+    TaggerFile.write(Objects.requireNonNull(path, "path"), this);
+  }
+
+  /** Reads a tagger file; a damaged, foreign or other-version file is a {@code FormatException}. */
+  public static Tagger read(Path path) throws IOException {
+    return TaggerFile.read(Objects.requireNonNull(path, "path"));
+  }
+}

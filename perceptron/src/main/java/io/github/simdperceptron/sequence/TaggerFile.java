@@ -1,0 +1,222 @@
+package io.github.simdperceptron.sequence;
+
+import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.FramedFile;
+import io.github.simdperceptron.learn.Algorithm;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.UnaryOperator;
+
+/**
+ * The tagger file: the library's model-file frame ({@link FramedFile}: magic, version, length,
+ * body, CRC32, atomic write) with its own magic {@code 89 54 41 47 47 0D 0A 1A} ("TAGG") and
+ * version; docs/model-format.md gives the body byte by byte. Emission weights are stored sparsely
+ * (per feature its non-zero tags and weights), the rest densely.
+ */
+final class TaggerFile {
+  static final int VERSION = 1;
+  static final byte[] MAGIC = {(byte) 0x89, 'T', 'A', 'G', 'G', '\r', '\n', 0x1A};
+  private static final int MAX_TAGS = 65535;
+
+  private TaggerFile() {}
+
+  static void write(Path path, Tagger t) throws IOException {
+    write(path, t, UnaryOperator.identity());
+  }
+
+  static void write(Path path, Tagger t, UnaryOperator<OutputStream> tap) throws IOException {
+    if (t.tags.length > MAX_TAGS) {
+      throw new IllegalArgumentException(t.tags.length + " tags (a tagger file holds at most " + MAX_TAGS + ")");
+    }
+    CountingSink counter = new CountingSink();
+    DataOutputStream counting = new DataOutputStream(counter);
+    body(t, counting);
+    counting.flush();
+    FramedFile.write(path, MAGIC, VERSION, counter.count, tap, out -> body(t, out));
+  }
+
+  private static void body(Tagger t, DataOutputStream out) throws IOException {
+    TagWeights m = t.weights;
+    out.writeUTF(t.algorithm.name());
+    out.writeByte(t.decoder.ordinal());
+    out.writeInt(t.space.bits);
+    out.writeInt(t.cutoff);
+    out.writeInt(Features.TEMPLATES);
+    out.writeInt(m.k);
+    for (String tag : t.tags) {
+      out.writeUTF(tag);
+    }
+    FeatureTable dict = t.space.table;
+    out.writeInt(dict == null ? 0 : dict.size());
+    for (int e = 0; dict != null && e < dict.size(); e++) {
+      out.writeByte(dict.template(e));
+      out.writeUTF(dict.key(e));
+    }
+    out.writeInt(t.words.size());
+    for (int e = 0; e < t.words.size(); e++) {
+      out.writeUTF(t.words.key(e));
+    }
+    out.writeInt(m.d);
+    for (int f = 0; f < m.d; f++) {
+      int base = f * m.kp;
+      int nonZero = 0;
+      for (int c = 0; c < m.k; c++) {
+        if (m.w[base + c] != 0f) {
+          nonZero++;
+        }
+      }
+      out.writeShort(nonZero);
+      for (int c = 0; c < m.k; c++) {
+        if (m.w[base + c] != 0f) {
+          out.writeShort(c);
+          out.writeFloat(m.w[base + c]);
+        }
+      }
+    }
+    for (int j = 0; j < m.k; j++) {
+      for (int c = 0; c < m.k; c++) {
+        out.writeFloat(m.trans[j * m.kp + c]);
+      }
+    }
+    for (int c = 0; c < m.k; c++) {
+      out.writeFloat(m.start[c]);
+    }
+    for (int c = 0; c < m.k; c++) {
+      out.writeFloat(m.end[c]);
+    }
+  }
+
+  static Tagger read(Path path) throws IOException {
+    if (Files.isDirectory(path)) {
+      throw new FileSystemException(path.toString(), null, "is a directory, not a tagger file");
+    }
+    long size = Files.size(path);
+    String source = path.toString();
+    FramedFile.verify(() -> Files.newInputStream(path), size, source, MAGIC, VERSION, "a tagger file");
+    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16))) {
+      in.skipNBytes(FramedFile.PREAMBLE);
+      return parse(in, source);
+    } catch (EOFException e) {
+      throw FormatException.atByte(source, size, "truncated: the header describes more data than the file holds");
+    }
+  }
+
+  private static Tagger parse(DataInputStream in, String source) throws IOException {
+    String name = in.readUTF();
+    Algorithm algorithm = Algorithm.byName(name);
+    if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED) {
+      throw bad(source, "algorithm '" + name + "' (expected PERCEPTRON or AVERAGED)");
+    }
+    int decoder = in.readUnsignedByte();
+    if (decoder >= Tagger.Decoder.values().length) {
+      throw bad(source, "decoder " + decoder + " (expected 0 Viterbi or 1 greedy)");
+    }
+    int bits = in.readInt();
+    int cutoff = in.readInt();
+    int templates = in.readInt();
+    if (bits < 0 || bits > 24 || cutoff < 1 || templates != Features.TEMPLATES) {
+      throw bad(source, "hash bits " + bits + ", cutoff " + cutoff + ", " + templates + " feature templates (expected"
+          + " 0 to 24, at least 1, " + Features.TEMPLATES + ")");
+    }
+    int k = in.readInt();
+    if (k < 1 || k > MAX_TAGS) {
+      throw bad(source, k + " tags (expected 1 to " + MAX_TAGS + ")");
+    }
+    String[] tags = new String[k];
+    for (int c = 0; c < k; c++) {
+      tags[c] = in.readUTF();
+    }
+    int entries = in.readInt();
+    if (entries < 0 || (bits > 0 && entries != 0)) {
+      throw bad(source, entries + " dictionary entries (expected " + (bits > 0 ? "none with hashing)" : ">= 0)"));
+    }
+    FeatureTable dict = bits > 0 ? null : new FeatureTable();
+    for (int e = 0; e < entries; e++) {
+      int template = in.readUnsignedByte();
+      String key = in.readUTF();
+      if (template >= Features.TEMPLATES || dict.add(template, key) != e) {
+        throw bad(source, "dictionary entry " + e + " (template " + template + ", key '" + key
+            + "') is not a new key of a known template");
+      }
+    }
+    int wordCount = in.readInt();
+    if (wordCount < 0) {
+      throw bad(source, wordCount + " known words (expected >= 0)");
+    }
+    FeatureTable words = new FeatureTable();
+    for (int e = 0; e < wordCount; e++) {
+      words.add(Features.WORD, in.readUTF());
+    }
+    FeatureSpace space = bits > 0 ? FeatureSpace.hashed(bits) : FeatureSpace.dictionary(dict);
+    int d = in.readInt();
+    if (d != space.size()) {
+      throw bad(source, d + " features (expected " + space.size() + ")");
+    }
+    TagWeights m = new TagWeights(k, d);
+    for (int f = 0; f < d; f++) {
+      int nonZero = in.readUnsignedShort();
+      if (nonZero > k) {
+        throw bad(source, "feature " + f + " has " + nonZero + " weights (expected at most " + k + ")");
+      }
+      for (int i = 0; i < nonZero; i++) {
+        int c = in.readUnsignedShort();
+        float w = in.readFloat();
+        if (c >= k || !Float.isFinite(w)) {
+          throw bad(source, "feature " + f + ": tag " + c + ", weight " + w + " (expected a tag below " + k
+              + " and a finite weight)");
+        }
+        m.w[f * m.kp + c] = w;
+      }
+    }
+    for (int j = 0; j < k; j++) {
+      for (int c = 0; c < k; c++) {
+        m.trans[j * m.kp + c] = finite(in.readFloat(), source, "a transition weight");
+      }
+    }
+    m.boundRows();
+    for (int c = 0; c < k; c++) {
+      m.start[c] = finite(in.readFloat(), source, "a start weight");
+    }
+    for (int c = 0; c < k; c++) {
+      m.end[c] = finite(in.readFloat(), source, "an end weight");
+    }
+    if (in.available() > 4) {
+      throw bad(source, "extra bytes after the weights");
+    }
+    return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m);
+  }
+
+  private static float finite(float w, String source, String what) throws FormatException {
+    if (!Float.isFinite(w)) {
+      throw bad(source, what + " is " + w + " (expected a finite float)");
+    }
+    return w;
+  }
+
+  /** A body that the checksum accepted but this version cannot read: written by a faulty writer. */
+  private static FormatException bad(String source, String problem) {
+    return FormatException.atByte(source, FramedFile.PREAMBLE, "tagger body: " + problem);
+  }
+
+  /** Counts the bytes written to it, for the length in the header. */
+  private static final class CountingSink extends OutputStream {
+    long count;
+
+    @Override
+    public void write(int b) {
+      count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      count += len;
+    }
+  }
+}
