@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  */
 public final class Main {
   /** The sub-commands, in the order help lists them. */
-  private static final List<String> COMMANDS = List.of("demo", "train", "predict", "eval", "diff", "info");
+  private static final List<String> COMMANDS = List.of("demo", "train", "predict", "eval", "diff", "info", "separable", "plot");
 
   private Main() {}
 
@@ -125,6 +125,10 @@ public final class Main {
         return DiffCommand.options();
       case "info":
         return InfoCommand.options();
+      case "separable":
+        return SeparableCommand.options();
+      case "plot":
+        return PlotCommand.options();
       default:
         throw new IllegalArgumentException("no sub-command " + name);
     }
@@ -145,6 +149,10 @@ public final class Main {
         return new DiffCommand(given, out, err).call();
       case "info":
         return new InfoCommand(given, out).call();
+      case "separable":
+        return new SeparableCommand(given, out, err).call();
+      case "plot":
+        return new PlotCommand(given, out, err).call();
       default:
         throw new IllegalArgumentException("no sub-command " + name);
     }
