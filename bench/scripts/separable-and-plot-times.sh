@@ -6,14 +6,19 @@
 # Each run is a whole process, the JVM's start included, as users see it.
 #
 # usage: bench/scripts/separable-and-plot-times.sh [RUNS] [WORK_DIR]
+# (ROWS, FEATURES and POINTS in the environment change the sizes, for a quick check of the script.)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 runs="${1:-3}"
 work="${2:-/tmp/separable-times}"
+rows="${ROWS:-2000}"
+features="${FEATURES:-50}"
+points="${POINTS:-10000}"
 mkdir -p "$work"
-python3 - "$work" <<'PY'
+python3 - "$work" "$rows" "$features" "$points" <<'PY'
 import math, random, sys
 work = sys.argv[1]
+rows, features, points = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 def planted(path, n, d, gamma, flip, seed):
     r = random.Random(seed)
     u = [r.gauss(0, 1) for _ in range(d)]
@@ -30,25 +35,25 @@ def planted(path, n, d, gamma, flip, seed):
                 y = -y
             f.write(str(y) + "," + ",".join("%.6f" % v for v in x) + "\n")
             k += 1
-planted(work + "/sep-2000x50.csv", 2000, 50, 0.02, 0.0, 1)
-planted(work + "/noisy-2000x50.csv", 2000, 50, 0.02, 0.02, 2)
-planted(work + "/points-10000x2.csv", 10000, 2, 0.02, 0.02, 3)
+planted(work + "/sep.csv", rows, features, 0.02, 0.0, 1)
+planted(work + "/noisy.csv", rows, features, 0.02, 0.02, 2)
+planted(work + "/points.csv", points, 2, 0.02, 0.02, 3)
 PY
-"$root/bin/perceptron" train --data "$work/points-10000x2.csv" --algorithm averaged --epochs 10 \
+"$root/bin/perceptron" train --data "$work/points.csv" --algorithm averaged --epochs 10 \
   --model "$work/points.bin" >/dev/null
 for ((r = 1; r <= runs; r++)); do
   for set in sep noisy; do
     start=$(date +%s.%N)
-    verdict=$("$root/bin/perceptron" separable --data "$work/$set-2000x50.csv" --json \
+    verdict=$("$root/bin/perceptron" separable --data "$work/$set.csv" --json \
       | sed -n 's/.*"verdict":"\([^"]*\)".*/\1/p')
     end=$(date +%s.%N)
-    printf '{"what":"separable %s-2000x50","seconds":%.3f,"verdict":"%s"}\n' "$set" "$(echo "$end - $start" | bc)" "$verdict"
+    printf '{"what":"separable %s %sx%s","seconds":%.3f,"verdict":"%s"}\n' "$set" "$rows" "$features" "$(echo "$end - $start" | bc)" "$verdict"
   done
   for ext in png svg; do
     start=$(date +%s.%N)
-    "$root/bin/perceptron" plot --data "$work/points-10000x2.csv" --model "$work/points.bin" \
+    "$root/bin/perceptron" plot --data "$work/points.csv" --model "$work/points.bin" \
       --output "$work/points.$ext" >/dev/null
     end=$(date +%s.%N)
-    printf '{"what":"plot 10000 points %s","seconds":%.3f,"verdict":null}\n' "$ext" "$(echo "$end - $start" | bc)"
+    printf '{"what":"plot %s points %s","seconds":%.3f,"verdict":null}\n' "$points" "$ext" "$(echo "$end - $start" | bc)"
   done
 done
