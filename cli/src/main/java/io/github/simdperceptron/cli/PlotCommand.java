@@ -369,8 +369,8 @@ final class PlotCommand {
         + (held == null ? "no" : String.valueOf(held.size())) + " test examples)";
     Charts.write(Charts.curves(title, perEpoch, bound, label, trainAcc, testAcc), output, width, height);
     long total = IntStream.of(perEpoch).asLongStream().sum();
-    out.printf("plot: wrote %s (%d x %d): %d epochs, %d mistakes%s%n", output, width, height, run, total,
-        label == null ? "" : "; bound: " + label);
+    out.printf(Locale.ROOT, "plot: wrote %s (%d x %d): %d epochs, %d mistakes%s%n", output, width, height, run, total,
+        label == null ? "" : String.format(Locale.ROOT, "; bound after the last epoch %.0f: %s", bound[run - 1], label));
     out.flush();
     return 0;
   }

@@ -174,12 +174,12 @@ class SeparableAndPlotTest {
     Result r = run("plot", "--data", PICTURES.resolve("separable.csv").toString(), "--algorithm", "perceptron",
         "--curve", "--epochs", "8", "--output", out.toString());
     assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().contains("bound: Novikoff (R/gamma*)^2 = "), r.out());
+    assertTrue(r.out().contains(": Novikoff (R/gamma*)^2 = "), r.out());
     assertTrue(ImageIO.read(out.toFile()).getWidth() == 800);
     Result noisy = run("plot", "--data", PICTURES.resolve("noisy.csv").toString(), "--algorithm", "perceptron",
         "--curve", "--output", dir.resolve("noisy.svg").toString());
     assertEquals(0, noisy.code(), noisy.err());
-    assertTrue(noisy.out().contains("bound: Freund-Schapire"), noisy.out());
+    assertTrue(noisy.out().contains(": Freund-Schapire"), noisy.out());
     assertArrayEquals(new byte[] {'<', '?'}, java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("noisy.svg")), 2));
   }
 }
