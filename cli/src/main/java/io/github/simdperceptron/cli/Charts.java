@@ -183,6 +183,7 @@ final class Charts {
     XYPlot lower = new XYPlot(acc, null, accAxis, bottom);
     NumberAxis epochs = new NumberAxis("epoch");
     epochs.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    epochs.setAutoRangeIncludesZero(false);
     CombinedDomainXYPlot plot = new CombinedDomainXYPlot(epochs);
     plot.setGap(12);
     plot.add(upper, 3);
