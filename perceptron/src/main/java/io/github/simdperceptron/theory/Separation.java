@@ -3,14 +3,18 @@ package io.github.simdperceptron.theory;
 import io.github.simdperceptron.data.Dataset;
 import java.util.ArrayList;
 import java.util.List;
-import org.ojalgo.optimisation.Expression;
-import org.ojalgo.optimisation.ExpressionsBasedModel;
+import org.ojalgo.array.ArrayR064;
+import org.ojalgo.matrix.store.R064Store;
 import org.ojalgo.optimisation.Optimisation;
-import org.ojalgo.optimisation.Variable;
+import org.ojalgo.optimisation.convex.ConvexSolver;
+import org.ojalgo.optimisation.linear.LinearSolver;
+import org.ojalgo.structure.Access2D;
 
 /**
  * The exact separability verdict (see {@link Theory#separability}): two programs solved by ojAlgo
- * in double, each answer then checked by this class before it is believed.
+ * in double, each answer then checked by this class before it is believed. Both go to ojAlgo's
+ * solver builders as dense matrices (rather than through its modelling layer, which builds an
+ * expression object per constraint and presolves them).
  *
  * <ol>
  *   <li>The LP {@code find lambda >= 0 with sum_i lambda_i y_i z_i = 0 and sum_i lambda_i = 1},
@@ -34,28 +38,22 @@ final class Separation {
   static FarkasCertificate.Found certificate(Dataset data) {
     int n = data.size();
     int d = data.dimension();
-    ExpressionsBasedModel model = new ExpressionsBasedModel();
-    Variable[] lambda = new Variable[n];
-    for (int i = 0; i < n; i++) {
-      lambda[i] = model.newVariable("l" + i).lower(0d);
-    }
-    Expression[] sums = new Expression[d + 1];
-    for (int j = 0; j <= d; j++) {
-      sums[j] = model.newExpression("z" + j).level(0d);
-    }
-    Expression total = model.newExpression("total").level(1d).weight(1d);
+    // Standard form: min 0 . lambda subject to A lambda = (0, ..., 0, 1) and lambda >= 0, column i of A
+    // being (y_i z_i, 1).
+    double[][] a = new double[d + 2][n];
     for (int i = 0; i < n; i++) {
       float y = data.label(i);
       float[] x = data.denseRow(i);
       for (int j = 0; j < d; j++) {
-        if (x[j] != 0f) {
-          sums[j].set(lambda[i], (double) y * x[j]);
-        }
+        a[j][i] = (double) y * x[j];
       }
-      sums[d].set(lambda[i], y);
-      total.set(lambda[i], 1d);
+      a[d][i] = y;
+      a[d + 1][i] = 1d;
     }
-    Optimisation.Result result = model.minimise();
+    double[] rhs = new double[d + 2];
+    rhs[d + 1] = 1d;
+    Optimisation.Result result = LinearSolver.newBuilder(new double[n]).lower(0d)
+        .equalities(Access2D.wrap(a), ArrayR064.wrap(rhs)).solve();
     if (!result.getState().isFeasible()) {
       return null;
     }
@@ -83,27 +81,24 @@ final class Separation {
   static double[] maximumMargin(Dataset data) {
     int n = data.size();
     int d = data.dimension();
-    ExpressionsBasedModel model = new ExpressionsBasedModel();
-    Variable[] w = new Variable[d + 1];
-    for (int j = 0; j <= d; j++) {
-      w[j] = model.newVariable("w" + j);
-    }
-    Expression norm = model.newExpression("norm").weight(1d);
-    for (int j = 0; j <= d; j++) {
-      norm.set(w[j], w[j], 1d);
-    }
+    // min ||w~||^2 = 1/2 w~' (2 I) w~, and y_i w~ . z_i >= 1 as -y_i z_i . w~ <= -1.
+    double[][] g = new double[n][d + 1];
+    double[] h = new double[n];
     for (int i = 0; i < n; i++) {
       float y = data.label(i);
       float[] x = data.denseRow(i);
-      Expression c = model.newExpression("r" + i).lower(1d);
       for (int j = 0; j < d; j++) {
-        if (x[j] != 0f) {
-          c.set(w[j], (double) y * x[j]);
-        }
+        g[i][j] = -(double) y * x[j];
       }
-      c.set(w[d], y);
+      g[i][d] = -y;
+      h[i] = -1d;
     }
-    Optimisation.Result result = model.minimise();
+    R064Store q = R064Store.FACTORY.make(d + 1, d + 1);
+    for (int j = 0; j <= d; j++) {
+      q.set(j, j, 2d);
+    }
+    Optimisation.Result result = ConvexSolver.newBuilder().objective(q, R064Store.FACTORY.make(d + 1, 1))
+        .inequalities(Access2D.wrap(g), ArrayR064.wrap(h)).solve();
     if (!result.getState().isFeasible()) {
       return null;
     }
