@@ -25,7 +25,8 @@ import java.util.function.Supplier;
  */
 public final class Main {
   /** The sub-commands, in the order help lists them. */
-  private static final List<String> COMMANDS = List.of("demo", "train", "predict", "eval", "diff", "info", "tag");
+  private static final List<String> COMMANDS = List.of("demo", "train", "predict", "eval", "diff", "info", "tag",
+      "separable", "plot");
 
   private Main() {}
 
@@ -133,6 +134,10 @@ public final class Main {
       case "tag eval":
       case "tag predict":
         return TagCommand.options(name);
+      case "separable":
+        return SeparableCommand.options();
+      case "plot":
+        return PlotCommand.options();
       default:
         throw new IllegalArgumentException("no sub-command " + name);
     }
@@ -158,6 +163,10 @@ public final class Main {
       case "tag eval":
       case "tag predict":
         return new TagCommand(name, given, out, err).call();
+      case "separable":
+        return new SeparableCommand(given, out, err).call();
+      case "plot":
+        return new PlotCommand(given, out, err).call();
       default:
         throw new IllegalArgumentException("no sub-command " + name);
     }

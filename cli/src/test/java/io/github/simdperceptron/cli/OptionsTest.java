@@ -204,7 +204,7 @@ class OptionsTest {
     assertOneLineError(run(), 2, "perceptron: a sub-command is required (see 'perceptron --help')");
     assertOneLineError(run("--bogus", "info"), 2, "perceptron: unknown option --bogus");
     assertOneLineError(run("frobnicate"), 2, "'frobnicate' is not a sub-command: demo, train, predict, eval, diff,"
-        + " info or tag");
+        + " info, tag, separable or plot");
   }
 
   @Test
