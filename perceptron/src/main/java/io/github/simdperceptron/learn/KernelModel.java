@@ -421,7 +421,7 @@ public final class KernelModel implements Model {
   @Override
   public int[] predictClasses(Dataset data) {
     checkDimension(data);
-    KernelRows rows = new KernelRows(data);
+    KernelRows rows = KernelRows.forBlocks(data);
     int n = data.size();
     int[] ids = new int[n];
     Arrays.setAll(ids, i -> i);

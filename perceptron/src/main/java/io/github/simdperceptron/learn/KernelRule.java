@@ -113,7 +113,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
           + data.size() + " rows");
     }
     data = train;
-    rows = new KernelRows(train);
+    rows = KernelRows.forBlocks(train);
     int n = train.size();
     identity = new int[n];
     Arrays.setAll(identity, i -> i);

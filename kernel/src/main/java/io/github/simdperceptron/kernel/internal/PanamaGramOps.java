@@ -22,8 +22,9 @@ import jdk.incubator.vector.VectorSpecies;
 final class PanamaGramOps implements GramOps {
   private static final VectorSpecies<Float> F =
       VectorSpecies.of(float.class, VectorShape.forBitSize(Kernel.vectorBits()));
-  private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
   private static final int L = F.length();
+  /** 2^23 + 127: added to a whole number n in [-126, 127], leaves n + 127 in the low mantissa bits. */
+  private static final float EXP_BIAS_MAGIC = 0x1p23f + 127f;
   private static final boolean FMA = Kernel.usesFma();
   /** Whether a tile of two vectors fits a panel a whole number of times. */
   private static final boolean TWO = 2 * L <= PANEL && PANEL % (2 * L) == 0;
@@ -318,7 +319,10 @@ final class PanamaGramOps implements GramOps {
     p = madd(p, r, FloatVector.broadcast(F, GramBlocks.P4));
     p = madd(p, r, FloatVector.broadcast(F, GramBlocks.P5));
     FloatVector y = madd(p, z, r).add(1f);
-    IntVector bits = ((IntVector) n.convert(VectorOperators.F2I, 0)).add(127).lanewise(VectorOperators.LSHL, 23);
+    // 2^n without a float-to-int conversion (C2 does not vectorise F2I on every x86 CPU): n is a whole
+    // number in [-126, 127], so n + 2^23 + 127 is exact and its low mantissa bits are n + 127; the
+    // shift moves them into the exponent field: the bits of ((int) n + 127) << 23, as the scalar twin.
+    IntVector bits = n.add(EXP_BIAS_MAGIC).reinterpretAsInts().lanewise(VectorOperators.LSHL, 23);
     return y.mul(bits.reinterpretAsFloats()).blend(0f, under);
   }
 
@@ -338,10 +342,20 @@ final class PanamaGramOps implements GramOps {
       int outOff) {
     FloatVector a0 = FloatVector.fromArray(F, out, outOff + o);
     FloatVector a1 = FloatVector.fromArray(F, out, outOff + o + L);
-    for (int s = 0; s < m; s++) {
-      FloatVector b = FloatVector.broadcast(F, g[gOff + s]);
-      a0 = term(b, FloatVector.fromArray(F, coef, s * kp + o), a0);
-      a1 = term(b, FloatVector.fromArray(F, coef, s * kp + o + L), a1);
+    // Two loops rather than term(): this loop runs long enough to be compiled on its own, and a
+    // term() compiled apart from it runs the vector operations without their intrinsics.
+    if (FMA) {
+      for (int s = 0; s < m; s++) {
+        FloatVector b = FloatVector.broadcast(F, g[gOff + s]);
+        a0 = b.fma(FloatVector.fromArray(F, coef, s * kp + o), a0);
+        a1 = b.fma(FloatVector.fromArray(F, coef, s * kp + o + L), a1);
+      }
+    } else {
+      for (int s = 0; s < m; s++) {
+        FloatVector b = FloatVector.broadcast(F, g[gOff + s]);
+        a0 = b.mul(FloatVector.fromArray(F, coef, s * kp + o)).add(a0);
+        a1 = b.mul(FloatVector.fromArray(F, coef, s * kp + o + L)).add(a1);
+      }
     }
     a0.intoArray(out, outOff + o);
     a1.intoArray(out, outOff + o + L);
@@ -350,8 +364,14 @@ final class PanamaGramOps implements GramOps {
   private static void classScores1(float[] g, int gOff, int m, float[] coef, int kp, int o, float[] out,
       int outOff) {
     FloatVector a = FloatVector.fromArray(F, out, outOff + o);
-    for (int s = 0; s < m; s++) {
-      a = term(FloatVector.broadcast(F, g[gOff + s]), FloatVector.fromArray(F, coef, s * kp + o), a);
+    if (FMA) {
+      for (int s = 0; s < m; s++) {
+        a = FloatVector.broadcast(F, g[gOff + s]).fma(FloatVector.fromArray(F, coef, s * kp + o), a);
+      }
+    } else {
+      for (int s = 0; s < m; s++) {
+        a = FloatVector.broadcast(F, g[gOff + s]).mul(FloatVector.fromArray(F, coef, s * kp + o)).add(a);
+      }
     }
     a.intoArray(out, outOff + o);
   }
