@@ -16,14 +16,15 @@ import java.util.Random;
  *
  * <p>Averaged: the double-sum trick of the averaged learners (CIML Algorithm 7) with one counter
  * c per visit, starting at 1: every step s on a weight adds {@code s c} to its sum u, and the
- * averaged weight is {@code w - u / c}, in double, rounded once to float. The weights are
+ * averaged weight is {@code w - u / c}, in double, rounded once to float. The emission sums are
+ * kept only for the weights a step touched ({@link SparseSums}). The weights are
  * integers, so every sum is exact and the literal twin ({@code ReferenceSequence}) agrees bit for
  * bit.
  */
 final class StructuredPerceptron {
   final TagWeights m;
   private final boolean viterbi;
-  private final double[] u;
+  private final SparseSums u;
   private final double[] uTrans;
   private final double[] uStart;
   private final double[] uEnd;
@@ -35,7 +36,7 @@ final class StructuredPerceptron {
   StructuredPerceptron(int k, int d, boolean averaged, boolean viterbi, int longest) {
     this.m = new TagWeights(k, d);
     this.viterbi = viterbi;
-    this.u = averaged ? new double[m.w.length] : null;
+    this.u = averaged ? new SparseSums() : null;
     this.uTrans = averaged ? new double[m.trans.length] : null;
     this.uStart = averaged ? new double[m.kp] : null;
     this.uEnd = averaged ? new double[m.kp] : null;
@@ -110,10 +111,13 @@ final class StructuredPerceptron {
       if (g != p) {
         int from = data.tokenPtr[tok + t];
         int to = data.tokenPtr[tok + t + 1];
-        if (u == null) {
-          ClassScores.updateTwo(m.w, kp, data.ids, null, from, to, g, 1f, p, -1f);
-        } else {
-          ClassScores.updateTwo(m.w, u, kp, data.ids, null, from, to, g, 1f, cd, p, -1f, -cd);
+        ClassScores.updateTwo(m.w, kp, data.ids, null, from, to, g, 1f, p, -1f);
+        if (u != null) {
+          for (int i = from; i < to; i++) {
+            int j = data.ids[i] * kp;
+            u.add(j + g, cd);
+            u.add(j + p, -cd);
+          }
         }
       }
       if (t == 0) {
@@ -143,7 +147,9 @@ final class StructuredPerceptron {
    * given away, not copied, so that the weights are held once).
    */
   TagWeights finish() {
-    average(m.w, u);
+    if (u != null) {
+      u.averageInto(m.w, c);
+    }
     average(m.trans, uTrans);
     average(m.start, uStart);
     average(m.end, uEnd);
