@@ -8,7 +8,11 @@ import java.util.Arrays;
  * added; each keeps a count. Not thread-safe to add to; finding is safe once no one adds.
  */
 final class FeatureTable {
-  private int[] slots = new int[1 << 10];
+  /**
+   * Pairs (hash, entry + 1) in slot order, 0 as the entry for an empty slot: a probe compares the
+   * hash in the slot's own cache line and reads the entry's key only when the hashes agree.
+   */
+  private int[] slots = new int[2 << 10];
   private int size;
   private int[] hashes = new int[256];
   private byte[] templates = new byte[256];
@@ -35,13 +39,13 @@ final class FeatureTable {
 
   /** The entry of the key with hash h, or -1. */
   int find(int template, int h, char[] chars, int from, int to) {
-    int mask = slots.length - 1;
+    int mask = (slots.length >> 1) - 1;
     for (int s = h & mask; ; s = (s + 1) & mask) {
-      int e = slots[s] - 1;
+      int e = slots[2 * s + 1] - 1;
       if (e < 0) {
         return -1;
       }
-      if (hashes[e] == h && templates[e] == template && same(e, chars, from, to)) {
+      if (slots[2 * s] == h && templates[e] == template && same(e, chars, from, to)) {
         return e;
       }
     }
@@ -70,7 +74,7 @@ final class FeatureTable {
     hashes[e] = h;
     templates[e] = (byte) template;
     starts[e + 1] = at + len;
-    if (2 * size > slots.length) {
+    if (size > slots.length >> 2) {
       rehash(2 * slots.length);
     } else {
       place(e);
@@ -132,11 +136,12 @@ final class FeatureTable {
   }
 
   private void place(int e) {
-    int mask = slots.length - 1;
+    int mask = (slots.length >> 1) - 1;
     int s = hashes[e] & mask;
-    while (slots[s] != 0) {
+    while (slots[2 * s + 1] != 0) {
       s = (s + 1) & mask;
     }
-    slots[s] = e + 1;
+    slots[2 * s] = hashes[e];
+    slots[2 * s + 1] = e + 1;
   }
 }
