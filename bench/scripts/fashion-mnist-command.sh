@@ -5,9 +5,11 @@
 # Prints one JSON line per run (the command's train --json, scikit-learn's sklearn-fit.py line).
 #
 # usage: bench/scripts/fashion-mnist-command.sh [RUNS] [WORK_DIR]
-# needs: Debian packages dataset-fashion-mnist and python3-sklearn (/usr/bin/python3)
+# needs: Debian packages dataset-fashion-mnist and python3-sklearn (installed when missing)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$root/bench/scripts/debian-packages.sh"
+install_missing dataset-fashion-mnist python3-sklearn
 runs="${1:-2}"
 work="${2:-/tmp/fashion-mnist-libsvm}"
 idx=/usr/share/datasets/fashion-mnist

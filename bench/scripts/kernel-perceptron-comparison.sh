@@ -10,9 +10,11 @@
 # except scikit-learn's, which are its fit and predict calls alone. On 60,000 rows LIBSVM and SVC take hours: --skip-svm leaves them out.
 #
 # usage: bench/scripts/kernel-perceptron-comparison.sh [--rows N | --all] [--skip-svm] [--epochs E] [--work DIR]
-# needs: Debian packages dataset-fashion-mnist, libsvm-tools, python3-sklearn (/usr/bin/python3)
+# needs: Debian packages dataset-fashion-mnist, libsvm-tools, python3-sklearn (installed when missing)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$root/bench/scripts/debian-packages.sh"
+install_missing dataset-fashion-mnist libsvm-tools python3-sklearn
 rows=10000
 skip_svm=0
 epochs=5

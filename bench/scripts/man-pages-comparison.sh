@@ -9,10 +9,12 @@
 # docs/command-benchmarks.md).
 #
 # usage: bench/scripts/man-pages-comparison.sh [RUNS] [WORK_DIR]
-# needs: python3-sklearn (/usr/bin/python3), the manual pages; builds bench/target/benchmarks.jar first:
+# needs: the Debian package python3-sklearn (installed when missing), the manual pages; builds bench/target/benchmarks.jar first:
 #   mvn -B -q package -DskipTests -pl bench -am
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$root/bench/scripts/debian-packages.sh"
+install_missing python3-sklearn
 runs="${1:-5}"
 work="${2:-/tmp/man-pages-bow}"
 if [ ! -f "$work/man-train.svm" ]; then

@@ -18,10 +18,8 @@ train="${2:-50000}"
 test="${3:-10000}"
 runs="${4:-1}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-if [ ! -x /usr/bin/time ]; then
-  echo "voted-text.sh: installing GNU time (Debian package 'time')" >&2
-  if [ "$(id -u)" = 0 ]; then apt-get install -y -q time >&2; else sudo apt-get install -y -q time >&2; fi
-fi
+. "$root/bench/scripts/debian-packages.sh"
+install_missing time
 if [ ! -s "$out/man-train.svm" ] || [ ! -s "$out/man-test.svm" ]; then
   /usr/bin/python3 "$root/bench/scripts/man-pages-bag-of-words.py" "$out" --train "$train" --test "$test" \
     --words 72 --seed 42 >&2
