@@ -36,11 +36,20 @@ class LauncherScriptTest {
   }
 
   private String launch(int code, String... args) throws IOException, InterruptedException {
+    return launchWith(code, null, args);
+  }
+
+  /** Runs the launcher with JAVA_OPTS set to javaOpts (unset when null). */
+  private String launchWith(int code, String javaOpts, String... args) throws IOException, InterruptedException {
     List<String> cmd = new java.util.ArrayList<>(List.of(root.resolve("bin/perceptron").toString()));
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
     pb.environment().put("PATH", root.resolve("fake") + ":" + System.getenv("PATH"));
     pb.environment().put("JAVA_HOME", root.resolve("jdk").toString());
+    pb.environment().remove("JAVA_OPTS");
+    if (javaOpts != null) {
+      pb.environment().put("JAVA_OPTS", javaOpts);
+    }
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
@@ -94,5 +103,18 @@ class LauncherScriptTest {
     String pulled = launch("--version");
     assertEquals(2, builds(), pulled);
     assertTrue(pulled.contains("rebuilding"), pulled);
+  }
+
+  @Test
+  void runsTheSerialCollectorUnlessJavaOptsNamesAnother() throws Exception {
+    tree();
+    script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
+    String plain = launchWith(0, null, "info");
+    assertTrue(plain.contains("-XX:+UseSerialGC"), plain);
+    String g1 = launchWith(0, "-XX:+UseG1GC -Xmx1g", "info");
+    assertTrue(g1.contains("-XX:+UseG1GC"), g1);
+    assertTrue(!g1.contains("UseSerialGC"), g1);
+    String heapOnly = launchWith(0, "-Xmx1g", "info");
+    assertTrue(heapOnly.contains("-XX:+UseSerialGC") && heapOnly.contains("-Xmx1g"), heapOnly);
   }
 }
