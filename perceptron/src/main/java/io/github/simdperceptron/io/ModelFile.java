@@ -46,7 +46,9 @@ import java.util.function.UnaryOperator;
  * ({@link #isMulticlassLearner(String)}). The bytes are a versioned binary format with a header
  * (magic, version, length, model kind, algorithm, dimension, classes, bias, options), the weight
  * rows (a voted model: its mistakes, {@link VotedFile}) and a CRC32; docs/model-format.md gives
- * the layout byte by byte. Files of version 1 read too.
+ * the layout byte by byte. Files of version 1 read too. Each file is written in the lowest version
+ * that holds its kind: linear and multi-class models in version 1 (their layout is the same in both
+ * versions, so a reader of version 1 takes them), voted and kernel models in version 2.
  *
  * <p>Writing is atomic ({@link AtomicFile}): the bytes go to a temporary file in the target's
  * directory, which is forced to disk and then renamed over the target, so a crash leaves either
@@ -56,8 +58,13 @@ import java.util.function.UnaryOperator;
  * {@link FormatException}, never a wrong model.
  */
 public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
-  /** The format version this class writes; it reads this one and every earlier one. */
+  /**
+   * The newest format version this class writes (voted and kernel models; linear and multi-class
+   * models are written as version 1); it reads this one and every earlier one.
+   */
   public static final int VERSION = 2;
+  /** The version of linear and multi-class model files, whose layout version 2 kept. */
+  static final int VERSION_LINEAR = 1;
 
   static final byte[] MAGIC = {(byte) 0x89, 'P', 'E', 'R', 'C', '\r', '\n', 0x1A};
   /** magic, version (u16), total length (i64). */
@@ -155,7 +162,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     byte[] header = header(saved, body.kind, body.voted != null ? -1 : body.rows.length);
     long length = PREAMBLE + (long) header.length + 4 + (body.voted != null ? VotedFile.bytes(body.voted)
         : (long) body.rows.length * (ROW_HEADER + 4L * body.dimension));
-    write(path, tap, length, header, out -> {
+    write(path, tap, body.voted != null ? VERSION : VERSION_LINEAR, length, header, out -> {
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
       if (body.voted != null) {
         VotedFile.write(out, body.voted, bb);
@@ -175,9 +182,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   }
 
   /** Writes magic, version, length, header and rest, then the CRC32 of them all, atomically. */
-  private static void write(Path path, UnaryOperator<OutputStream> tap, long length, byte[] header, Rest rest)
-      throws IOException {
-    FramedFile.write(path, MAGIC, VERSION, length - PREAMBLE - 4, tap, out -> {
+  private static void write(Path path, UnaryOperator<OutputStream> tap, int version, long length, byte[] header,
+      Rest rest) throws IOException {
+    FramedFile.write(path, MAGIC, version, length - PREAMBLE - 4, tap, out -> {
       out.write(header);
       rest.write(out);
     });
@@ -189,7 +196,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     byte[] header = header(saved, KIND_KERNEL, model.size());
     byte[] section = KernelModelFile.section(model);
     long length = PREAMBLE + (long) header.length + section.length + 4;
-    write(path, tap, length, header, out -> out.write(section));
+    write(path, tap, VERSION, length, header, out -> out.write(section));
   }
 
   static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
