@@ -89,7 +89,18 @@ final class Overflow {
         l1 = Math.max(l1, l1(a));
       }
     }
-    if (p.rows != null) {
+    if (p.rows != null && p.rows.isSparse()) {
+      // Row by row in place: a dense copy of each stored row would cost d floats a row.
+      float[] values = DataAccess.values(p.rows);
+      for (int r = 0; r < p.rows.size(); r++) {
+        int from = DataAccess.rowStart(p.rows, r);
+        double s = 0;
+        for (int t = from; t < from + p.rows.nonZeros(r); t++) {
+          s += values == null ? 1.0 : Math.abs(values[t]);
+        }
+        l1 = Math.max(l1, s);
+      }
+    } else if (p.rows != null) {
       for (int r = 0; r < p.rows.size(); r++) {
         l1 = Math.max(l1, l1(p.rows.denseRow(r)));
       }

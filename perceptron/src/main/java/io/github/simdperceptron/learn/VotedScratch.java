@@ -5,7 +5,9 @@ import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
 import io.github.simdperceptron.learn.internal.VotedAccess;
+import io.github.simdperceptron.kernel.internal.VotePasses;
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * One thread's working arrays for scoring with a {@link VotedModel}: the dot product of x with
@@ -13,23 +15,109 @@ import java.util.Arrays;
  * rows are reached through their transpose ({@link VotedModel#columns}): x's non-zero x_j adds
  * {@code x_j x_{r,j}} to the dot of every stored row r that has feature j (a scatter-add per
  * non-zero of x), so the work is the pairs of non-zeros x and a row share, not every stored
- * non-zero. Dense stored rows take one dot each. Nothing here allocates per call.
+ * non-zero; a feature that many stored rows have is a dense column instead, added with one vector
+ * axpy. Dense stored rows take one dot each. A block of documents ({@link #scoreBlock}) shares
+ * one pass over the entries. Nothing here allocates per call.
  */
 final class VotedScratch {
+  /** A model's read-only tables, shared by the scratches of all threads. */
+  static final class Shared {
+    final VotedAccess.Parts p;
+    /** The transposed sparse rows, or null when there are none or they are dense. */
+    final Dataset columns;
+    /** Per feature: its column written out dense ({@link VotedModel#denseColumns}), or null. */
+    final float[][] denseColumns;
+    /** The entries that are anchors, in order (entry 0 first). */
+    final int[] anchorEntries;
+    /** Each entry's count as a double, for the blocked pass. */
+    final double[] counts;
+
+    Shared(VotedAccess.Parts p, Dataset columns, float[][] denseColumns) {
+      this.p = p;
+      this.columns = columns;
+      this.denseColumns = denseColumns;
+      this.anchorEntries = IntStream.range(0, p.entries.length).filter(e -> p.entries[e] < 0).toArray();
+      this.counts = Arrays.stream(p.counts).asDoubleStream().toArray();
+    }
+  }
+
+  private static final int B = VotePasses.BLOCK;
+
+  private final Shared shared;
   private final VotedAccess.Parts p;
-  /** The transposed sparse rows, or null when there are none or they are dense. */
   private final Dataset columns;
+  private final float[][] denseColumns;
   /** Zero between calls. */
   private final float[] dense;
   private final float[] anchorDots;
   private final float[] rowDots;
+  /** A block's dots, {@code [r * B + b]} for stored row r and document b; null until the first block. */
+  private double[] blockDots;
+  private double[] blockAnchors;
+  private final double[] margin = new double[B];
+  private final double[] votes = new double[B];
 
-  VotedScratch(VotedAccess.Parts parts, Dataset columns) {
-    this.p = parts;
-    this.columns = columns;
-    this.dense = new float[parts.dimension];
-    this.anchorDots = new float[parts.anchors.length];
-    this.rowDots = new float[parts.rows == null ? 0 : parts.rows.size()];
+  VotedScratch(Shared shared) {
+    this.shared = shared;
+    this.p = shared.p;
+    this.columns = shared.columns;
+    this.denseColumns = shared.denseColumns;
+    this.dense = new float[p.dimension];
+    this.anchorDots = new float[p.anchors.length];
+    this.rowDots = new float[p.rows == null ? 0 : p.rows.size()];
+  }
+
+  /**
+   * {@code out[first + b]} = the score of row first + b of data, for b in [0, count), count at
+   * most {@link VotePasses#BLOCK}: each row's dots as {@link #row} finds them, side by side, then
+   * one pass over the entries for all of them ({@link VotePasses#run} between anchors, the
+   * anchors here), making the one-document pass's operations in its order lane by lane.
+   */
+  void scoreBlock(Dataset data, int first, int count, float[] out) {
+    if (blockDots == null) {
+      blockDots = new double[rowDots.length * B];
+      blockAnchors = new double[anchorDots.length * B];
+    }
+    double[] dots = blockDots;
+    for (int b = 0; b < count; b++) {
+      row(data, first + b);
+      for (int r = 0, at = b; r < rowDots.length; r++, at += B) {
+        dots[at] = rowDots[r];
+      }
+      for (int a = 0; a < anchorDots.length; a++) {
+        blockAnchors[a * B + b] = anchorDots[a];
+      }
+    }
+    // Lanes past count keep the finite dots of an earlier block; their votes are not read.
+    Arrays.fill(votes, 0.0);
+    int[] entries = p.entries;
+    int[] anchorAt = shared.anchorEntries;
+    double[] c = shared.counts;
+    for (int k = 0; k < anchorAt.length; k++) {
+      int e = anchorAt[k];
+      int a = -1 - entries[e];
+      for (int b = 0; b < B; b++) {
+        margin[b] = blockAnchors[a * B + b] + p.anchorBiases[a];
+        votes[b] += margin[b] > 0 ? c[e] : -c[e];
+      }
+      int end = k + 1 < anchorAt.length ? anchorAt[k + 1] : entries.length;
+      if (e + 1 < end) {
+        VotePasses.run(entries, p.rowLabels, c, e + 1, end, dots, p.biasSteps, margin, votes);
+      }
+    }
+    for (int b = 0; b < count; b++) {
+      out[first + b] = (float) votes[b];
+    }
+  }
+
+  /** {@code rowDots += alpha x_{., j}}: column j of the transpose, dense or a scatter-add. */
+  private void addColumn(int j, float alpha) {
+    float[] column = denseColumns[j];
+    if (column != null) {
+      DenseOps.axpy(alpha, column, rowDots);
+    } else {
+      DataAccess.addTo(columns, j, alpha, rowDots);
+    }
   }
 
   /** The dots of a dense x of length d. Returns this. */
@@ -76,7 +164,7 @@ final class VotedScratch {
       Arrays.fill(rowDots, 0f);
       for (int j = 0; j < length; j++) {
         if (x[offset + j] != 0f) {
-          DataAccess.addTo(columns, j, x[offset + j], rowDots);
+          addColumn(j, x[offset + j]);
         }
       }
     } else if (length == p.dimension) {
@@ -96,7 +184,7 @@ final class VotedScratch {
     if (columns != null) {
       Arrays.fill(rowDots, 0f);
       for (int t = offset; t < offset + count; t++) {
-        DataAccess.addTo(columns, indices[t], values == null ? 1f : values[t], rowDots);
+        addColumn(indices[t], values == null ? 1f : values[t]);
       }
     } else if (rowDots.length > 0) {
       Dataset rows = p.rows;

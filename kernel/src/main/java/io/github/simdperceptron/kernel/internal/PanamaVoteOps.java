@@ -1,0 +1,69 @@
+package io.github.simdperceptron.kernel.internal;
+
+import io.github.simdperceptron.kernel.Kernel;
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API implementation, loaded reflectively by {@link VotePasses} only when the kernel
+ * runs on Panama: the lanes of one entry are the documents of the block, so each entry costs a
+ * load, a multiply and add (two with the bias steps), a compare and a blend per double vector,
+ * with no branch on a margin's sign. A block wider than the vector is taken one group of lanes
+ * at a time by a small static method (C2 on JDK 17 boxes vectors in larger ones).
+ */
+final class PanamaVoteOps implements VoteOps {
+  private static final VectorSpecies<Double> D =
+      VectorSpecies.of(double.class, VectorShape.forBitSize(Math.min(Kernel.vectorBits(), 64 * VotePasses.BLOCK)));
+  private static final int L = D.length();
+
+  PanamaVoteOps() {}
+
+  @Override
+  public void run(int[] rows, float[] signs, double[] counts, int from, int to, double[] dots, boolean biasSteps,
+      double[] s, double[] vote) {
+    for (int o = 0; o < VotePasses.BLOCK; o += L) {
+      if (biasSteps) {
+        lanesWithBias(rows, signs, counts, from, to, dots, o, s, vote);
+      } else {
+        lanes(rows, signs, counts, from, to, dots, o, s, vote);
+      }
+    }
+  }
+
+  /** Lanes [o, o + L) without the bias steps. */
+  private static void lanes(int[] rows, float[] signs, double[] counts, int from, int to, double[] dots, int o,
+      double[] s, double[] vote) {
+    DoubleVector m = DoubleVector.fromArray(D, s, o);
+    DoubleVector v = DoubleVector.fromArray(D, vote, o);
+    for (int e = from; e < to; e++) {
+      int r = rows[e];
+      double c = counts[e];
+      // y * dot is exact (y = +1 or -1), so this is the scalar s + y * dot.
+      m = m.add(DoubleVector.fromArray(D, dots, r * VotePasses.BLOCK + o).mul(signs[r]));
+      VectorMask<Double> positive = m.compare(VectorOperators.GT, 0.0);
+      v = v.add(DoubleVector.broadcast(D, -c).blend(c, positive));
+    }
+    m.intoArray(s, o);
+    v.intoArray(vote, o);
+  }
+
+  /** Lanes [o, o + L) with the bias steps: y added after y * dot, as the scalar pass does. */
+  private static void lanesWithBias(int[] rows, float[] signs, double[] counts, int from, int to, double[] dots,
+      int o, double[] s, double[] vote) {
+    DoubleVector m = DoubleVector.fromArray(D, s, o);
+    DoubleVector v = DoubleVector.fromArray(D, vote, o);
+    for (int e = from; e < to; e++) {
+      int r = rows[e];
+      double y = signs[r];
+      double c = counts[e];
+      m = m.add(DoubleVector.fromArray(D, dots, r * VotePasses.BLOCK + o).mul(y)).add(y);
+      VectorMask<Double> positive = m.compare(VectorOperators.GT, 0.0);
+      v = v.add(DoubleVector.broadcast(D, -c).blend(c, positive));
+    }
+    m.intoArray(s, o);
+    v.intoArray(vote, o);
+  }
+}

@@ -1,0 +1,55 @@
+package io.github.simdperceptron.kernel.internal;
+
+import io.github.simdperceptron.kernel.Kernel;
+
+/**
+ * The voted perceptron's running-margin pass over a block of {@link #BLOCK} documents at once,
+ * unchecked, for the voted model.
+ *
+ * <p>Layout: the dot of stored row r with document b of the block is {@code dots[r * BLOCK + b]}
+ * (row-major, a block's documents side by side). Entry e names the stored row {@code rows[e]},
+ * whose label {@code y = signs[rows[e]]} is +1 or -1, and votes with {@code counts[e] >= 0}.
+ *
+ * <p>Pass: for e in [from, to) in order and every lane b,
+ * {@code s[b] = s[b] + y * dots[r * BLOCK + b]}, then {@code s[b] = s[b] + y} with the bias
+ * steps, then {@code vote[b] = vote[b] + (s[b] > 0 ? counts[e] : -counts[e])}, all in double.
+ * Every implementation makes exactly these rounded operations in this order (y times a dot is
+ * exact), so they give the same bits on any finite input, and the same bits as the one-document
+ * pass that skips the entries with a zero count: adding -0 or +0 leaves a vote that is not -0
+ * unchanged, and a vote that starts at +0 and adds only integers is never -0.
+ */
+public final class VotePasses {
+  /** The documents of a block: the lanes of the pass. */
+  public static final int BLOCK = 8;
+
+  private static final VoteOps OPS = choose();
+
+  private VotePasses() {}
+
+  private static VoteOps choose() {
+    if ("panama".equals(Kernel.implementation()) && Kernel.vectorBits() >= 128) {
+      try {
+        return (VoteOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaVoteOps")
+            .getDeclaredConstructor().newInstance();
+      } catch (ReflectiveOperationException | LinkageError e) {
+        throw new IllegalStateException("the kernel runs on Panama but its vote pass did not load", e);
+      }
+    }
+    return new ScalarVoteOps();
+  }
+
+  /** Which implementation runs: {@code "panama"} or {@code "scalar"}. */
+  public static String implementation() {
+    return OPS instanceof ScalarVoteOps ? "scalar" : "panama";
+  }
+
+  /**
+   * The pass above over entries [from, to), every {@code rows[e] >= 0}; s and vote (length at
+   * least {@link #BLOCK}) hold the margins and votes so far and are updated in place. Only s and
+   * vote are modified.
+   */
+  public static void run(int[] rows, float[] signs, double[] counts, int from, int to, double[] dots,
+      boolean biasSteps, double[] s, double[] vote) {
+    OPS.run(rows, signs, counts, from, to, dots, biasSteps, s, vote);
+  }
+}
