@@ -190,6 +190,10 @@ public final class KernelModel implements Model {
   private final boolean voteBias;
   private final float[] panels;
   private final float[] svNorms;
+  /** The dataset the model was trained on, when its training classes are known; else null. */
+  private final Dataset trainedOn;
+  /** The predicted classes of trainedOn's rows, computed from training's kernel columns; else null. */
+  private final int[] trainedClasses;
 
   /** Trusted constructor: the arrays are owned by the model from now on; coef is m x kp, bias kp. */
   KernelModel(Function kernel, Algorithm algorithm, Labels labels, Dataset sv, float[] coef, float[] bias,
@@ -215,6 +219,39 @@ public final class KernelModel implements Model {
       rows.pack(s, panels, s);
       svNorms[s] = rows.norm(s);
     }
+    this.trainedOn = null;
+    this.trainedClasses = null;
+  }
+
+  /** The model {@code of} with the predicted classes of its training rows: every array shared, classes owned. */
+  private KernelModel(KernelModel of, Dataset trainedOn, int[] trainedClasses) {
+    this.kernel = of.kernel;
+    this.algorithm = of.algorithm;
+    this.labels = of.labels;
+    this.sv = of.sv;
+    this.k = of.k;
+    this.kp = of.kp;
+    this.coef = of.coef;
+    this.bias = of.bias;
+    this.voteSv = of.voteSv;
+    this.votePlus = of.votePlus;
+    this.voteMinus = of.voteMinus;
+    this.voteCounts = of.voteCounts;
+    this.voteBias = of.voteBias;
+    this.panels = of.panels;
+    this.svNorms = of.svNorms;
+    this.trainedOn = trainedOn;
+    this.trainedClasses = trainedClasses;
+  }
+
+  /**
+   * This model, remembering the predicted classes of the rows of {@code data}, the set it was
+   * trained on, as {@link #scoresFromColumns} gives them from training's kernel columns (the same
+   * bits as {@link #predictClasses} computes). {@code predictClasses(data)} then returns them
+   * without a Gram block.
+   */
+  KernelModel withTrainingClasses(Dataset data, int[] classes) {
+    return new KernelModel(this, data, classes);
   }
 
   /**
@@ -421,6 +458,19 @@ public final class KernelModel implements Model {
   @Override
   public int[] predictClasses(Dataset data) {
     checkDimension(data);
+    if (data == trainedOn) {
+      return trainedClasses.clone();
+    }
+    return predictClassesByGram(data);
+  }
+
+  /** Whether the model remembers the predicted classes of data's rows (for tests). */
+  boolean remembersClassesOf(Dataset data) {
+    return data == trainedOn;
+  }
+
+  /** {@link #predictClasses} through Gram blocks, whatever the model remembers. */
+  int[] predictClassesByGram(Dataset data) {
     KernelRows rows = KernelRows.forBlocks(data);
     int n = data.size();
     int[] ids = new int[n];
@@ -460,13 +510,84 @@ public final class KernelModel implements Model {
       int go = (t - from) * stride;
       int so = (t - from) * kp;
       kernel.finish(g, go, m, kernel.usesNorms() ? rows.norm(ids[t]) : 0f, svNorms);
-      if (voteSv != null) {
-        vote(g, go, s, so);
-      } else {
-        System.arraycopy(bias, 0, s, so, kp);
-        GramBlocks.classScores(g, go, m, coef, kp, s, so);
+      scoreFinished(g, go, s, so);
+    }
+  }
+
+  /** A row's scores (s[so, so + kp)) from its kernel values against the support vectors, g[go, go + size()). */
+  private void scoreFinished(float[] g, int go, float[] s, int so) {
+    if (voteSv != null) {
+      vote(g, go, s, so);
+    } else {
+      System.arraycopy(bias, 0, s, so, kp);
+      GramBlocks.classScores(g, go, m(), coef, kp, s, so);
+    }
+  }
+
+  private int m() {
+    return sv.size();
+  }
+
+  /** Rows transposed at once by {@link #scoresFromColumns}: their kernel rows (COLUMN_BLOCK x |S| floats) stay in cache. */
+  private static final int COLUMN_BLOCK = 16;
+
+  /**
+   * The scores of n rows from their kernel values, given per support vector:
+   * {@code columns[s][t] = K(S[s], x_t)}, the finished kernel value of row t against support
+   * vector s. Row t's scores land in {@code out[t * kp, t * kp + scoreCount())} (kp the padded
+   * score count, {@code out.length >= n * kp}). Each row's kernel values are gathered into a
+   * Gram row and scored by the very code that scores a Gram block's rows (biases, then one chain
+   * per class over the support vectors in order; or the votes), so when the columns hold the bits
+   * the Gram block would compute, so do the scores. Only out is modified.
+   */
+  void scoresFromColumns(float[][] columns, int n, float[] out) {
+    int m = m();
+    int stride = stride();
+    float[] g = new float[COLUMN_BLOCK * stride];
+    for (int lo = 0; lo < n; lo += COLUMN_BLOCK) {
+      int hi = Math.min(n, lo + COLUMN_BLOCK);
+      for (int s = 0; s < m; s++) {
+        float[] column = columns[s];
+        for (int t = lo; t < hi; t++) {
+          g[(t - lo) * stride + s] = column[t];
+        }
+      }
+      for (int t = lo; t < hi; t++) {
+        scoreFinished(g, (t - lo) * stride, out, t * kp);
       }
     }
+  }
+
+  /** The classes of n rows from their scores as {@link #scoresFromColumns} writes them. */
+  int[] classesOfScores(float[] scores, int n) {
+    int[] out = new int[n];
+    for (int t = 0; t < n; t++) {
+      out[t] = classOf(scores, t * kp);
+    }
+    return out;
+  }
+
+  /** The padded score count: a row's scores take this many floats in {@link #scoresFromColumns}. */
+  int paddedScores() {
+    return kp;
+  }
+
+  /** The scores of every row of data by Gram blocks, laid out as {@link #scoresFromColumns} lays them out (for tests). */
+  float[] scoresByGram(Dataset data) {
+    KernelRows rows = KernelRows.forBlocks(data);
+    int n = data.size();
+    int[] ids = new int[n];
+    Arrays.setAll(ids, i -> i);
+    float[] out = new float[n * kp];
+    float[] g = new float[BLOCK * stride()];
+    float[] s = new float[BLOCK * kp];
+    for (int lo = 0; lo < n; lo += BLOCK) {
+      int hi = Math.min(n, lo + BLOCK);
+      Arrays.fill(s, 0f);
+      scoreRows(rows, ids, lo, hi, g, s);
+      System.arraycopy(s, 0, out, lo * kp, (hi - lo) * kp);
+    }
+    return out;
   }
 
   /** The voted scores from a row's kernel values: the votes per class (binary: the signed vote sum). */
