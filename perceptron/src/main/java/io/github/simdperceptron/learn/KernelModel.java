@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import java.util.Arrays;
@@ -528,33 +529,71 @@ public final class KernelModel implements Model {
     return sv.size();
   }
 
-  /** Rows transposed at once by {@link #scoresFromColumns}: their kernel rows (COLUMN_BLOCK x |S| floats) stay in cache. */
-  private static final int COLUMN_BLOCK = 16;
+  /** Rows scored at once by {@link #scoresFromColumns}: their running sums (ROW_BLOCK x K floats) stay in L1. */
+  private static final int ROW_BLOCK = 256;
 
   /**
    * The scores of n rows from their kernel values, given per support vector:
    * {@code columns[s][t] = K(S[s], x_t)}, the finished kernel value of row t against support
    * vector s. Row t's scores land in {@code out[t * kp, t * kp + scoreCount())} (kp the padded
-   * score count, {@code out.length >= n * kp}). Each row's kernel values are gathered into a
-   * Gram row and scored by the very code that scores a Gram block's rows (biases, then one chain
-   * per class over the support vectors in order; or the votes), so when the columns hold the bits
-   * the Gram block would compute, so do the scores. Only out is modified.
+   * score count, {@code out.length >= n * kp}). A plain or averaged model sums, for each row and
+   * class, {@code b_c} and then {@code K(S[s], x_t) * alpha_{s,c}} over the support vectors in
+   * order, fused when the kernel uses FMA: the chain the Gram block's class scores run
+   * ({@code GramBlocks.classScores}), here with the rows of a block side by side (the loop over
+   * rows is element-wise, so the compiler may vectorise it without changing a bit). A voted model
+   * gathers each row's kernel values into a Gram row and votes as for a Gram block. When the
+   * columns hold the bits the Gram block computes, so do the scores. Only out is modified.
    */
   void scoresFromColumns(float[][] columns, int n, float[] out) {
     int m = m();
-    int stride = stride();
-    float[] g = new float[COLUMN_BLOCK * stride];
-    for (int lo = 0; lo < n; lo += COLUMN_BLOCK) {
-      int hi = Math.min(n, lo + COLUMN_BLOCK);
+    if (voteSv != null) {
+      int stride = stride();
+      float[] g = new float[stride];
+      for (int t = 0; t < n; t++) {
+        for (int s = 0; s < m; s++) {
+          g[s] = columns[s][t];
+        }
+        scoreFinished(g, 0, out, t * kp);
+      }
+      return;
+    }
+    boolean fma = Kernel.usesFma();
+    float[] acc = new float[k * ROW_BLOCK];
+    for (int lo = 0; lo < n; lo += ROW_BLOCK) {
+      int rows = Math.min(n, lo + ROW_BLOCK) - lo;
+      for (int c = 0; c < k; c++) {
+        Arrays.fill(acc, c * ROW_BLOCK, c * ROW_BLOCK + rows, bias[c]);
+      }
       for (int s = 0; s < m; s++) {
         float[] column = columns[s];
-        for (int t = lo; t < hi; t++) {
-          g[(t - lo) * stride + s] = column[t];
+        for (int c = 0; c < k; c++) {
+          float w = coef[s * kp + c];
+          if (fma) {
+            fmaRows(column, lo, w, acc, c * ROW_BLOCK, rows);
+          } else {
+            mulAddRows(column, lo, w, acc, c * ROW_BLOCK, rows);
+          }
         }
       }
-      for (int t = lo; t < hi; t++) {
-        scoreFinished(g, (t - lo) * stride, out, t * kp);
+      for (int t = 0; t < rows; t++) {
+        for (int c = 0; c < k; c++) {
+          out[(lo + t) * kp + c] = acc[c * ROW_BLOCK + t];
+        }
       }
+    }
+  }
+
+  /** {@code acc[a + t] = fma(column[lo + t], w, acc[a + t])} for t &lt; rows. */
+  private static void fmaRows(float[] column, int lo, float w, float[] acc, int a, int rows) {
+    for (int t = 0; t < rows; t++) {
+      acc[a + t] = Math.fma(column[lo + t], w, acc[a + t]);
+    }
+  }
+
+  /** {@code acc[a + t] = column[lo + t] * w + acc[a + t]} for t &lt; rows. */
+  private static void mulAddRows(float[] column, int lo, float w, float[] acc, int a, int rows) {
+    for (int t = 0; t < rows; t++) {
+      acc[a + t] = column[lo + t] * w + acc[a + t];
     }
   }
 
