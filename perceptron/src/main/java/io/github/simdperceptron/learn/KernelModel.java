@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import java.util.Arrays;
@@ -190,6 +191,10 @@ public final class KernelModel implements Model {
   private final boolean voteBias;
   private final float[] panels;
   private final float[] svNorms;
+  /** The dataset the model was trained on, when its training classes are known; else null. */
+  private final Dataset trainedOn;
+  /** The predicted classes of trainedOn's rows, computed from training's kernel columns; else null. */
+  private final int[] trainedClasses;
 
   /** Trusted constructor: the arrays are owned by the model from now on; coef is m x kp, bias kp. */
   KernelModel(Function kernel, Algorithm algorithm, Labels labels, Dataset sv, float[] coef, float[] bias,
@@ -215,6 +220,39 @@ public final class KernelModel implements Model {
       rows.pack(s, panels, s);
       svNorms[s] = rows.norm(s);
     }
+    this.trainedOn = null;
+    this.trainedClasses = null;
+  }
+
+  /** The model {@code of} with the predicted classes of its training rows: every array shared, classes owned. */
+  private KernelModel(KernelModel of, Dataset trainedOn, int[] trainedClasses) {
+    this.kernel = of.kernel;
+    this.algorithm = of.algorithm;
+    this.labels = of.labels;
+    this.sv = of.sv;
+    this.k = of.k;
+    this.kp = of.kp;
+    this.coef = of.coef;
+    this.bias = of.bias;
+    this.voteSv = of.voteSv;
+    this.votePlus = of.votePlus;
+    this.voteMinus = of.voteMinus;
+    this.voteCounts = of.voteCounts;
+    this.voteBias = of.voteBias;
+    this.panels = of.panels;
+    this.svNorms = of.svNorms;
+    this.trainedOn = trainedOn;
+    this.trainedClasses = trainedClasses;
+  }
+
+  /**
+   * This model, remembering the predicted classes of the rows of {@code data}, the set it was
+   * trained on, as {@link #scoresFromColumns} gives them from training's kernel columns (the same
+   * bits as {@link #predictClasses} computes). {@code predictClasses(data)} then returns them
+   * without a Gram block.
+   */
+  KernelModel withTrainingClasses(Dataset data, int[] classes) {
+    return new KernelModel(this, data, classes);
   }
 
   /**
@@ -421,6 +459,19 @@ public final class KernelModel implements Model {
   @Override
   public int[] predictClasses(Dataset data) {
     checkDimension(data);
+    if (data == trainedOn) {
+      return trainedClasses.clone();
+    }
+    return predictClassesByGram(data);
+  }
+
+  /** Whether the model remembers the predicted classes of data's rows (for tests). */
+  boolean remembersClassesOf(Dataset data) {
+    return data == trainedOn;
+  }
+
+  /** {@link #predictClasses} through Gram blocks, whatever the model remembers. */
+  int[] predictClassesByGram(Dataset data) {
     KernelRows rows = KernelRows.forBlocks(data);
     int n = data.size();
     int[] ids = new int[n];
@@ -460,13 +511,122 @@ public final class KernelModel implements Model {
       int go = (t - from) * stride;
       int so = (t - from) * kp;
       kernel.finish(g, go, m, kernel.usesNorms() ? rows.norm(ids[t]) : 0f, svNorms);
-      if (voteSv != null) {
-        vote(g, go, s, so);
-      } else {
-        System.arraycopy(bias, 0, s, so, kp);
-        GramBlocks.classScores(g, go, m, coef, kp, s, so);
+      scoreFinished(g, go, s, so);
+    }
+  }
+
+  /** A row's scores (s[so, so + kp)) from its kernel values against the support vectors, g[go, go + size()). */
+  private void scoreFinished(float[] g, int go, float[] s, int so) {
+    if (voteSv != null) {
+      vote(g, go, s, so);
+    } else {
+      System.arraycopy(bias, 0, s, so, kp);
+      GramBlocks.classScores(g, go, m(), coef, kp, s, so);
+    }
+  }
+
+  private int m() {
+    return sv.size();
+  }
+
+  /** Rows scored at once by {@link #scoresFromColumns}: their running sums (ROW_BLOCK x K floats) stay in L1. */
+  private static final int ROW_BLOCK = 256;
+
+  /**
+   * The scores of n rows from their kernel values, given per support vector:
+   * {@code columns[s][t] = K(S[s], x_t)}, the finished kernel value of row t against support
+   * vector s. Row t's scores land in {@code out[t * kp, t * kp + scoreCount())} (kp the padded
+   * score count, {@code out.length >= n * kp}). A plain or averaged model sums, for each row and
+   * class, {@code b_c} and then {@code K(S[s], x_t) * alpha_{s,c}} over the support vectors in
+   * order, fused when the kernel uses FMA: the chain the Gram block's class scores run
+   * ({@code GramBlocks.classScores}), here with the rows of a block side by side (the loop over
+   * rows is element-wise, so the compiler may vectorise it without changing a bit). A voted model
+   * gathers each row's kernel values into a Gram row and votes as for a Gram block. When the
+   * columns hold the bits the Gram block computes, so do the scores. Only out is modified.
+   */
+  void scoresFromColumns(float[][] columns, int n, float[] out) {
+    int m = m();
+    if (voteSv != null) {
+      int stride = stride();
+      float[] g = new float[stride];
+      for (int t = 0; t < n; t++) {
+        for (int s = 0; s < m; s++) {
+          g[s] = columns[s][t];
+        }
+        scoreFinished(g, 0, out, t * kp);
+      }
+      return;
+    }
+    boolean fma = Kernel.usesFma();
+    float[] acc = new float[k * ROW_BLOCK];
+    for (int lo = 0; lo < n; lo += ROW_BLOCK) {
+      int rows = Math.min(n, lo + ROW_BLOCK) - lo;
+      for (int c = 0; c < k; c++) {
+        Arrays.fill(acc, c * ROW_BLOCK, c * ROW_BLOCK + rows, bias[c]);
+      }
+      for (int s = 0; s < m; s++) {
+        float[] column = columns[s];
+        for (int c = 0; c < k; c++) {
+          float w = coef[s * kp + c];
+          if (fma) {
+            fmaRows(column, lo, w, acc, c * ROW_BLOCK, rows);
+          } else {
+            mulAddRows(column, lo, w, acc, c * ROW_BLOCK, rows);
+          }
+        }
+      }
+      for (int t = 0; t < rows; t++) {
+        for (int c = 0; c < k; c++) {
+          out[(lo + t) * kp + c] = acc[c * ROW_BLOCK + t];
+        }
       }
     }
+  }
+
+  /** {@code acc[a + t] = fma(column[lo + t], w, acc[a + t])} for t &lt; rows. */
+  private static void fmaRows(float[] column, int lo, float w, float[] acc, int a, int rows) {
+    for (int t = 0; t < rows; t++) {
+      acc[a + t] = Math.fma(column[lo + t], w, acc[a + t]);
+    }
+  }
+
+  /** {@code acc[a + t] = column[lo + t] * w + acc[a + t]} for t &lt; rows. */
+  private static void mulAddRows(float[] column, int lo, float w, float[] acc, int a, int rows) {
+    for (int t = 0; t < rows; t++) {
+      acc[a + t] = column[lo + t] * w + acc[a + t];
+    }
+  }
+
+  /** The classes of n rows from their scores as {@link #scoresFromColumns} writes them. */
+  int[] classesOfScores(float[] scores, int n) {
+    int[] out = new int[n];
+    for (int t = 0; t < n; t++) {
+      out[t] = classOf(scores, t * kp);
+    }
+    return out;
+  }
+
+  /** The padded score count: a row's scores take this many floats in {@link #scoresFromColumns}. */
+  int paddedScores() {
+    return kp;
+  }
+
+  /** The scores of every row of data by Gram blocks, laid out as {@link #scoresFromColumns} lays them out (for tests). */
+  float[] scoresByGram(Dataset data) {
+    KernelRows rows = KernelRows.forBlocks(data);
+    int n = data.size();
+    int[] ids = new int[n];
+    Arrays.setAll(ids, i -> i);
+    float[] out = new float[n * kp];
+    float[] g = new float[BLOCK * stride()];
+    float[] s = new float[BLOCK * kp];
+    for (int lo = 0; lo < n; lo += BLOCK) {
+      int hi = Math.min(n, lo + BLOCK);
+      Arrays.fill(s, 0f);
+      scoreRows(rows, ids, lo, hi, g, s);
+      System.arraycopy(s, 0, out, lo * kp, (hi - lo) * kp);
+    }
+    return out;
   }
 
   /** The voted scores from a row's kernel values: the votes per class (binary: the signed vote sum). */

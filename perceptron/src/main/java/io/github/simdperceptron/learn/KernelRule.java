@@ -74,6 +74,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private float[][] columnOf;
   /** Floats the cached columns may still take (a quarter of the heap at the start). */
   private long cacheLeft;
+  /** Floats the cache may take, or -1 for a quarter of the heap (tests set it). */
+  private long cacheLimit = -1;
   private final int[] one = new int[1];
   private final float[] score;
   private final float[] delta;
@@ -121,7 +123,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
     slotOf = new int[n];
     Arrays.fill(slotOf, -1);
     columnOf = new float[n][];
-    cacheLeft = Runtime.getRuntime().maxMemory() / 4 / Float.BYTES;
+    cacheLeft = cacheLimit >= 0 ? cacheLimit : Runtime.getRuntime().maxMemory() / 4 / Float.BYTES;
   }
 
   @Override
@@ -334,6 +336,11 @@ final class KernelRule extends UpdateRule<KernelModel> {
     np = 0;
   }
 
+  /** Caps the column cache at this many floats (before the first visit; for tests). */
+  void cacheLimit(long floats) {
+    cacheLimit = floats;
+  }
+
   @Override
   KernelModel model() {
     Dataset sv = data == null ? null : data.subset(Arrays.copyOf(svRow, m));
@@ -343,8 +350,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (algorithm == Algorithm.VOTED) {
       long[] cs = Arrays.copyOf(counts, updates + 1);
       cs[updates] = survived;
-      return new KernelModel(kernel, algorithm, labels, sv, null, new float[kp], Arrays.copyOf(logSv, updates),
-          Arrays.copyOf(logPlus, updates), Arrays.copyOf(logMinus, updates), cs, bias);
+      return withTrainingClasses(new KernelModel(kernel, algorithm, labels, sv, null, new float[kp],
+          Arrays.copyOf(logSv, updates), Arrays.copyOf(logPlus, updates), Arrays.copyOf(logMinus, updates), cs, bias));
     }
     float[] coef = Arrays.copyOf(alpha, m * kp);
     float[] biases = b.clone();
@@ -356,7 +363,89 @@ final class KernelRule extends UpdateRule<KernelModel> {
         biases[cl] = AveragedRule.average(b[cl], betaB[cl], c);
       }
     }
-    return new KernelModel(kernel, algorithm, labels, sv, coef, biases, null, null, null, null, false);
+    return withTrainingClasses(new KernelModel(kernel, algorithm, labels, sv, coef, biases, null, null, null, null,
+        false));
+  }
+
+  /**
+   * The model with the predicted classes of the training rows, computed from the kernel columns
+   * of its support vectors against every training row (no Gram block of the whole set), when the
+   * cache holds every column but those of pending updates (computed here, apart from the cache and
+   * the committed scores, so training goes on unchanged); the model itself otherwise. A column
+   * holds the bits the model's own Gram block gives for the row and the support vector (the same
+   * chain over the features, the same finish with the same norms), and the scores are summed by
+   * the model's own code, so the classes are those of {@link KernelModel#predictClasses}.
+   */
+  private KernelModel withTrainingClasses(KernelModel model) {
+    float[][] columns = trainingColumns();
+    if (columns == null) {
+      return model;
+    }
+    int n = identity.length;
+    float[] scores = new float[n * kp];
+    model.scoresFromColumns(columns, n, scores);
+    return model.withTrainingClasses(data, model.classesOfScores(scores, n));
+  }
+
+  /**
+   * The kernel columns of the support vectors in slot order (K(x_t, S[s]) for every training row
+   * t), from the cache and, for support vectors whose first update is still pending, from one Gram
+   * block of all rows against the pending panels; null when a column is in neither.
+   */
+  float[][] trainingColumns() {
+    int n = identity.length;
+    float[][] columns = new float[m][];
+    int[] pendingOf = null;
+    for (int s = 0; s < m; s++) {
+      columns[s] = columnOf[svRow[s]];
+      if (columns[s] == null) {
+        int u = pendingIndex(svRow[s]);
+        if (u < 0) {
+          return null;
+        }
+        if (pendingOf == null) {
+          pendingOf = new int[m];
+          Arrays.fill(pendingOf, -1);
+        }
+        pendingOf[s] = u;
+      }
+    }
+    if (pendingOf == null) {
+      return columns;
+    }
+    for (int s = 0; s < m; s++) {
+      if (pendingOf[s] >= 0) {
+        columns[s] = new float[n];
+      }
+    }
+    int stride = GramBlocks.panels(np) * GramBlocks.PANEL;
+    float[] block = new float[Math.min(CHUNK, n) * stride];
+    for (int lo = 0; lo < n; lo += CHUNK) {
+      int hi = Math.min(n, lo + CHUNK);
+      rows.gram(identity, lo, hi, pendPanels, GramBlocks.panels(np), block, 0, stride);
+      for (int t = lo; t < hi; t++) {
+        kernel.finish(block, (t - lo) * stride, np, kernel.usesNorms() ? rows.norm(t) : 0f, pendNorms);
+      }
+      for (int s = 0; s < m; s++) {
+        int u = pendingOf[s];
+        if (u >= 0) {
+          for (int t = lo; t < hi; t++) {
+            columns[s][t] = block[(t - lo) * stride + u];
+          }
+        }
+      }
+    }
+    return columns;
+  }
+
+  /** The first pending update of row, or -1. */
+  private int pendingIndex(int row) {
+    for (int u = 0; u < np; u++) {
+      if (pendRow[u] == row) {
+        return u;
+      }
+    }
+    return -1;
   }
 
   @Override

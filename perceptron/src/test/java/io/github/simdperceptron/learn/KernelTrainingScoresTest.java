@@ -1,0 +1,144 @@
+package io.github.simdperceptron.learn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.simdperceptron.data.Dataset;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The training rows' scores from training's kernel columns against the model's own Gram blocks:
+ * the same bits on integer and on real-valued data, for every kernel and form, with and without
+ * updates pending at the end of training; and the model remembers its training classes only
+ * when every column is known.
+ */
+class KernelTrainingScoresTest {
+  private static final long SEED = Long.getLong("simdperceptron.test.seed", System.nanoTime());
+
+  private static String tag() {
+    return "seed " + SEED + " (replay with -Dsimdperceptron.test.seed=" + SEED + ")";
+  }
+
+  /** n real-valued rows in [0, 1) (about a third zero), k classes by the nearest of k random centres. */
+  static Dataset real(int n, int d, int k, long seed) {
+    Random rnd = new Random(seed);
+    float[][] centre = new float[k][d];
+    for (float[] c : centre) {
+      for (int j = 0; j < d; j++) {
+        c[j] = rnd.nextFloat();
+      }
+    }
+    Dataset.Builder b = Dataset.builder(d);
+    float[] x = new float[d];
+    for (int i = 0; i < n; i++) {
+      int cls = rnd.nextInt(k);
+      for (int j = 0; j < d; j++) {
+        float v = centre[cls][j] + 0.6f * (rnd.nextFloat() - 0.5f);
+        x[j] = rnd.nextDouble() < 0.3 ? 0f : Math.min(1f, Math.max(0f, v));
+      }
+      b.add(x, "c" + cls);
+    }
+    return b.build();
+  }
+
+  private static TrainingOptions options(int epochs, long seed) {
+    return TrainingOptions.builder().maxEpochs(epochs).seed(seed).build();
+  }
+
+  /** Fits, then checks the column scores against the Gram block's scores bit for bit, and the classes. */
+  private static void check(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data, int pending,
+      String where) {
+    TrainingOptions options = options(4, SEED);
+    KernelRule rule = KernelLearner.rule(algorithm, kernel, budget, data, options, pending);
+    FitResult<KernelModel> fit = Trainer.fit(rule, data, options);
+    KernelModel model = fit.model();
+    float[][] columns = rule.trainingColumns();
+    assertNotNull(columns, where);
+    assertEquals(model.size(), columns.length, where);
+    int n = data.size();
+    float[] fromColumns = new float[n * model.paddedScores()];
+    model.scoresFromColumns(columns, n, fromColumns);
+    float[] byGram = model.scoresByGram(data);
+    for (int t = 0; t < n; t++) {
+      for (int c = 0; c < model.scoreCount(); c++) {
+        int o = t * model.paddedScores() + c;
+        assertEquals(Float.floatToIntBits(byGram[o]), Float.floatToIntBits(fromColumns[o]),
+            where + " row " + t + " score " + c + ": " + byGram[o] + " by the Gram block, " + fromColumns[o]
+                + " from the columns");
+      }
+    }
+    assertTrue(model.remembersClassesOf(data), where);
+    int[] expected = model.predictClassesByGram(data);
+    assertArrayEquals(expected, model.predictClasses(data), where);
+    // The training error of the report is the remembered classes' error.
+    long wrong = 0;
+    for (int t = 0; t < n; t++) {
+      if (expected[t] != data.classOf(t)) {
+        wrong++;
+      }
+    }
+    if (data.labels().size() > 2) {
+      assertEquals(1.0 - (double) (n - wrong) / n, fit.report().trainingError(), 0.0, where);
+    }
+  }
+
+  @Test
+  void theColumnScoresAreTheGramBlocksBitForBitOnRealData() {
+    System.out.println("KernelTrainingScoresTest " + tag());
+    Random r = new Random(SEED);
+    long seed = r.nextLong();
+    Dataset data = real(700, 37, 4, seed);
+    String where = tag() + " data seed " + seed;
+    for (int pending : new int[] {1, 5, KernelRule.PENDING}) {
+      check(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 0, data, pending, where + " rbf averaged p" + pending);
+    }
+    check(Algorithm.PERCEPTRON, KernelModel.Function.rbf(0.05), 0, data, KernelRule.PENDING, where + " rbf");
+    check(Algorithm.VOTED, KernelModel.Function.rbf(0.05), 0, data, KernelRule.PENDING, where + " rbf voted");
+    check(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 40, data, 7, where + " rbf budget");
+    check(Algorithm.AVERAGED, KernelModel.Function.poly(0.1, 3, 1), 0, data, KernelRule.PENDING, where + " poly");
+    check(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 0, KernelLearnerTest.thin(data, seed), 9,
+        where + " rbf thin");
+    check(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 0, IntData.sparse(data), KernelRule.PENDING,
+        where + " rbf sparse");
+    Dataset binary = real(500, 20, 2, seed + 1);
+    check(Algorithm.AVERAGED, KernelModel.Function.rbf(0.1), 0, binary, KernelRule.PENDING, where + " binary");
+  }
+
+  @Test
+  void theColumnScoresAreTheGramBlocksBitForBitOnIntegerData() {
+    long seed = SEED + 1;
+    Dataset data = KernelLearnerTest.classes(400, 11, 5, 0.1, seed);
+    String where = tag();
+    check(Algorithm.AVERAGED, KernelModel.Function.poly(1, 2, 1), 0, data, KernelRule.PENDING, where + " poly");
+    check(Algorithm.PERCEPTRON, KernelModel.Function.linear(), 0, data, 3, where + " linear");
+    check(Algorithm.VOTED, KernelModel.Function.linear(), 0, IntData.sparse(data), KernelRule.PENDING,
+        where + " linear voted sparse");
+    check(Algorithm.AVERAGED, KernelModel.Function.poly(1, 2, 1), 0, KernelLearnerTest.classes(300, 9, 2, 0.1, seed),
+        KernelRule.PENDING, where + " poly binary");
+  }
+
+  @Test
+  void withoutEveryColumnTheModelScoresByGramBlocks() {
+    long seed = SEED + 2;
+    Dataset data = real(300, 16, 3, seed);
+    TrainingOptions options = options(3, seed);
+    KernelRule rule = KernelLearner.rule(Algorithm.AVERAGED, KernelModel.Function.rbf(0.1), 0, data, options, 4);
+    rule.cacheLimit(10L * data.size());
+    FitResult<KernelModel> fit = Trainer.fit(rule, data, options);
+    assertTrue(fit.model().size() > 14, tag() + " support vectors " + fit.model().size());
+    assertNull(rule.trainingColumns(), tag());
+    assertFalse(fit.model().remembersClassesOf(data), tag());
+    assertArrayEquals(fit.model().predictClassesByGram(data), fit.model().predictClasses(data), tag());
+    // Another dataset with the same rows is scored by Gram blocks, not remembered.
+    KernelModel full = KernelLearner.fit(Algorithm.AVERAGED, KernelModel.Function.rbf(0.1), 0, data, options).model();
+    Dataset copy = data.subset(java.util.stream.IntStream.range(0, data.size()).toArray());
+    assertTrue(full.remembersClassesOf(data), tag());
+    assertFalse(full.remembersClassesOf(copy), tag());
+    assertArrayEquals(full.predictClasses(data), full.predictClasses(copy), tag());
+  }
+}
