@@ -5,6 +5,7 @@ import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
@@ -191,8 +192,11 @@ public final class KernelModel implements Model {
   private final boolean voteBias;
   private final float[] panels;
   private final float[] svNorms;
-  /** The dataset the model was trained on, when its training classes are known; else null. */
-  private final Dataset trainedOn;
+  /**
+   * The dataset the model was trained on, when its training classes are known; else null. Weak,
+   * so that a model kept after its training data is dropped does not keep the data alive.
+   */
+  private final WeakReference<Dataset> trainedOn;
   /** The predicted classes of trainedOn's rows, computed from training's kernel columns; else null. */
   private final int[] trainedClasses;
 
@@ -220,7 +224,7 @@ public final class KernelModel implements Model {
       rows.pack(s, panels, s);
       svNorms[s] = rows.norm(s);
     }
-    this.trainedOn = null;
+    this.trainedOn = new WeakReference<>(null);
     this.trainedClasses = null;
   }
 
@@ -241,7 +245,7 @@ public final class KernelModel implements Model {
     this.voteBias = of.voteBias;
     this.panels = of.panels;
     this.svNorms = of.svNorms;
-    this.trainedOn = trainedOn;
+    this.trainedOn = new WeakReference<>(trainedOn);
     this.trainedClasses = trainedClasses;
   }
 
@@ -459,7 +463,7 @@ public final class KernelModel implements Model {
   @Override
   public int[] predictClasses(Dataset data) {
     checkDimension(data);
-    if (data == trainedOn) {
+    if (data == trainedOn.get()) {
       return trainedClasses.clone();
     }
     return predictClassesByGram(data);
@@ -467,7 +471,7 @@ public final class KernelModel implements Model {
 
   /** Whether the model remembers the predicted classes of data's rows (for tests). */
   boolean remembersClassesOf(Dataset data) {
-    return data == trainedOn;
+    return data == trainedOn.get();
   }
 
   /** {@link #predictClasses} through Gram blocks, whatever the model remembers. */
