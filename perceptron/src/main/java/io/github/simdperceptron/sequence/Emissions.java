@@ -8,13 +8,10 @@ import java.util.Arrays;
  * word's keys meet a few tags), so a feature keeps its non-zero weights alone, as (tag, weight)
  * pairs, unless it has at least {@link #DENSE_AT} of them, when it keeps a dense row of kp lanes.
  *
- * <p>{@link #scores} gives the same bits as {@link ClassScores#scores} over the dense matrix:
- * the kernel sums a token's ids in four chains (the id at position p of the token's ids into
- * chain p mod 4, in order) and adds them as (c0 + c1) + (c2 + c3); this class adds each id's
- * weights into the same chain in the same order, leaving out the zeros, and adds a zero to a
- * chain that holds no -0 changes no bit (a chain starts at +0, and a sum of floats is -0 only when
- * both are). Immutable once built; {@link #scores} uses the caller's scratch, so any number of
- * threads may share one.
+ * <p>{@link #scores} sums a token's weights in a fixed order (the dense rows by the K-class kernel,
+ * then the pairs), so every tagger of the same weights gives the same bits; on integer weights
+ * every sum is exact and equals the kernel's over the dense matrix. Immutable once built;
+ * {@link #scores} uses the caller's scratch, so any number of threads may share one.
  */
 final class Emissions {
   /** A feature with at least this many non-zero weights keeps a dense row. */
