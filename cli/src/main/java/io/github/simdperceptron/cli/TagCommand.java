@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.stream.IntStream;
 
 /**
@@ -294,41 +296,83 @@ final class TagCommand {
   }
 
   /**
-   * Reads batches of lines and tags each batch on {@code threads} threads, every thread a
-   * contiguous share into its own buffer; the buffers are written in order.
+   * Reads batches of lines and tags each batch on {@code threads} threads, in chunks of
+   * {@link #CHUNK} lines that the threads take in turn, each chunk into its own buffer; the
+   * buffers are written in order. The batches overlap: while the threads tag one, this thread
+   * writes the one before and reads the one after.
    */
   private static void tagLines(Tagger tagger, BufferedReader r, PrintWriter sink, int threads) throws IOException {
-    List<String> lines = new ArrayList<>(BATCH);
-    StringBuilder[] parts = new StringBuilder[threads];
-    for (int p = 0; p < threads; p++) {
-      parts[p] = new StringBuilder(1 << 16);
-    }
-    java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+    ForkJoinPool pool = new ForkJoinPool(threads);
     try {
+      Batch next = new Batch();
+      Batch tagged = null;
+      ForkJoinTask<?> running = null;
       while (true) {
-        lines.clear();
-        for (String line; lines.size() < BATCH && (line = r.readLine()) != null; ) {
-          lines.add(line);
-        }
-        if (lines.isEmpty()) {
-          return;
-        }
-        int n = lines.size();
-        int share = (n + threads - 1) / threads;
-        pool.submit(() -> IntStream.range(0, threads).parallel().forEach(p -> {
-          StringBuilder b = parts[p];
-          b.setLength(0);
-          for (int i = p * share, end = Math.min(n, i + share); i < end; i++) {
-            tagger.tagLine(lines.get(i), b);
-            b.append('\n');
+        // next is free: the batch before the running one was written and handed back.
+        boolean more = next.read(r);
+        if (running != null) {
+          running.join();
+          Batch done = tagged;
+          tagged = null;
+          running = null;
+          if (more) {
+            tagged = next;
+            running = pool.submit(tagged.task(tagger));
           }
-        })).join();
-        for (StringBuilder b : parts) {
-          sink.append(b);
+          done.write(sink);
+          next = done;
+        } else if (more) {
+          tagged = next;
+          running = pool.submit(tagged.task(tagger));
+          next = new Batch();
+        }
+        if (!more) {
+          return;
         }
       }
     } finally {
       pool.shutdown();
+    }
+  }
+
+  /** The lines one chunk of a batch holds. */
+  private static final int CHUNK = 256;
+
+  /** A batch of lines and the tagged text of its chunks. */
+  private static final class Batch {
+    final List<String> lines = new ArrayList<>(BATCH);
+    final StringBuilder[] parts = new StringBuilder[(BATCH + CHUNK - 1) / CHUNK];
+
+    /** Reads up to BATCH lines; false when there was none. */
+    boolean read(BufferedReader r) throws IOException {
+      lines.clear();
+      for (String line; lines.size() < BATCH && (line = r.readLine()) != null; ) {
+        lines.add(line);
+      }
+      return !lines.isEmpty();
+    }
+
+    Runnable task(Tagger tagger) {
+      int n = lines.size();
+      int chunks = (n + CHUNK - 1) / CHUNK;
+      return () -> IntStream.range(0, chunks).parallel().forEach(p -> {
+        StringBuilder b = parts[p];
+        if (b == null) {
+          b = parts[p] = new StringBuilder(CHUNK * 256);
+        }
+        b.setLength(0);
+        for (int i = p * CHUNK, end = Math.min(n, i + CHUNK); i < end; i++) {
+          tagger.tagLine(lines.get(i), b);
+          b.append('\n');
+        }
+      });
+    }
+
+    void write(PrintWriter sink) {
+      int chunks = (lines.size() + CHUNK - 1) / CHUNK;
+      for (int p = 0; p < chunks; p++) {
+        sink.append(parts[p]);
+      }
     }
   }
 

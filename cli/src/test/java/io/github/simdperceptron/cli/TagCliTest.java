@@ -54,9 +54,15 @@ class TagCliTest {
     assertTrue(text.out().contains("token accuracy ") && text.out().contains("unknown words "), text.out());
 
     TaggedCorpus test = TaggedCorpus.read(Path.of(TEST), TaggedCorpus.Format.CONLL);
+    // Copies of the sentences to more than two batches of 8,192 lines and a part of one, so that
+    // reading, tagging and writing overlap and the order of the batches and their chunks shows.
     StringBuilder raw = new StringBuilder();
-    for (int s = 0; s < test.size(); s++) {
-      raw.append(String.join(" ", test.words(s))).append(s % 5 == 0 ? "\n\n" : "\n");
+    int copies = 0;
+    while (raw.toString().lines().count() < 2 * 8192 + 1000) {
+      for (int s = 0; s < test.size(); s++) {
+        raw.append(String.join(" ", test.words(s))).append(s % 5 == 0 ? "\n\n" : "\n");
+      }
+      copies++;
     }
     Path input = dir.resolve("raw.txt");
     Files.writeString(input, raw);
@@ -68,16 +74,18 @@ class TagCliTest {
     assertEquals(raw.toString().lines().count(), lines.size());
     Tagger tagger = Tagger.read(Path.of(model));
     int at = 0;
-    for (int s = 0; s < test.size(); s++) {
-      String[] words = test.words(s);
-      String[] tags = tagger.tag(words);
-      StringBuilder expected = new StringBuilder();
-      for (int i = 0; i < words.length; i++) {
-        expected.append(i > 0 ? " " : "").append(words[i]).append('/').append(tags[i]);
-      }
-      assertEquals(expected.toString(), lines.get(at++), "sentence " + s);
-      if (s % 5 == 0) {
-        assertEquals("", lines.get(at++));
+    for (int copy = 0; copy < copies; copy++) {
+      for (int s = 0; s < test.size(); s++) {
+        String[] words = test.words(s);
+        String[] tags = tagger.tag(words);
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < words.length; i++) {
+          expected.append(i > 0 ? " " : "").append(words[i]).append('/').append(tags[i]);
+        }
+        assertEquals(expected.toString(), lines.get(at++), "copy " + copy + " sentence " + s);
+        if (s % 5 == 0) {
+          assertEquals("", lines.get(at++));
+        }
       }
     }
     Result stdout = run("tag", "predict", "--model", model, "--data", input.toString(), "--decoder", "greedy");

@@ -134,6 +134,83 @@ final class Features {
     return put(out, at, neighbourSuffix(keys, RIGHT1_SUFFIX, i + 1));
   }
 
+  /** The entries of a word row: the ids of the word's own keys, then those it gives its neighbours. */
+  static final int ROW = 17;
+  /** The row's first neighbour entry: LEFT2, LEFT1, RIGHT1, RIGHT2, LEFT1_SUFFIX, RIGHT1_SUFFIX follow. */
+  static final int NEIGHBOUR = 11;
+  /** The entries of {@link #ends(Keys)}: the bias, then the padding keys of the six neighbour templates. */
+  static final int ENDS = 7;
+
+  /**
+   * Writes token i's word row into out[at, at + ROW): the ids (or -1) of its WORD, LOWER,
+   * PREFIX 1, SUFFIX 1, ..., PREFIX 4, SUFFIX 4 and SHAPE keys in the order {@link #extract} takes
+   * them, then of the keys its lower case gives the tokens around it (LEFT2 at i + 2, LEFT1 at
+   * i + 1, RIGHT1 at i - 1, RIGHT2 at i - 2, LEFT1_SUFFIX at i + 1, RIGHT1_SUFFIX at i - 1). The
+   * row depends on the word alone, so a word's row serves all its tokens ({@link #assemble}).
+   */
+  void wordRow(int i, Keys keys, int[] out, int at) {
+    int s = start[i];
+    int e = end[i];
+    int len = e - s;
+    out[at] = key(keys, WORD, text, s, e);
+    out[at + 1] = key(keys, LOWER, lower, s, e);
+    for (int m = 1; m <= 4; m++) {
+      out[at + 2 * m] = m <= len ? key(keys, PREFIX + m - 1, lower, s, s + m) : -1;
+      out[at + 2 * m + 1] = m <= len ? key(keys, SUFFIX + m - 1, lower, e - m, e) : -1;
+    }
+    out[at + 10] = key(keys, SHAPE, shape, 0, shape(s, e));
+    for (int t = LEFT2; t <= RIGHT2; t++) {
+      out[at + NEIGHBOUR + t - LEFT2] = key(keys, t, lower, s, e);
+    }
+    out[at + NEIGHBOUR + 4] = key(keys, LEFT1_SUFFIX, lower, Math.max(s, e - 3), e);
+    out[at + NEIGHBOUR + 5] = key(keys, RIGHT1_SUFFIX, lower, Math.max(s, e - 3), e);
+  }
+
+  /**
+   * The ids (or -1) of the keys no word gives: the bias, then the padding keys of LEFT2, LEFT1,
+   * RIGHT1, RIGHT2, LEFT1_SUFFIX, RIGHT1_SUFFIX beyond the sentence's ends.
+   */
+  static int[] ends(Keys keys) {
+    return new int[] {
+      key(keys, BIAS, PAD, 0, 0),
+      key(keys, LEFT2, PAD, 0, 1), key(keys, LEFT1, PAD, 0, 1),
+      key(keys, RIGHT1, PAD, 1, 2), key(keys, RIGHT2, PAD, 1, 2),
+      key(keys, LEFT1_SUFFIX, PAD, 0, 1), key(keys, RIGHT1_SUFFIX, PAD, 1, 2)
+    };
+  }
+
+  /**
+   * Writes the ids of token i of an n-token sentence into out from at, the ids and the order of
+   * {@link #extract}, from word rows: token j's row is rows[rowAt[j], rowAt[j] + ROW), and
+   * {@code ends} is {@link #ends(Keys)} of the same keys. Returns the position after the last.
+   */
+  static int assemble(int[] rows, int[] rowAt, int n, int i, int[] ends, int[] out, int at) {
+    at = put(out, at, ends[0]);
+    int own = rowAt[i];
+    for (int q = own; q < own + NEIGHBOUR; q++) {
+      at = put(out, at, rows[q]);
+    }
+    at = put(out, at, i >= 2 ? rows[rowAt[i - 2] + NEIGHBOUR] : ends[1]);
+    at = put(out, at, i >= 1 ? rows[rowAt[i - 1] + NEIGHBOUR + 1] : ends[2]);
+    at = put(out, at, i + 1 < n ? rows[rowAt[i + 1] + NEIGHBOUR + 2] : ends[3]);
+    at = put(out, at, i + 2 < n ? rows[rowAt[i + 2] + NEIGHBOUR + 3] : ends[4]);
+    at = put(out, at, i >= 1 ? rows[rowAt[i - 1] + NEIGHBOUR + 4] : ends[5]);
+    return put(out, at, i + 1 < n ? rows[rowAt[i + 1] + NEIGHBOUR + 5] : ends[6]);
+  }
+
+  /** Token i's position and length in the sentence's text (for a lookup of its word). */
+  int start(int i) {
+    return start[i];
+  }
+
+  int end(int i) {
+    return end[i];
+  }
+
+  char[] text() {
+    return text;
+  }
+
   private static int put(int[] out, int at, int id) {
     if (id >= 0) {
       out[at++] = id;

@@ -24,6 +24,10 @@ final class Lattice {
   private final int[] stepBack;
   private final int[] rows;
   private int[] back = new int[0];
+  /** The compact emission weights of the sentence being decoded, or null for the dense ones. */
+  private Emissions emissions;
+  /** Scratch of {@link Emissions#scores}. */
+  private int[] denseRows = new int[Features.MAX_PER_TOKEN];
 
   Lattice(int kp) {
     this.kp = kp;
@@ -36,10 +40,32 @@ final class Lattice {
 
   /** Writes the best tags of the sentence into out[0, n). Only out (and the scratch) is modified. */
   void decode(TagWeights m, boolean viterbi, int[] ids, int[] tokenPtr, int tok, int n, int[] out) {
+    decode(m, null, viterbi, ids, tokenPtr, tok, n, out);
+  }
+
+  /**
+   * As {@link #decode(TagWeights, boolean, int[], int[], int, int, int[])}, the emission scores
+   * from {@code e} (the same bits as from the dense weights it was made of) when it is not null;
+   * m's dense emission weights are then not read.
+   */
+  void decode(TagWeights m, Emissions e, boolean viterbi, int[] ids, int[] tokenPtr, int tok, int n, int[] out) {
+    emissions = e;
     if (viterbi) {
       viterbi(m, ids, tokenPtr, tok, n, out);
     } else {
       greedy(m, ids, tokenPtr, tok, n, out);
+    }
+  }
+
+  /** The emission scores of the ids [from, to) into {@link #emit}. */
+  private void emit(TagWeights m, int[] ids, int from, int to) {
+    if (emissions != null) {
+      if (denseRows.length < to - from) {
+        denseRows = new int[to - from];
+      }
+      emissions.scores(ids, from, to, denseRows, emit);
+    } else {
+      ClassScores.scores(m.w, kp, ids, null, from, to, emit);
     }
   }
 
@@ -48,12 +74,12 @@ final class Lattice {
     if (back.length < n * kp) {
       back = new int[Math.max(n * kp, 2 * back.length)];
     }
-    ClassScores.scores(m.w, kp, ids, null, tokenPtr[tok], tokenPtr[tok + 1], emit);
+    emit(m, ids, tokenPtr[tok], tokenPtr[tok + 1]);
     for (int c = 0; c < k; c++) {
       prev[c] = m.start[c] + emit[c];
     }
     for (int t = 1; t < n; t++) {
-      ClassScores.scores(m.w, kp, ids, null, tokenPtr[tok + t], tokenPtr[tok + t + 1], emit);
+      emit(m, ids, tokenPtr[tok + t], tokenPtr[tok + t + 1]);
       ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack, rows);
       System.arraycopy(stepBack, 0, back, t * kp, k);
       float[] swap = prev;
@@ -79,7 +105,7 @@ final class Lattice {
     int k = m.k;
     int previous = -1;
     for (int t = 0; t < n; t++) {
-      ClassScores.scores(m.w, kp, ids, null, tokenPtr[tok + t], tokenPtr[tok + t + 1], emit);
+      emit(m, ids, tokenPtr[tok + t], tokenPtr[tok + t + 1]);
       int best = 0;
       float bestScore = Float.NEGATIVE_INFINITY;
       for (int c = 0; c < k; c++) {

@@ -151,11 +151,34 @@ public final class Tagger {
   final FeatureSpace space;
   /** The words of the training data (template WORD), for known-word figures. */
   final FeatureTable words;
+  /** The transition, start and end weights; its dense emission weights are not kept (null). */
   final TagWeights weights;
+  /** The emission weights. */
+  final Emissions emissions;
+  /**
+   * The word rows ({@link Features#wordRow}) of the known words: entry e of {@link #words} has
+   * rows[e * ROW, (e + 1) * ROW), so a known word's ids take one lookup instead of one per key.
+   */
+  private final int[] knownRows;
+  /** {@link Features#ends} of the feature space. */
+  private final int[] ends;
   private final ThreadLocal<Scratch> scratch;
 
+  /** A tagger of the dense weights (their emission weights are made compact, and not kept). */
   Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space, FeatureTable words,
       TagWeights weights) {
+    this(algorithm, decoder, cutoff, tags, space, words,
+        new TagWeights(weights.k, weights.d, null, weights.trans, weights.start, weights.end),
+        Emissions.of(weights.w, weights.k, weights.d));
+  }
+
+  Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space, FeatureTable words,
+      TagWeights weights, Emissions emissions) {
+    this(algorithm, decoder, cutoff, tags, space, words, weights, emissions, rows(space, words));
+  }
+
+  private Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space,
+      FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows) {
     this.algorithm = algorithm;
     this.decoder = decoder;
     this.cutoff = cutoff;
@@ -163,16 +186,35 @@ public final class Tagger {
     this.space = space;
     this.words = words;
     this.weights = weights;
+    this.emissions = emissions;
+    this.knownRows = knownRows;
+    this.ends = Features.ends(space);
     this.scratch = ThreadLocal.withInitial(() -> new Scratch(weights.kp));
   }
 
-  /** One thread's buffers: the sentence's text, its feature ids, the lattice and the tags. */
+  /** The word rows of the words of the table, in its order. */
+  private static int[] rows(FeatureSpace space, FeatureTable words) {
+    int[] rows = new int[words.size() * Features.ROW];
+    Features f = new Features();
+    String[] one = new String[1];
+    for (int e = 0; e < words.size(); e++) {
+      one[0] = words.key(e);
+      f.load(one, 1);
+      f.wordRow(0, space, rows, e * Features.ROW);
+    }
+    return rows;
+  }
+
+  /** One thread's buffers: the sentence's text, its word rows, its feature ids, the lattice and the tags. */
   private static final class Scratch {
     final Features features = new Features();
     final Lattice lattice;
     int[] ids = new int[64 * Features.MAX_PER_TOKEN];
     int[] tokenPtr = new int[65];
     int[] out = new int[64];
+    int[] rows = new int[64 * Features.ROW];
+    /** Token i's row is rows[i * ROW, (i + 1) * ROW). */
+    int[] rowAt = rowStarts(64);
 
     Scratch(int kp) {
       lattice = new Lattice(kp);
@@ -183,7 +225,17 @@ public final class Tagger {
         out = new int[Math.max(n, 2 * out.length)];
         tokenPtr = new int[out.length + 1];
         ids = new int[out.length * Features.MAX_PER_TOKEN];
+        rows = new int[out.length * Features.ROW];
+        rowAt = rowStarts(out.length);
       }
+    }
+
+    private static int[] rowStarts(int n) {
+      int[] at = new int[n];
+      for (int i = 0; i < n; i++) {
+        at[i] = i * Features.ROW;
+      }
+      return at;
     }
   }
 
@@ -314,12 +366,25 @@ public final class Tagger {
   /** Tag indices of the sentence loaded in s.features, in s.out. */
   private int[] decode(Scratch s, int n) {
     s.reserve(n);
+    Features f = s.features;
+    char[] text = f.text();
+    int[] rows = s.rows;
+    for (int i = 0; i < n; i++) {
+      int from = f.start(i);
+      int to = f.end(i);
+      int e = words.find(Features.WORD, FeatureTable.hash(Features.WORD, text, from, to), text, from, to);
+      if (e >= 0) {
+        System.arraycopy(knownRows, e * Features.ROW, rows, i * Features.ROW, Features.ROW);
+      } else {
+        f.wordRow(i, space, rows, i * Features.ROW);
+      }
+    }
     int at = 0;
     for (int i = 0; i < n; i++) {
-      at = s.features.extract(i, space, s.ids, at);
+      at = Features.assemble(rows, s.rowAt, n, i, ends, s.ids, at);
       s.tokenPtr[i + 1] = at;
     }
-    s.lattice.decode(weights, decoder == Decoder.VITERBI, s.ids, s.tokenPtr, 0, n, s.out);
+    s.lattice.decode(weights, emissions, decoder == Decoder.VITERBI, s.ids, s.tokenPtr, 0, n, s.out);
     return s.out;
   }
 
@@ -340,7 +405,7 @@ public final class Tagger {
   /** This tagger with another decoder (the weights are shared). */
   public Tagger withDecoder(Decoder d) {
     Objects.requireNonNull(d, "decoder");
-    return d == decoder ? this : new Tagger(algorithm, d, cutoff, tags, space, words, weights);
+    return d == decoder ? this : new Tagger(algorithm, d, cutoff, tags, space, words, weights, emissions, knownRows);
   }
 
   /** The settings it was trained with. */

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.io.internal.FramedFile;
 import io.github.simdperceptron.learn.Algorithm;
 import java.io.BufferedInputStream;
@@ -63,20 +64,15 @@ final class TaggerFile {
     for (int e = 0; e < t.words.size(); e++) {
       out.writeUTF(t.words.key(e));
     }
-    out.writeInt(m.d);
-    for (int f = 0; f < m.d; f++) {
-      int base = f * m.kp;
-      int nonZero = 0;
-      for (int c = 0; c < m.k; c++) {
-        if (m.w[base + c] != 0f) {
-          nonZero++;
-        }
-      }
-      out.writeShort(nonZero);
-      for (int c = 0; c < m.k; c++) {
-        if (m.w[base + c] != 0f) {
+    Emissions e = t.emissions;
+    out.writeInt(e.d);
+    for (int f = 0; f < e.d; f++) {
+      out.writeShort(e.nonZeros(f));
+      for (int c = 0; c < e.k; c++) {
+        float w = e.get(f, c);
+        if (w != 0f) {
           out.writeShort(c);
-          out.writeFloat(m.w[base + c]);
+          out.writeFloat(w);
         }
       }
     }
@@ -159,21 +155,32 @@ final class TaggerFile {
     if (d != space.size()) {
       throw bad(source, d + " features (expected " + space.size() + ")");
     }
-    TagWeights m = new TagWeights(k, d);
+    int kp = ClassScores.paddedClasses(k);
+    TagWeights m = new TagWeights(k, d, null, new float[k * kp], new float[kp], new float[kp]);
+    Emissions.Builder emissions = new Emissions.Builder(k, d);
+    int[] nzTags = new int[k];
+    float[] nzWeights = new float[k];
     for (int f = 0; f < d; f++) {
       int nonZero = in.readUnsignedShort();
       if (nonZero > k) {
         throw bad(source, "feature " + f + " has " + nonZero + " weights (expected at most " + k + ")");
       }
+      int kept = 0;
+      int last = -1;
       for (int i = 0; i < nonZero; i++) {
         int c = in.readUnsignedShort();
         float w = in.readFloat();
-        if (c >= k || !Float.isFinite(w)) {
+        if (c >= k || c <= last || !Float.isFinite(w)) {
           throw bad(source, "feature " + f + ": tag " + c + ", weight " + w + " (expected a tag below " + k
-              + " and a finite weight)");
+              + " after the feature's tags before it, and a finite weight)");
         }
-        m.w[f * m.kp + c] = w;
+        last = c;
+        if (w != 0f) {
+          nzTags[kept] = c;
+          nzWeights[kept++] = w;
+        }
       }
+      emissions.feature(nzTags, nzWeights, kept);
     }
     for (int j = 0; j < k; j++) {
       for (int c = 0; c < k; c++) {
@@ -190,7 +197,7 @@ final class TaggerFile {
     if (in.available() > 4) {
       throw bad(source, "extra bytes after the weights");
     }
-    return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m);
+    return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m, emissions.build());
   }
 
   private static float finite(float w, String source, String what) throws FormatException {

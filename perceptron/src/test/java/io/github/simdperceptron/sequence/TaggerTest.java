@@ -144,7 +144,14 @@ class TaggerTest {
       assertEquals(t.decoder(), back.decoder());
       assertEquals(t.features(), back.features());
       assertEquals(t.settings().toString(), back.settings().toString());
-      assertArrayEquals(t.weights.w, back.weights.w);
+      assertEquals(t.emissions.d, back.emissions.d);
+      for (int f = 0; f < t.emissions.d; f++) {
+        assertEquals(t.emissions.nonZeros(f), back.emissions.nonZeros(f), "feature " + f);
+        for (int c = 0; c < t.emissions.k; c++) {
+          assertEquals(Float.floatToIntBits(t.emissions.get(f, c)), Float.floatToIntBits(back.emissions.get(f, c)),
+              "feature " + f + " tag " + c);
+        }
+      }
       assertArrayEquals(t.weights.trans, back.weights.trans);
       assertArrayEquals(t.weights.start, back.weights.start);
       assertArrayEquals(t.weights.end, back.weights.end);

@@ -1,0 +1,169 @@
+package io.github.simdperceptron.sequence;
+
+import io.github.simdperceptron.kernel.internal.ClassScores;
+import java.util.Arrays;
+
+/**
+ * A trained tagger's emission weights, compact: most of a feature's K weights are zero (a rare
+ * word's keys meet a few tags), so a feature keeps its non-zero weights alone, as (tag, weight)
+ * pairs, unless it has at least {@link #DENSE_AT} of them, when it keeps a dense row of kp lanes.
+ *
+ * <p>{@link #scores} sums a token's weights in a fixed order (the dense rows by the K-class kernel,
+ * then the pairs), so every tagger of the same weights gives the same bits; on integer weights
+ * every sum is exact and equals the kernel's over the dense matrix. Immutable once built;
+ * {@link #scores} uses the caller's scratch, so any number of threads may share one.
+ */
+final class Emissions {
+  /** A feature with at least this many non-zero weights keeps a dense row. */
+  static final int DENSE_AT = 8;
+
+  final int k;
+  final int kp;
+  final int d;
+  /** Feature f's pairs are [ptr[f], ptr[f + 1]) of tag and weight; a dense feature has none. */
+  private final int[] ptr;
+  private final short[] tag;
+  private final float[] weight;
+  /** Feature f's dense row starts at dense[row[f] * kp], or row[f] is -1. */
+  private final int[] row;
+  private final float[] dense;
+
+  private Emissions(int k, int d, int[] ptr, short[] tag, float[] weight, int[] row, float[] dense) {
+    this.k = k;
+    this.kp = ClassScores.paddedClasses(k);
+    this.d = d;
+    this.ptr = ptr;
+    this.tag = tag;
+    this.weight = weight;
+    this.row = row;
+    this.dense = dense;
+  }
+
+  /** The compact form of the dense emission weights {@code w[f * kp + c]} of d features and k tags. */
+  static Emissions of(float[] w, int k, int d) {
+    Builder b = new Builder(k, d);
+    int kp = ClassScores.paddedClasses(k);
+    int[] tags = new int[k];
+    float[] values = new float[k];
+    for (int f = 0; f < d; f++) {
+      int nz = 0;
+      for (int c = 0; c < k; c++) {
+        float v = w[f * kp + c];
+        if (v != 0f) {
+          tags[nz] = c;
+          values[nz++] = v;
+        }
+      }
+      b.feature(tags, values, nz);
+    }
+    return b.build();
+  }
+
+  /** Builds the compact form feature by feature, in order, from their non-zero weights. */
+  static final class Builder {
+    private final int k;
+    private final int kp;
+    private final int d;
+    private final int[] ptr;
+    private final int[] row;
+    private short[] tag = new short[1 << 12];
+    private float[] weight = new float[1 << 12];
+    private float[] dense = new float[0];
+    private int pairs;
+    private int rows;
+    private int f;
+
+    Builder(int k, int d) {
+      this.k = k;
+      this.kp = ClassScores.paddedClasses(k);
+      this.d = d;
+      this.ptr = new int[d + 1];
+      this.row = new int[d];
+    }
+
+    /** The next feature's non-zero weights: tags[i] (ascending, below k) and values[i] for i < nz. */
+    void feature(int[] tags, float[] values, int nz) {
+      if (nz >= DENSE_AT) {
+        if ((long) (rows + 1) * kp > dense.length) {
+          dense = Arrays.copyOf(dense, Math.max(kp * 16, 2 * dense.length));
+        }
+        row[f] = rows;
+        for (int i = 0; i < nz; i++) {
+          dense[rows * kp + tags[i]] = values[i];
+        }
+        rows++;
+      } else {
+        row[f] = -1;
+        if (pairs + nz > tag.length) {
+          int n = Math.max(2 * tag.length, pairs + nz);
+          tag = Arrays.copyOf(tag, n);
+          weight = Arrays.copyOf(weight, n);
+        }
+        for (int i = 0; i < nz; i++) {
+          tag[pairs] = (short) tags[i];
+          weight[pairs++] = values[i];
+        }
+      }
+      ptr[++f] = pairs;
+    }
+
+    Emissions build() {
+      if (f != d) {
+        throw new IllegalStateException(f + " features given, " + d + " expected");
+      }
+      return new Emissions(k, d, ptr, Arrays.copyOf(tag, pairs), Arrays.copyOf(weight, pairs), row,
+          Arrays.copyOf(dense, rows * kp));
+    }
+  }
+
+  /** The weight of feature f for tag c. */
+  float get(int f, int c) {
+    if (row[f] >= 0) {
+      return dense[row[f] * kp + c];
+    }
+    for (int q = ptr[f]; q < ptr[f + 1]; q++) {
+      if (tag[q] == c) {
+        return weight[q];
+      }
+    }
+    return 0f;
+  }
+
+  /** Feature f's non-zero weights. */
+  int nonZeros(int f) {
+    if (row[f] < 0) {
+      return ptr[f + 1] - ptr[f];
+    }
+    int nz = 0;
+    for (int c = 0; c < k; c++) {
+      if (dense[row[f] * kp + c] != 0f) {
+        nz++;
+      }
+    }
+    return nz;
+  }
+
+  /**
+   * {@code out[c] = sum over t in [from, to) of w[ids[t]][c]} for the kp lanes: first the dense
+   * rows of the ids, in order, by the K-class kernel ({@link ClassScores#scores}, a binary row over
+   * the dense rows alone), then the pairs of the others, in order. The order is fixed, so every
+   * tagger of the same weights gives the same bits. rows is scratch of at least to - from entries;
+   * only out and rows are modified.
+   */
+  void scores(int[] ids, int from, int to, int[] rows, float[] out) {
+    int m = 0;
+    for (int t = from; t < to; t++) {
+      int r = row[ids[t]];
+      if (r >= 0) {
+        rows[m++] = r;
+      }
+    }
+    ClassScores.scores(dense, kp, rows, null, 0, m, out);
+    for (int t = from; t < to; t++) {
+      int f = ids[t];
+      for (int q = ptr[f], end = ptr[f + 1]; q < end; q++) {
+        out[tag[q]] += weight[q];
+      }
+    }
+  }
+}
