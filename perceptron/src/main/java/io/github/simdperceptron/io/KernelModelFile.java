@@ -94,7 +94,7 @@ final class KernelModelFile {
   static ModelFile parse(DataInputStream in, ModelFile.CountingInput pos, long end, String source, String algorithm,
       int d, Labels labels, boolean bias, Map<String, String> options) throws IOException {
     long at = pos.count();
-    String name = in.readUTF();
+    String name = ModelFile.readUtf(in, pos, source);
     float gamma = in.readFloat();
     int degree = in.readInt();
     float coef0 = in.readFloat();
@@ -106,7 +106,7 @@ final class KernelModelFile {
           + " degree " + degree + " coef0 " + coef0 + " (" + e.getMessage() + ")");
     }
     at = pos.count();
-    String algo = in.readUTF();
+    String algo = ModelFile.readUtf(in, pos, source);
     Algorithm model = Algorithm.byName(algo);
     if (model != Algorithm.PERCEPTRON && model != Algorithm.AVERAGED && model != Algorithm.VOTED) {
       throw FormatException.atByte(source, at, "kernel model algorithm " + FormatException.quote(algo)

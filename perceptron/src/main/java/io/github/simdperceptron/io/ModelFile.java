@@ -441,7 +441,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     return w;
   }
 
-  private static String readUtf(DataInputStream in, CountingInput pos, String source) throws IOException {
+  /** A modified-UTF-8 string; a malformed one is a {@link FormatException} at its offset. */
+  static String readUtf(DataInputStream in, CountingInput pos, String source) throws IOException {
     long at = pos.count();
     try {
       return in.readUTF();

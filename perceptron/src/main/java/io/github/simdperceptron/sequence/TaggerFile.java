@@ -10,6 +10,7 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UTFDataFormatException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,6 +100,8 @@ final class TaggerFile {
     try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16))) {
       in.skipNBytes(FramedFile.PREAMBLE);
       return parse(in, source);
+    } catch (UTFDataFormatException e) {
+      throw bad(source, "a string that is not valid modified UTF-8 (" + e.getMessage() + ")");
     } catch (EOFException e) {
       throw FormatException.atByte(source, size, "truncated: the header describes more data than the file holds");
     }

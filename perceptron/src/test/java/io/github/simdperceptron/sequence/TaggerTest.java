@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.FramedFile;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.ByteArrayInputStream;
@@ -161,6 +162,15 @@ class TaggerTest {
       assertTrue(back.knows("jury"));
 
       byte[] bytes = Files.readAllBytes(file);
+      // A string that is not modified UTF-8 under a valid checksum: a format error, not a bare IOException.
+      byte[] badName = bytes.clone();
+      badName[FramedFile.PREAMBLE + 2] = (byte) 0xF0;
+      java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+      crc.update(badName, 0, badName.length - 4);
+      java.nio.ByteBuffer.wrap(badName).putInt(badName.length - 4, (int) crc.getValue());
+      Files.write(file, badName);
+      FormatException utf = assertThrows(FormatException.class, () -> Tagger.read(file));
+      assertTrue(utf.getMessage().contains("modified UTF-8"), utf.getMessage());
       bytes[bytes.length / 2] ^= 1;
       Files.write(file, bytes);
       FormatException e = assertThrows(FormatException.class, () -> Tagger.read(file));
