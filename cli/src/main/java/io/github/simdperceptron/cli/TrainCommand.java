@@ -8,6 +8,7 @@ import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.learn.internal.OptionException;
+import io.github.simdperceptron.learn.internal.ReportAccess;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -122,7 +123,8 @@ final class TrainCommand {
     }
     ModelFile.write(model, ModelFile.of(fit.model(), fit.report().algorithm(), options));
     TrainingReport r = fit.report();
-    double trainAccuracy = fit.model().accuracy(trainSet);
+    // One scoring of the training rows gives this and the report's training error.
+    double trainAccuracy = ReportAccess.trainingAccuracy(r, fit.model(), trainSet);
     double testAccuracy = testSet == null ? Double.NaN : fit.model().accuracy(testSet);
     if (json) {
       out.println(new Json()

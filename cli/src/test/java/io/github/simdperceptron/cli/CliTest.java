@@ -291,6 +291,42 @@ class CliTest {
     return new TrainArgs(TrainCommand.options().parse(List.of(args)));
   }
 
+  /**
+   * The command scores the training rows once for its training accuracy and the report's
+   * training error: both equal the figures computed separately (model.accuracy on the rows, the
+   * report's own training error of a second, identical fit), for a binary linear model, a voted
+   * one and a multi-class one, also with a test set.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"pla", "voted", "averaged-direct", "pocket-ovr"})
+  void trainingAccuracyAndErrorAreThoseComputedSeparately(String kind) throws IOException {
+    boolean multi = kind.contains("-");
+    String algorithm = multi ? kind.substring(0, kind.indexOf('-')) : kind;
+    String data = multi ? EXAMPLES.resolve("three-train.svm").toString() : TRAIN;
+    List<String> args = new java.util.ArrayList<>(List.of("--data", data, "--algorithm", algorithm, "--epochs", "7",
+        "--seed", "5", "--model", dir.resolve("m.bin").toString()));
+    if (multi) {
+      args.addAll(List.of("--multiclass", kind.substring(kind.indexOf('-') + 1)));
+    } else {
+      args.addAll(List.of("--test", TEST));
+    }
+    List<String> command = new java.util.ArrayList<>(List.of("train", "--json"));
+    command.addAll(args);
+    Result r = run(command.toArray(String[]::new));
+    assertEquals(0, r.code(), r.err());
+    io.github.simdperceptron.data.Dataset train = io.github.simdperceptron.io.DataFormat.libsvm().read(Path.of(data));
+    TrainArgs t = trainArgs(args.toArray(String[]::new));
+    io.github.simdperceptron.learn.FitResult<?> fit = t.fit(train, t.options());
+    double accuracy = fit.model().accuracy(train);
+    double error = fit.report().trainingError();
+    assertEquals(accuracy, number(r.out(), "training_accuracy"), kind + ": " + r.out());
+    assertEquals(error, number(r.out(), "training_error"), kind + ": " + r.out());
+    // The saved model is the one the figures are of.
+    io.github.simdperceptron.learn.Model saved = io.github.simdperceptron.io.ModelFile.read(dir.resolve("m.bin"))
+        .model();
+    assertEquals(accuracy, saved.accuracy(train), kind);
+  }
+
   @Test
   void prefetchOptionReachesTheTrainingOptionsAndLeavesTheModelAlone() throws Exception {
     assertTrue(trainArgs("--data", TRAIN, "--algorithm", "averaged", "--prefetch", "--model", "m.bin").options()

@@ -1,7 +1,6 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
-import java.util.stream.IntStream;
 
 /**
  * A binary classifier with a real-valued score: it predicts +1 when the score is positive and
@@ -77,7 +76,6 @@ public interface BinaryModel extends Model {
    * {@code y_i * score_i <= 0} (a zero score is an error for both labels).
    */
   default double trainingError(Dataset data) {
-    float[] s = scores(data);
-    return (double) IntStream.range(0, s.length).filter(i -> data.label(i) * s[i] <= 0f).count() / s.length;
+    return PostFitFigures.error(data, scores(data));
   }
 }

@@ -55,11 +55,7 @@ public interface Model {
    * list its classes in another order or lack some; a class the model never saw is always wrong.
    */
   default double accuracy(Dataset data) {
-    int[] predicted = predictClasses(data);
-    int[] toModel = data.labels().names().stream().mapToInt(labels()::indexOf).toArray();
-    long correct = IntStream.range(0, predicted.length)
-        .filter(i -> predicted[i] >= 0 && predicted[i] == toModel[data.classOf(i)]).count();
-    return (double) correct / predicted.length;
+    return PostFitFigures.accuracy(this, data, predictClasses(data));
   }
 
   /** Throws {@link IllegalArgumentException} when data has another dimension. */

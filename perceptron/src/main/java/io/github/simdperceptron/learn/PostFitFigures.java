@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.theory.Theory;
+import java.util.stream.IntStream;
 
 /**
  * The figures of a report that need a pass over the training data after the fit (training error,
@@ -34,6 +35,45 @@ final class PostFitFigures {
       releaseWhenDone();
     }
     return trainingError;
+  }
+
+  /**
+   * {@code m.accuracy(d)}, the same double; when m and d are this report's model and data and
+   * the training error is still to be computed, it comes from the same scoring of the rows, as
+   * {@link #trainingError()} would compute it: for a voted model both come from one
+   * {@link VotedModel#scores}, for a model that is not binary the error is 1 - the accuracy.
+   * Other models (whose predictions need not come from their batch scores) score on their own.
+   */
+  synchronized double accuracy(Model m, Dataset d) {
+    if (trainingError != null || m != model || d != data) {
+      return m.accuracy(d);
+    }
+    double accuracy;
+    if (m instanceof VotedModel voted) {
+      float[] s = voted.scores(d);
+      accuracy = accuracy(m, d, voted.classesOf(s));
+      trainingError = error(d, s);
+    } else if (!(m instanceof BinaryModel)) {
+      accuracy = m.accuracy(d);
+      trainingError = 1.0 - accuracy;
+    } else {
+      return m.accuracy(d);
+    }
+    releaseWhenDone();
+    return accuracy;
+  }
+
+  /** {@link Model#accuracy} from the predicted classes of the rows of data. */
+  static double accuracy(Model model, Dataset data, int[] predicted) {
+    int[] toModel = data.labels().names().stream().mapToInt(model.labels()::indexOf).toArray();
+    long correct = IntStream.range(0, predicted.length)
+        .filter(i -> predicted[i] >= 0 && predicted[i] == toModel[data.classOf(i)]).count();
+    return (double) correct / predicted.length;
+  }
+
+  /** {@link BinaryModel#trainingError} from the scores of the rows of data. */
+  static double error(Dataset data, float[] s) {
+    return (double) IntStream.range(0, s.length).filter(i -> data.label(i) * s[i] <= 0f).count() / s.length;
   }
 
   synchronized double radius() {

@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn;
 
+import io.github.simdperceptron.learn.internal.ReportAccess;
 import java.util.Arrays;
 
 /**
@@ -10,6 +11,10 @@ import java.util.Arrays;
  * binary learner erred (updated), with the per-class counts in {@link #classMistakesPerEpoch()}.
  */
 public final class TrainingReport {
+  static {
+    ReportAccess.install(new ReportBridge());
+  }
+
   private final String algorithm;
   private final int[] mistakesPerEpoch;
   private final int[] updatesPerEpoch;

@@ -276,7 +276,11 @@ public final class VotedModel implements BinaryModel {
 
   @Override
   public int[] predictClasses(Dataset data) {
-    float[] s = scores(data);
+    return classesOf(scores(data));
+  }
+
+  /** The classes of the scores s, as {@link BinaryModel#predictClass} gives them for one score. */
+  int[] classesOf(float[] s) {
     int[] out = new int[s.length];
     boolean two = labels().size() == 2;
     for (int i = 0; i < s.length; i++) {

@@ -17,7 +17,8 @@ import java.util.stream.IntStream;
  * non-zero of x), so the work is the pairs of non-zeros x and a row share, not every stored
  * non-zero; a feature that many stored rows have is a dense column instead, added with one vector
  * axpy. Dense stored rows take one dot each. A block of documents ({@link #scoreBlock}) shares
- * one pass over the entries. Nothing here allocates per call.
+ * one pass over the entries, in int lanes when the dots are integers small enough for the int
+ * pass to be exact, else in double. Nothing here allocates per call.
  */
 final class VotedScratch {
   /** A model's read-only tables, shared by the scratches of all threads. */
@@ -31,6 +32,19 @@ final class VotedScratch {
     final int[] anchorEntries;
     /** Each entry's count as a double, for the blocked pass. */
     final double[] counts;
+    /**
+     * Each entry's count as an int for the integer pass, or null when that pass never applies:
+     * a stored row, an anchor or an anchor bias is not integer-valued, an anchor bias exceeds
+     * {@link #INT_LIMIT} in magnitude, or the counts total more than {@link #INT_LIMIT}.
+     */
+    final int[] intCounts;
+    /** How many entries name a stored row. */
+    final long rowEntries;
+    /** Per stored row, its label as an int, and the label again with the bias steps (else 0). */
+    final int[] stepSign;
+    final int[] stepBias;
+    /** The anchor biases as ints (meaningful when intCounts is not null). */
+    final int[] anchorBiasInts;
 
     Shared(VotedAccess.Parts p, Dataset columns, float[][] denseColumns) {
       this.p = p;
@@ -38,8 +52,40 @@ final class VotedScratch {
       this.denseColumns = denseColumns;
       this.anchorEntries = IntStream.range(0, p.entries.length).filter(e -> p.entries[e] < 0).toArray();
       this.counts = Arrays.stream(p.counts).asDoubleStream().toArray();
+      int n = p.rows == null ? 0 : p.rows.size();
+      this.stepSign = new int[n];
+      this.stepBias = new int[n];
+      boolean integral = true;
+      for (int r = 0; r < n; r++) {
+        stepSign[r] = (int) p.rowLabels[r];
+        stepBias[r] = p.biasSteps ? stepSign[r] : 0;
+        integral &= integralRow(p.rows, r);
+      }
+      long total = 0;
+      long uses = 0;
+      for (int e = 0; e < p.entries.length; e++) {
+        uses += p.entries[e] >= 0 ? 1 : 0;
+        total += p.counts[e];
+      }
+      this.rowEntries = uses;
+      this.anchorBiasInts = new int[p.anchors.length];
+      for (int a = 0; a < p.anchors.length; a++) {
+        float ab = p.anchorBiases[a];
+        integral &= Math.rint(ab) == ab && Math.abs(ab) <= INT_LIMIT;
+        anchorBiasInts[a] = (int) ab;
+        if (p.anchors[a] != null) {
+          for (float v : p.anchors[a]) {
+            integral &= Math.rint(v) == v;
+          }
+        }
+      }
+      // Every count is >= 0, so the total bounds every partial vote.
+      this.intCounts = integral && total <= INT_LIMIT ? Arrays.stream(p.counts).mapToInt(c -> (int) c).toArray() : null;
     }
   }
+
+  /** The largest magnitude of a margin or a vote of the integer pass: 2^31 - 1. */
+  static final long INT_LIMIT = Integer.MAX_VALUE;
 
   private static final int B = VotePasses.BLOCK;
 
@@ -50,12 +96,28 @@ final class VotedScratch {
   /** Zero between calls. */
   private final float[] dense;
   private final float[] anchorDots;
-  private final float[] rowDots;
+  /** The dots of the current document: one of {@link #laneDots} while a block is scored. */
+  private float[] rowDots;
+  /** A block's dots as {@link #row} finds them, one array a document; null until the first block. */
+  private float[][] laneDots;
   /** A block's dots, {@code [r * B + b]} for stored row r and document b; null until the first block. */
   private double[] blockDots;
   private double[] blockAnchors;
   private final double[] margin = new double[B];
   private final double[] votes = new double[B];
+  /**
+   * The integer pass's block: {@code [r * B + b]} the move of document b's margin on an entry of
+   * stored row r, {@code y_r * dot (+ y_r)}; {@code [a * B + b]} its margin at anchor a. Null until
+   * the first integer block.
+   */
+  private int[] intSteps;
+  private int[] intAnchors;
+  private final int[] intMargin = new int[B];
+  private final int[] intVotes = new int[B];
+  /** Whether blocks may take the integer pass (tests turn it off to compare). */
+  boolean intPass = true;
+  /** Whether the last block took the integer pass (for tests). */
+  boolean lastBlockInt;
 
   VotedScratch(Shared shared) {
     this.shared = shared;
@@ -71,24 +133,46 @@ final class VotedScratch {
    * {@code out[first + b]} = the score of row first + b of data, for b in [0, count), count at
    * most {@link VotePasses#BLOCK}: each row's dots as {@link #row} finds them, side by side, then
    * one pass over the entries for all of them ({@link VotePasses#run} between anchors, the
-   * anchors here), making the one-document pass's operations in its order lane by lane.
+   * anchors here), making the one-document pass's operations in its order lane by lane. When the
+   * model and the rows are integer-valued and the bound of {@link #intLane} holds for every row
+   * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result.
    */
   void scoreBlock(Dataset data, int first, int count, float[] out) {
+    if (laneDots == null) {
+      laneDots = new float[B][];
+      laneDots[0] = rowDots;
+      for (int b = 1; b < B; b++) {
+        laneDots[b] = new float[rowDots.length];
+      }
+    }
+    lastBlockInt = intPass && shared.intCounts != null && integralRows(data, first, count)
+        && intBlock(data, first, count, out);
+    if (lastBlockInt) {
+      return;
+    }
     if (blockDots == null) {
       blockDots = new double[rowDots.length * B];
       blockAnchors = new double[anchorDots.length * B];
     }
     double[] dots = blockDots;
     for (int b = 0; b < count; b++) {
+      rowDots = laneDots[b];
       row(data, first + b);
-      for (int r = 0, at = b; r < rowDots.length; r++, at += B) {
-        dots[at] = rowDots[r];
-      }
       for (int a = 0; a < anchorDots.length; a++) {
         blockAnchors[a * B + b] = anchorDots[a];
       }
     }
-    // Lanes past count keep the finite dots of an earlier block; their votes are not read.
+    // Row by row, so that the block is written in order; lanes past count keep the finite dots
+    // of an earlier block, and their votes are not read.
+    if (count == 8 && B == 8) {
+      doubleDots(laneDots, dots);
+    } else {
+      for (int r = 0, at = 0; r < rowDots.length; r++, at += B) {
+        for (int b = 0; b < count; b++) {
+          dots[at + b] = laneDots[b][r];
+        }
+      }
+    }
     Arrays.fill(votes, 0.0);
     int[] entries = p.entries;
     int[] anchorAt = shared.anchorEntries;
@@ -108,6 +192,167 @@ final class VotedScratch {
     for (int b = 0; b < count; b++) {
       out[first + b] = (float) votes[b];
     }
+  }
+
+  /**
+   * The integer pass for rows [first, first + count) of data (integer-valued, as the model is),
+   * when it applies: each row's dots as {@link #row} finds them, tested by {@link #intLane} (false,
+   * out untouched, as soon as a row fails), folded into int steps, then
+   * {@link VotePasses#runInt} between anchors.
+   *
+   * <p>Why the scores are those of the double pass, bit for bit. The dots are integers: a float
+   * product or sum of integers is an integer rounded to float, and that is an integer (a float of
+   * magnitude 2^24 or more is one, and a smaller integer is a float exactly), or infinite, or NaN.
+   * {@link #intLane} admits a row when, with M the largest magnitude of its dots with the stored
+   * rows and E the entries with a stored row, {@code E (M + 1) + max_a |anchor_a . x + b_a|} is at
+   * most 2^31 - 1 (NaN and infinities fail). A margin of the pass is an anchor's term plus the
+   * steps {@code y_r dot (+ y_r)} of some of the entries after it, each of magnitude at most
+   * {@code M + 1}, so every margin and step is within 2^31 - 1; the counts total at most
+   * 2^31 - 1 ({@link Shared#intCounts}), which bounds every vote. These are the conditions of
+   * {@link VotePasses#runInt} for its equality with {@link VotePasses#run}: the double pass makes
+   * only exact operations on these integers, the int pass the same operations without wrapping,
+   * so the votes are the same integer, and {@code (float)} of an int and of a double that hold
+   * the same integer round it alike. Each anchor's term {@code dot + b_a} is exact in double and
+   * in int for the same reason.
+   */
+  boolean intBlock(Dataset data, int first, int count, float[] out) {
+    if (intSteps == null) {
+      intSteps = new int[rowDots.length * B];
+      intAnchors = new int[anchorDots.length * B];
+    }
+    for (int b = 0; b < count; b++) {
+      rowDots = laneDots[b];
+      row(data, first + b);
+      if (!intLane(b)) {
+        return false;
+      }
+    }
+    // Row by row, so that the block is written in order; lanes past count keep the steps of an
+    // earlier block (perhaps one that failed): an int add that wraps there harms nothing, and
+    // their votes are not read. The casts are exact (integers below 2^31).
+    if (count == 8 && B == 8) {
+      intSteps(laneDots, shared.stepSign, shared.stepBias, intSteps);
+    } else {
+      int[] sign = shared.stepSign;
+      int[] bias = shared.stepBias;
+      for (int r = 0, at = 0; r < rowDots.length; r++, at += B) {
+        for (int b = 0; b < count; b++) {
+          intSteps[at + b] = sign[r] * (int) laneDots[b][r] + bias[r];
+        }
+      }
+    }
+    Arrays.fill(intVotes, 0);
+    int[] entries = p.entries;
+    int[] anchorAt = shared.anchorEntries;
+    int[] c = shared.intCounts;
+    for (int k = 0; k < anchorAt.length; k++) {
+      int e = anchorAt[k];
+      int a = -1 - entries[e];
+      for (int b = 0; b < B; b++) {
+        int m = intAnchors[a * B + b];
+        intMargin[b] = m;
+        intVotes[b] += m > 0 ? c[e] : -c[e];
+      }
+      int end = k + 1 < anchorAt.length ? anchorAt[k + 1] : entries.length;
+      if (e + 1 < end) {
+        VotePasses.runInt(entries, c, e + 1, end, intSteps, intMargin, intVotes);
+      }
+    }
+    for (int b = 0; b < count; b++) {
+      out[first + b] = (float) intVotes[b];
+    }
+    return true;
+  }
+
+  /** {@code steps[r * B + b] = sign[r] * (int) lanes[b][r] + bias[r]} for a full block (B = 8). */
+  private static void intSteps(float[][] lanes, int[] sign, int[] bias, int[] steps) {
+    float[] l0 = lanes[0], l1 = lanes[1], l2 = lanes[2], l3 = lanes[3];
+    float[] l4 = lanes[4], l5 = lanes[5], l6 = lanes[6], l7 = lanes[7];
+    int n = sign.length;
+    for (int r = 0, at = 0; r < n; r++, at += 8) {
+      int y = sign[r];
+      int yb = bias[r];
+      steps[at] = y * (int) l0[r] + yb;
+      steps[at + 1] = y * (int) l1[r] + yb;
+      steps[at + 2] = y * (int) l2[r] + yb;
+      steps[at + 3] = y * (int) l3[r] + yb;
+      steps[at + 4] = y * (int) l4[r] + yb;
+      steps[at + 5] = y * (int) l5[r] + yb;
+      steps[at + 6] = y * (int) l6[r] + yb;
+      steps[at + 7] = y * (int) l7[r] + yb;
+    }
+  }
+
+  /** {@code dots[r * B + b] = lanes[b][r]} for a full block (B = 8). */
+  private static void doubleDots(float[][] lanes, double[] dots) {
+    float[] l0 = lanes[0], l1 = lanes[1], l2 = lanes[2], l3 = lanes[3];
+    float[] l4 = lanes[4], l5 = lanes[5], l6 = lanes[6], l7 = lanes[7];
+    int n = l0.length;
+    for (int r = 0, at = 0; r < n; r++, at += 8) {
+      dots[at] = l0[r];
+      dots[at + 1] = l1[r];
+      dots[at + 2] = l2[r];
+      dots[at + 3] = l3[r];
+      dots[at + 4] = l4[r];
+      dots[at + 5] = l5[r];
+      dots[at + 6] = l6[r];
+      dots[at + 7] = l7[r];
+    }
+  }
+
+  /**
+   * Whether the dots of {@link #row} (in rowDots and anchorDots, of an integer-valued row) admit
+   * the integer pass, by the bound of {@link #intBlock}; writes the anchors' terms of lane b.
+   */
+  boolean intLane(int b) {
+    float[] dots = rowDots;
+    float largest = 0f;
+    for (float d : dots) {
+      // NaN sticks (Math.max), and fails the test below.
+      largest = Math.max(largest, Math.abs(d));
+    }
+    double anchors = 0;
+    int[] ab = shared.anchorBiasInts;
+    boolean exact = true;
+    for (int a = 0; a < anchorDots.length; a++) {
+      float d = anchorDots[a];
+      int v = (int) d;
+      exact &= v == (double) d;
+      long term = (long) v + ab[a];
+      anchors = Math.max(anchors, Math.abs(term));
+      intAnchors[a * B + b] = (int) term;
+    }
+    // Exact when the bound is at most 2^31 - 1, and above it when the true value is (rounding is
+    // monotone and every integer up to 2^53 is a double).
+    return exact && (double) shared.rowEntries * ((double) largest + 1) + anchors <= INT_LIMIT;
+  }
+
+  /** Whether rows [first, first + count) of data have integer values only. */
+  private static boolean integralRows(Dataset data, int first, int count) {
+    boolean integral = true;
+    for (int i = first; i < first + count && integral; i++) {
+      integral = integralRow(data, i);
+    }
+    return integral;
+  }
+
+  /** Whether row i of data has integer values only (a binary sparse row has). */
+  static boolean integralRow(Dataset data, int i) {
+    boolean integral = true;
+    if (data.isSparse()) {
+      float[] values = DataAccess.values(data);
+      if (values != null) {
+        for (int t = DataAccess.rowStart(data, i), end = t + data.nonZeros(i); t < end; t++) {
+          integral &= Math.rint(values[t]) == values[t];
+        }
+      }
+    } else {
+      float[] x = DataAccess.rowArray(data, i);
+      for (int j = DataAccess.rowOffset(data, i), end = j + data.dimension(); j < end; j++) {
+        integral &= Math.rint(x[j]) == x[j];
+      }
+    }
+    return integral;
   }
 
   /** {@code rowDots += alpha x_{., j}}: column j of the transpose, dense or a scatter-add. */

@@ -2,6 +2,7 @@ package io.github.simdperceptron.kernel.internal;
 
 import io.github.simdperceptron.kernel.Kernel;
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
@@ -18,6 +19,9 @@ final class PanamaVoteOps implements VoteOps {
   private static final VectorSpecies<Double> D =
       VectorSpecies.of(double.class, VectorShape.forBitSize(Math.min(Kernel.vectorBits(), 64 * VotePasses.BLOCK)));
   private static final int L = D.length();
+  private static final VectorSpecies<Integer> I =
+      VectorSpecies.of(int.class, VectorShape.forBitSize(Math.min(Kernel.vectorBits(), 32 * VotePasses.BLOCK)));
+  private static final int LI = I.length();
 
   PanamaVoteOps() {}
 
@@ -65,5 +69,33 @@ final class PanamaVoteOps implements VoteOps {
     }
     m.intoArray(s, o);
     v.intoArray(vote, o);
+  }
+
+  @Override
+  public void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote) {
+    for (int o = 0; o < VotePasses.BLOCK; o += LI) {
+      intLanes(rows, counts, from, to, steps, o, s, vote);
+    }
+  }
+
+  /**
+   * Lanes [o, o + LI) of the integer pass. The vote of the range is {@code 2P - C}, with P the
+   * counts of the entries where the margin is positive (one masked add an entry) and C the counts
+   * of all of them: the scalar pass's {@code sum (m > 0 ? c : -c)}, in the same int arithmetic
+   * modulo 2^32, so the same bits.
+   */
+  private static void intLanes(int[] rows, int[] counts, int from, int to, int[] steps, int o, int[] s,
+      int[] vote) {
+    IntVector m = IntVector.fromArray(I, s, o);
+    IntVector positive = IntVector.zero(I);
+    int all = 0;
+    for (int e = from; e < to; e++) {
+      int c = counts[e];
+      all += c;
+      m = m.add(IntVector.fromArray(I, steps, rows[e] * VotePasses.BLOCK + o));
+      positive = positive.add(IntVector.broadcast(I, c), m.compare(VectorOperators.GT, 0));
+    }
+    m.intoArray(s, o);
+    IntVector.fromArray(I, vote, o).add(positive.add(positive).sub(all)).intoArray(vote, o);
   }
 }

@@ -21,4 +21,17 @@ final class ScalarVoteOps implements VoteOps {
       }
     }
   }
+
+  @Override
+  public void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote) {
+    final int w = VotePasses.BLOCK;
+    for (int e = from; e < to; e++) {
+      int c = counts[e];
+      for (int b = 0, at = rows[e] * w; b < w; b++) {
+        int m = s[b] + steps[at + b];
+        s[b] = m;
+        vote[b] += m > 0 ? c : -c;
+      }
+    }
+  }
 }

@@ -5,4 +5,7 @@ interface VoteOps {
 
   void run(int[] rows, float[] signs, double[] counts, int from, int to, double[] dots, boolean biasSteps,
       double[] s, double[] vote);
+
+  /** The integer pass of {@link VotePasses#runInt}, over the {@link VotePasses#BLOCK} lanes. */
+  void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote);
 }

@@ -52,4 +52,27 @@ public final class VotePasses {
       boolean biasSteps, double[] s, double[] vote) {
     OPS.run(rows, signs, counts, from, to, dots, biasSteps, s, vote);
   }
+
+  /**
+   * The same pass in int lanes, for dots that are integers: {@code steps[r * BLOCK + b]} is the
+   * whole move of the margin of document b on an entry of stored row r, {@code y_r * dot (+ y_r)
+   * with the bias steps}, already folded in. For e in [from, to) in order and every lane b,
+   * {@code s[b] = s[b] + steps[rows[e] * BLOCK + b]}, then
+   * {@code vote[b] = vote[b] + (s[b] > 0 ? counts[e] : -counts[e])}, in int arithmetic (modulo
+   * 2^32, so every implementation gives the same bits whatever it groups). s and vote (length at
+   * least {@link #BLOCK}) are updated in place; only they are modified.
+   *
+   * <p>Equal to {@link #run}: let every dot, every starting margin and every count be an integer,
+   * every partial margin (the start of a lane plus any prefix of its steps) at most 2^31 - 1 in
+   * magnitude, and the counts of the range plus the magnitude of the starting vote at most
+   * 2^31 - 1. Then {@link #run} computes only integers below 2^53 in magnitude, which a double
+   * holds exactly, so each of its adds is exact: its margins are the exact sums, and so are the
+   * int margins here (no int add wraps, since every partial sum is in range). The two passes
+   * compare the same margins with 0, add the same counts with the same signs, and their votes
+   * are the same integer, exactly (a double vote that starts at +0 and adds integers is never -0).
+   * The caller checks these bounds.
+   */
+  public static void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote) {
+    OPS.runInt(rows, counts, from, to, steps, s, vote);
+  }
 }

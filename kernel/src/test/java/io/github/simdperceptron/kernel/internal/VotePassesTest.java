@@ -1,6 +1,7 @@
 package io.github.simdperceptron.kernel.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.kernel.Kernel;
 import java.util.Random;
@@ -9,7 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The blocked vote pass: the implementation that runs gives the bits of the scalar one, and each
  * lane the bits of the one-document pass written out here (which skips the entries without a
- * vote), on real-valued dots and on integer ones, with and without the bias steps.
+ * vote), on real-valued dots and on integer ones, with and without the bias steps. The integer
+ * pass gives the bits of the scalar one, of a literal loop in long and of the double pass on the
+ * same integer dots, also with margins and votes up to 2^31 - 1 in magnitude.
  */
 class VotePassesTest {
   private static final long SEED = Long.getLong("tests.seed", 20261125L);
@@ -68,6 +71,119 @@ class VotePassesTest {
         assertEquals(Double.doubleToLongBits(sv[b]), Double.doubleToLongBits(vote[b]), where + ": vote, lane " + b);
         assertEquals(Double.doubleToLongBits(m), Double.doubleToLongBits(s[b]), where + ": one-document margin " + b);
         assertEquals(Double.doubleToLongBits(v), Double.doubleToLongBits(vote[b]), where + ": one-document vote " + b);
+      }
+    }
+  }
+
+  @Test
+  void panamaLoadedWhenAsked() {
+    if ("panama".equals(System.getProperty("simdperceptron.impl"))) {
+      assertEquals("panama", Kernel.implementation(), "Panama was requested but the kernel runs scalar");
+      assertEquals("panama", VotePasses.implementation(), "Panama was requested but the vote pass runs scalar");
+    }
+  }
+
+  /**
+   * Rounds of random integer dots: small ones (rows repeated, zero counts) and extreme ones (each
+   * row once, steps up to 2^30 chosen so that every partial margin stays within 2^31 - 1, and
+   * counts whose total is just below 2^31).
+   */
+  @Test
+  void intPassEqualsScalarLiteralLoopAndDoublePass() {
+    for (int round = 0; round < 12; round++) {
+      long seed = SEED + 100 + round;
+      boolean bias = round % 2 == 0;
+      boolean extreme = round % 3 == 2;
+      String where = "seed=" + seed + " bias=" + bias + " extreme=" + extreme + " on "
+          + VotePasses.implementation() + ", " + Kernel.describe();
+      System.out.println("VotePassesTest int pass: " + where);
+      Random rnd = new Random(seed);
+      int n = 1 + rnd.nextInt(400);
+      int entries = extreme ? n : 1 + rnd.nextInt(3000);
+      int[] rows = new int[entries];
+      int[] counts = new int[entries];
+      double[] dcounts = new double[entries];
+      long total = 0;
+      for (int e = 0; e < entries; e++) {
+        rows[e] = extreme ? e : rnd.nextInt(n);
+        counts[e] = extreme ? (int) (((1L << 31) - 1) / entries) - rnd.nextInt(2)
+            : rnd.nextInt(4) == 0 ? 0 : 1 + rnd.nextInt(50);
+        dcounts[e] = counts[e];
+        total += counts[e];
+      }
+      assertTrue(total < 1L << 31, where);
+      float[] signs = new float[n];
+      for (int r = 0; r < n; r++) {
+        signs[r] = rnd.nextBoolean() ? 1f : -1f;
+      }
+      long limit = (1L << 31) - 1;
+      int[] s0 = new int[B];
+      for (int b = 0; b < B; b++) {
+        s0[b] = extreme ? (int) (limit - rnd.nextInt(1 << 20)) * (rnd.nextBoolean() ? 1 : -1) : rnd.nextInt(5) - 2;
+      }
+      // The dots (as the double pass takes them) and the folded steps (as the int pass does).
+      double[] dots = new double[n * B];
+      int[] steps = new int[n * B];
+      long[] at = new long[B];
+      for (int b = 0; b < B; b++) {
+        at[b] = s0[b];
+      }
+      for (int r = 0; r < n; r++) {
+        for (int b = 0; b < B; b++) {
+          long dot;
+          if (extreme) {
+            // Entry r moves lane b by y (dot + bias); keep the margin within the limit.
+            long y = (long) signs[r];
+            long step;
+            do {
+              step = rnd.nextInt(8) == 0 ? rnd.nextLong() >> 33 : rnd.nextInt(2001) - 1000;
+            } while (Math.abs(at[b] + step) > limit);
+            at[b] += step;
+            dot = y * step - (bias ? 1 : 0);
+          } else {
+            dot = rnd.nextInt(9) - 3;
+          }
+          dots[r * B + b] = dot;
+          steps[r * B + b] = (int) ((long) signs[r] * dot + (bias ? (long) signs[r] : 0));
+        }
+      }
+      int from = extreme ? 0 : rnd.nextInt(entries);
+      int[] s = s0.clone();
+      int[] vote = new int[B];
+      VotePasses.runInt(rows, counts, from, entries, steps, s, vote);
+      int[] ss = s0.clone();
+      int[] sv = new int[B];
+      new ScalarVoteOps().runInt(rows, counts, from, entries, steps, ss, sv);
+      double[] ds = new double[B];
+      for (int b = 0; b < B; b++) {
+        ds[b] = s0[b];
+      }
+      double[] dv = new double[B];
+      new ScalarVoteOps().run(rows, signs, dcounts, from, entries, dots, bias, ds, dv);
+      double[] ps = ds.clone();
+      double[] pv = new double[B];
+      for (int b = 0; b < B; b++) {
+        ps[b] = s0[b];
+      }
+      VotePasses.run(rows, signs, dcounts, from, entries, dots, bias, ps, pv);
+      for (int b = 0; b < B; b++) {
+        long m = s0[b];
+        long v = 0;
+        for (int e = from; e < entries; e++) {
+          m += (long) signs[rows[e]] * (long) dots[rows[e] * B + b] + (bias ? (long) signs[rows[e]] : 0);
+          assertTrue(Math.abs(m) <= limit, where + ": test data out of range");
+          v += m > 0 ? counts[e] : -counts[e];
+        }
+        assertEquals(ss[b], s[b], where + ": margin, lane " + b);
+        assertEquals(sv[b], vote[b], where + ": vote, lane " + b);
+        assertEquals(m, s[b], where + ": literal margin, lane " + b);
+        assertEquals(v, vote[b], where + ": literal vote, lane " + b);
+        assertEquals(Double.doubleToLongBits(ds[b]), Double.doubleToLongBits(s[b]), where + ": double margin " + b);
+        assertEquals(Double.doubleToLongBits(ps[b]), Double.doubleToLongBits(s[b]), where + ": run margin " + b);
+        assertEquals(Float.floatToIntBits((float) dv[b]), Float.floatToIntBits((float) vote[b]),
+            where + ": double vote " + b);
+        assertEquals(Float.floatToIntBits((float) pv[b]), Float.floatToIntBits((float) vote[b]),
+            where + ": run vote " + b);
       }
     }
   }
