@@ -117,4 +117,18 @@ class LauncherScriptTest {
     String heapOnly = launchWith(0, "-Xmx1g", "info");
     assertTrue(heapOnly.contains("-XX:+UseSerialGC") && heapOnly.contains("-Xmx1g"), heapOnly);
   }
+
+  @Test
+  void startsTheHeapAt64MegabytesUnlessJavaOptsSizesIt() throws Exception {
+    tree();
+    script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
+    String plain = launchWith(0, null, "info");
+    assertTrue(plain.contains(" -Xms64m "), plain);
+    String other = launchWith(0, "-Dx=1", "info");
+    assertTrue(other.contains(" -Xms64m ") && other.contains("-Dx=1"), other);
+    for (String sized : new String[] {"-Xmx1g", "-Xms2g", "-XX:MaxHeapSize=1g", "-Dx=1 -XX:InitialHeapSize=512m"}) {
+      String out = launchWith(0, sized, "info");
+      assertTrue(!out.contains("-Xms64m") && out.contains(sized), out);
+    }
+  }
 }

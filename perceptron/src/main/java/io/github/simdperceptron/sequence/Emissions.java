@@ -10,7 +10,9 @@ import java.util.Arrays;
  *
  * <p>{@link #scores} sums a token's weights in a fixed order (the dense rows by the K-class kernel,
  * then the pairs), so every tagger of the same weights gives the same bits; on integer weights
- * every sum is exact and equals the kernel's over the dense matrix. Immutable once built;
+ * every sum is exact and equals the kernel's over the dense matrix. A tagger's token scores are the
+ * lane-wise sum of two such sums, of the ids its own word gives it and of those its neighbours give
+ * it ({@code Tagger.decode}). Immutable once built;
  * {@link #scores} uses the caller's scratch, so any number of threads may share one.
  */
 final class Emissions {
@@ -41,8 +43,24 @@ final class Emissions {
 
   /** The compact form of the dense emission weights {@code w[f * kp + c]} of d features and k tags. */
   static Emissions of(float[] w, int k, int d) {
-    Builder b = new Builder(k, d);
     int kp = ClassScores.paddedClasses(k);
+    // A first pass counts the pairs and the dense rows, so that the arrays are made at their size.
+    long pairs = 0;
+    int rows = 0;
+    for (int f = 0; f < d; f++) {
+      int nz = 0;
+      for (int c = 0; c < k; c++) {
+        if (w[f * kp + c] != 0f) {
+          nz++;
+        }
+      }
+      if (nz >= DENSE_AT) {
+        rows++;
+      } else {
+        pairs += nz;
+      }
+    }
+    Builder b = new Builder(k, d, (int) Math.min(pairs, Integer.MAX_VALUE - 16), rows);
     int[] tags = new int[k];
     float[] values = new float[k];
     for (int f = 0; f < d; f++) {
@@ -66,19 +84,27 @@ final class Emissions {
     private final int d;
     private final int[] ptr;
     private final int[] row;
-    private short[] tag = new short[1 << 12];
-    private float[] weight = new float[1 << 12];
-    private float[] dense = new float[0];
+    private short[] tag;
+    private float[] weight;
+    private float[] dense;
     private int pairs;
     private int rows;
     private int f;
 
     Builder(int k, int d) {
+      this(k, d, 1 << 12, 0);
+    }
+
+    /** A builder whose arrays start with room for {@code pairs} pairs and {@code rows} dense rows. */
+    Builder(int k, int d, int pairs, int rows) {
       this.k = k;
       this.kp = ClassScores.paddedClasses(k);
       this.d = d;
       this.ptr = new int[d + 1];
       this.row = new int[d];
+      this.tag = new short[pairs];
+      this.weight = new float[pairs];
+      this.dense = new float[Math.toIntExact((long) rows * kp)];
     }
 
     /** The next feature's non-zero weights: tags[i] (ascending, below k) and values[i] for i < nz. */
@@ -111,8 +137,9 @@ final class Emissions {
       if (f != d) {
         throw new IllegalStateException(f + " features given, " + d + " expected");
       }
-      return new Emissions(k, d, ptr, Arrays.copyOf(tag, pairs), Arrays.copyOf(weight, pairs), row,
-          Arrays.copyOf(dense, rows * kp));
+      return new Emissions(k, d, ptr, tag.length == pairs ? tag : Arrays.copyOf(tag, pairs),
+          weight.length == pairs ? weight : Arrays.copyOf(weight, pairs), row,
+          dense.length == rows * kp ? dense : Arrays.copyOf(dense, rows * kp));
     }
   }
 

@@ -104,6 +104,16 @@ final class FeatureTable {
     return new String(pool, starts[e], starts[e + 1] - starts[e]);
   }
 
+  /** The length of entry e's key. */
+  int length(int e) {
+    return starts[e + 1] - starts[e];
+  }
+
+  /** Copies entry e's key into out from at. */
+  void getChars(int e, char[] out, int at) {
+    System.arraycopy(pool, starts[e], out, at, starts[e + 1] - starts[e]);
+  }
+
   /** A new table of the entries counted at least {@code cutoff} times, in this table's order. */
   FeatureTable kept(int cutoff) {
     FeatureTable t = new FeatureTable();

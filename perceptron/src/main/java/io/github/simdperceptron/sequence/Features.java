@@ -65,6 +65,28 @@ final class Features {
     lowerCase(at);
   }
 
+  /**
+   * Loads as the sentence the words whose entries in {@code table} are entries[from, from + count)
+   * (the same sentence as {@link #load(String[], int)} of their keys).
+   */
+  void load(FeatureTable table, int[] entries, int from, int count) {
+    int len = 0;
+    for (int i = 0; i < count; i++) {
+      len += table.length(entries[from + i]);
+    }
+    reserve(count, len);
+    int at = 0;
+    for (int i = 0; i < count; i++) {
+      int e = entries[from + i];
+      start[i] = at;
+      table.getChars(e, text, at);
+      at += table.length(e);
+      end[i] = at;
+    }
+    n = count;
+    lowerCase(at);
+  }
+
   /** Loads the whitespace-separated tokens of {@code line} as the sentence; returns their number. */
   int loadLine(CharSequence line) {
     int len = line.length();
@@ -166,6 +188,22 @@ final class Features {
     out[at + NEIGHBOUR + 5] = key(keys, RIGHT1_SUFFIX, lower, Math.max(s, e - 3), e);
   }
 
+  /** The word rows under {@code keys} of the words (template WORD) of {@code words}, entry e's at e * ROW. */
+  static int[] rows(Keys keys, FeatureTable words) {
+    if (words.size() > (Integer.MAX_VALUE - 16) / ROW) {
+      throw new IllegalArgumentException(words.size() + " distinct words are more than one array of rows holds");
+    }
+    int[] rows = new int[words.size() * ROW];
+    Features f = new Features();
+    int[] one = new int[1];
+    for (int e = 0; e < words.size(); e++) {
+      one[0] = e;
+      f.load(words, one, 0, 1);
+      f.wordRow(0, keys, rows, e * ROW);
+    }
+    return rows;
+  }
+
   /**
    * The ids (or -1) of the keys no word gives: the bias, then the padding keys of LEFT2, LEFT1,
    * RIGHT1, RIGHT2, LEFT1_SUFFIX, RIGHT1_SUFFIX beyond the sentence's ends.
@@ -185,11 +223,23 @@ final class Features {
    * {@code ends} is {@link #ends(Keys)} of the same keys. Returns the position after the last.
    */
   static int assemble(int[] rows, int[] rowAt, int n, int i, int[] ends, int[] out, int at) {
+    return neighbours(rows, rowAt, n, i, ends, out, own(rows, rowAt[i], ends, out, at));
+  }
+
+  /**
+   * The first part of {@link #assemble}: the ids that depend on token i's word alone, the bias and
+   * its word's own keys, from its row rows[own, own + ROW). Returns the position after the last.
+   */
+  static int own(int[] rows, int own, int[] ends, int[] out, int at) {
     at = put(out, at, ends[0]);
-    int own = rowAt[i];
     for (int q = own; q < own + NEIGHBOUR; q++) {
       at = put(out, at, rows[q]);
     }
+    return at;
+  }
+
+  /** The rest of {@link #assemble}: the ids of the keys token i's neighbours give it (or the padding's). */
+  static int neighbours(int[] rows, int[] rowAt, int n, int i, int[] ends, int[] out, int at) {
     at = put(out, at, i >= 2 ? rows[rowAt[i - 2] + NEIGHBOUR] : ends[1]);
     at = put(out, at, i >= 1 ? rows[rowAt[i - 1] + NEIGHBOUR + 1] : ends[2]);
     at = put(out, at, i + 1 < n ? rows[rowAt[i + 1] + NEIGHBOUR + 2] : ends[3]);

@@ -28,6 +28,8 @@ final class Lattice {
   private Emissions emissions;
   /** Scratch of {@link Emissions#scores}. */
   private int[] denseRows = new int[Features.MAX_PER_TOKEN];
+  /** The emission scores of the sentence being decoded, token t's at [t * kp, (t + 1) * kp), or null. */
+  private float[] given;
 
   Lattice(int kp) {
     this.kp = kp;
@@ -50,10 +52,35 @@ final class Lattice {
    */
   void decode(TagWeights m, Emissions e, boolean viterbi, int[] ids, int[] tokenPtr, int tok, int n, int[] out) {
     emissions = e;
+    given = null;
     if (viterbi) {
       viterbi(m, ids, tokenPtr, tok, n, out);
     } else {
       greedy(m, ids, tokenPtr, tok, n, out);
+    }
+  }
+
+  /**
+   * As {@link #decode(TagWeights, boolean, int[], int[], int, int, int[])}, token t's emission
+   * scores given as {@code scores[t * kp, (t + 1) * kp)}; m's emission weights are not read.
+   */
+  void decode(TagWeights m, boolean viterbi, float[] scores, int n, int[] out) {
+    emissions = null;
+    given = scores;
+    if (viterbi) {
+      viterbi(m, null, null, 0, n, out);
+    } else {
+      greedy(m, null, null, 0, n, out);
+    }
+    given = null;
+  }
+
+  /** Token t's emission scores into {@link #emit}: given, or those of its ids. */
+  private void emit(TagWeights m, int[] ids, int[] tokenPtr, int tok, int t) {
+    if (given != null) {
+      System.arraycopy(given, t * kp, emit, 0, kp);
+    } else {
+      emit(m, ids, tokenPtr[tok + t], tokenPtr[tok + t + 1]);
     }
   }
 
@@ -74,12 +101,12 @@ final class Lattice {
     if (back.length < n * kp) {
       back = new int[Math.max(n * kp, 2 * back.length)];
     }
-    emit(m, ids, tokenPtr[tok], tokenPtr[tok + 1]);
+    emit(m, ids, tokenPtr, tok, 0);
     for (int c = 0; c < k; c++) {
       prev[c] = m.start[c] + emit[c];
     }
     for (int t = 1; t < n; t++) {
-      emit(m, ids, tokenPtr[tok + t], tokenPtr[tok + t + 1]);
+      emit(m, ids, tokenPtr, tok, t);
       ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack, rows);
       System.arraycopy(stepBack, 0, back, t * kp, k);
       float[] swap = prev;
@@ -105,7 +132,7 @@ final class Lattice {
     int k = m.k;
     int previous = -1;
     for (int t = 0; t < n; t++) {
-      emit(m, ids, tokenPtr[tok + t], tokenPtr[tok + t + 1]);
+      emit(m, ids, tokenPtr, tok, t);
       int best = 0;
       float bestScore = Float.NEGATIVE_INFINITY;
       for (int c = 0; c < k; c++) {

@@ -24,12 +24,15 @@ import java.util.Random;
 final class StructuredPerceptron {
   final TagWeights m;
   private final boolean viterbi;
-  private final SparseSums u;
+  /** The emission sums (averaged), let go once averaged into the weights. */
+  private SparseSums u;
   private final double[] uTrans;
   private final double[] uStart;
   private final double[] uEnd;
   private final Lattice lattice;
   private final int[] predicted;
+  /** The ids of the sentence being visited. */
+  private final Encoded.Sentence sentence = new Encoded.Sentence();
   /** The visit counter, plus one. */
   private long c = 1;
 
@@ -86,8 +89,8 @@ final class StructuredPerceptron {
   /** Visits sentence s; returns how many of its tokens the current weights tag wrong. */
   int visit(Encoded data, int s) {
     int tok = data.sentencePtr[s];
-    int n = data.sentencePtr[s + 1] - tok;
-    lattice.decode(m, viterbi, data.ids, data.tokenPtr, tok, n, predicted);
+    int n = data.load(s, sentence);
+    lattice.decode(m, viterbi, sentence.ids, sentence.tokenPtr, 0, n, predicted);
     int wrong = 0;
     for (int t = 0; t < n; t++) {
       if (predicted[t] != data.gold[tok + t]) {
@@ -109,12 +112,13 @@ final class StructuredPerceptron {
       int g = gold[tok + t];
       int p = predicted[t];
       if (g != p) {
-        int from = data.tokenPtr[tok + t];
-        int to = data.tokenPtr[tok + t + 1];
-        ClassScores.updateTwo(m.w, kp, data.ids, null, from, to, g, 1f, p, -1f);
+        int[] ids = sentence.ids;
+        int from = sentence.tokenPtr[t];
+        int to = sentence.tokenPtr[t + 1];
+        ClassScores.updateTwo(m.w, kp, ids, null, from, to, g, 1f, p, -1f);
         if (u != null) {
           for (int i = from; i < to; i++) {
-            int j = data.ids[i] * kp;
+            int j = ids[i] * kp;
             u.add(j + g, cd);
             u.add(j + p, -cd);
           }
@@ -149,6 +153,7 @@ final class StructuredPerceptron {
   TagWeights finish() {
     if (u != null) {
       u.averageInto(m.w, c);
+      u = null;
     }
     average(m.trans, uTrans);
     average(m.start, uStart);

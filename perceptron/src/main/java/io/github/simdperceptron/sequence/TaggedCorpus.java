@@ -10,9 +10,8 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,6 +31,10 @@ import java.util.Objects;
  * </ul>
  * A token without a tag, an empty word or tag, or malformed UTF-8 is a {@link FormatException}
  * naming the file, the line and the column.
+ *
+ * <p>A corpus holds each distinct word's characters once and, per token, the numbers of its word
+ * and its tag (two ints), so that it costs a training run little beside the weights; the sentence
+ * accessors make the strings.
  */
 public final class TaggedCorpus {
   /** The text formats of tagged sentences. */
@@ -42,15 +45,80 @@ public final class TaggedCorpus {
     SLASH
   }
 
-  private final List<String[]> words;
-  private final List<String[]> tags;
-  private final long tokens;
+  /** The distinct words (template {@link Features#WORD}), numbered in order of first appearance. */
+  private final FeatureTable wordTable;
+  /** The distinct tags, numbered in order of first appearance. */
+  private final String[] tagNames;
+  /** Token t's word entry in {@link #wordTable} and its tag's index in {@link #tagNames}. */
+  private final int[] wordIds;
+  private final int[] tagIds;
+  /** Sentence s is tokens [sentencePtr[s], sentencePtr[s + 1]). */
+  private final int[] sentencePtr;
 
-  private TaggedCorpus(List<String[]> words, List<String[]> tags, long tokens) {
-    this.words = words;
-    this.tags = tags;
-    this.tokens = tokens;
+  private TaggedCorpus(Builder b) {
+    this.wordTable = b.wordTable;
+    this.tagNames = b.tagNames.keySet().toArray(new String[0]);
+    this.wordIds = Arrays.copyOf(b.wordIds, b.tokens);
+    this.tagIds = Arrays.copyOf(b.tagIds, b.tokens);
+    this.sentencePtr = Arrays.copyOf(b.sentencePtr, b.sentences + 1);
   }
+
+  /**
+   * The sentences as they are read: each distinct word's chars once (in a {@link FeatureTable}),
+   * and per token two ints, its word's entry and its tag's index.
+   */
+  private static final class Builder {
+    final FeatureTable wordTable = new FeatureTable();
+    final Map<String, Integer> tagNames = new LinkedHashMap<>();
+    int[] wordIds = new int[1024];
+    int[] tagIds = new int[1024];
+    int[] sentencePtr = new int[128];
+    int tokens;
+    int sentences;
+
+    void add(char[] chars, int from, int to, String tag) {
+      if (tokens == wordIds.length) {
+        if (tokens == MAX_TOKENS) {
+          throw new IllegalArgumentException("more than " + MAX_TOKENS + " tokens (the most a corpus holds)");
+        }
+        int n = (int) Math.min(MAX_TOKENS, 2L * tokens);
+        wordIds = Arrays.copyOf(wordIds, n);
+        tagIds = Arrays.copyOf(tagIds, n);
+      }
+      wordIds[tokens] = wordTable.add(Features.WORD, FeatureTable.hash(Features.WORD, chars, from, to), chars, from, to);
+      Integer t = tagNames.get(tag);
+      if (t == null) {
+        t = tagNames.size();
+        tagNames.put(tag, t);
+      }
+      tagIds[tokens++] = t;
+    }
+
+    void add(String word, String tag) {
+      char[] c = word.toCharArray();
+      add(c, 0, c.length, tag);
+    }
+
+    /** Ends the sentence of the tokens added since the last one ended; returns its length (0: none). */
+    int flush() {
+      int n = tokens - sentencePtr[sentences];
+      if (n > 0) {
+        if (sentences + 1 == sentencePtr.length) {
+          sentencePtr = Arrays.copyOf(sentencePtr, 2 * sentencePtr.length);
+        }
+        sentencePtr[++sentences] = tokens;
+      }
+      return n;
+    }
+
+    TaggedCorpus build() {
+      flush();
+      return new TaggedCorpus(this);
+    }
+  }
+
+  /** The most tokens a corpus holds (its per-token arrays are Java arrays). */
+  private static final int MAX_TOKENS = Integer.MAX_VALUE - 16;
 
   /**
    * The sentences {@code words.get(i)} tagged {@code tags.get(i)} (copied); throws
@@ -64,12 +132,10 @@ public final class TaggedCorpus {
     if (words.size() != tags.size()) {
       throw new IllegalArgumentException(words.size() + " sentences of words but " + tags.size() + " of tags");
     }
-    List<String[]> w = new ArrayList<>(words.size());
-    List<String[]> t = new ArrayList<>(words.size());
-    long n = 0;
+    Builder b = new Builder();
     for (int s = 0; s < words.size(); s++) {
-      String[] ws = words.get(s).clone();
-      String[] ts = tags.get(s).clone();
+      String[] ws = words.get(s);
+      String[] ts = tags.get(s);
       if (ws.length == 0 || ws.length != ts.length) {
         throw new IllegalArgumentException("sentence " + s + ": " + ws.length + " words and " + ts.length
             + " tags (expected as many, at least one)");
@@ -78,11 +144,12 @@ public final class TaggedCorpus {
         check(ws[i], "word", s, i);
         check(ts[i], "tag", s, i);
       }
-      w.add(ws);
-      t.add(ts);
-      n += ws.length;
+      for (int i = 0; i < ws.length; i++) {
+        b.add(ws[i], ts[i]);
+      }
+      b.flush();
     }
-    return new TaggedCorpus(w, t, n);
+    return b.build();
   }
 
   private static void check(String token, String what, int s, int i) {
@@ -114,14 +181,9 @@ public final class TaggedCorpus {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(format, "format");
     Lines r = new Lines(in);
-    List<String[]> words = new ArrayList<>();
-    List<String[]> tags = new ArrayList<>();
-    List<String> w = new ArrayList<>();
-    List<String> t = new ArrayList<>();
-    // A corpus has few distinct tags: each is held once.
-    Map<String, String> tagNames = new HashMap<>();
+    Builder b = new Builder();
+    char[] chars = new char[256];
     long line = 0;
-    long n = 0;
     while (true) {
       String text;
       try {
@@ -137,32 +199,21 @@ public final class TaggedCorpus {
         text = text.substring(1);
       }
       if (format == Format.SLASH) {
-        slashLine(text, source, line, w, t, tagNames);
-      } else if (!conllLine(text, source, line, w, t, tagNames)) {
-        n += flush(w, t, words, tags);
-      }
-      if (format == Format.SLASH) {
-        n += flush(w, t, words, tags);
+        if (chars.length < text.length()) {
+          chars = new char[Math.max(text.length(), 2 * chars.length)];
+        }
+        text.getChars(0, text.length(), chars, 0);
+        slashLine(text, chars, source, line, b);
+        b.flush();
+      } else if (!conllLine(text, source, line, b)) {
+        b.flush();
       }
     }
-    n += flush(w, t, words, tags);
-    return new TaggedCorpus(words, tags, n);
-  }
-
-  private static int flush(List<String> w, List<String> t, List<String[]> words, List<String[]> tags) {
-    int n = w.size();
-    if (n > 0) {
-      words.add(w.toArray(new String[0]));
-      tags.add(t.toArray(new String[0]));
-      w.clear();
-      t.clear();
-    }
-    return n;
+    return b.build();
   }
 
   /** Adds a CoNLL token line's word and tag; false for a line that ends a sentence. */
-  private static boolean conllLine(String text, String source, long line, List<String> w, List<String> t,
-      Map<String, String> tagNames) throws FormatException {
+  private static boolean conllLine(String text, String source, long line, Builder b) throws FormatException {
     if (text.isBlank() || text.startsWith("-DOCSTART-")) {
       return false;
     }
@@ -180,37 +231,39 @@ public final class TaggedCorpus {
     if (tag.isEmpty()) {
       throw FormatException.atLine(source, line, text.length(), text, "an empty tag (expected word TAB tag)");
     }
-    w.add(word);
-    t.add(tagNames.computeIfAbsent(tag, x -> x));
+    b.add(word, tag);
     return true;
   }
 
-  private static void slashLine(String text, String source, long line, List<String> w, List<String> t,
-      Map<String, String> tagNames) throws FormatException {
+  /** Adds the tokens of a slash line, whose chars are also in chars[0, text.length()). */
+  private static void slashLine(String text, char[] chars, String source, long line, Builder b)
+      throws FormatException {
     int len = text.length();
     int i = 0;
     while (i < len) {
-      while (i < len && Character.isWhitespace(text.charAt(i))) {
+      while (i < len && Character.isWhitespace(chars[i])) {
         i++;
       }
       if (i == len) {
         break;
       }
       int s = i;
-      while (i < len && !Character.isWhitespace(text.charAt(i))) {
+      int slash = -1;
+      while (i < len && !Character.isWhitespace(chars[i])) {
+        if (chars[i] == '/') {
+          slash = i;
+        }
         i++;
       }
-      String token = text.substring(s, i);
-      int slash = token.lastIndexOf('/');
       if (slash < 0) {
-        throw FormatException.atLine(source, line, s + 1, token, "a token without a tag (expected word/TAG)");
+        throw FormatException.atLine(source, line, s + 1, text.substring(s, i),
+            "a token without a tag (expected word/TAG)");
       }
-      if (slash == 0 || slash == token.length() - 1) {
-        throw FormatException.atLine(source, line, s + 1, token, (slash == 0 ? "an empty word" : "an empty tag")
-            + " (expected word/TAG)");
+      if (slash == s || slash == i - 1) {
+        throw FormatException.atLine(source, line, s + 1, text.substring(s, i), (slash == s ? "an empty word"
+            : "an empty tag") + " (expected word/TAG)");
       }
-      w.add(token.substring(0, slash));
-      t.add(tagNames.computeIfAbsent(token.substring(slash + 1), x -> x));
+      b.add(chars, s, slash, text.substring(slash + 1, i));
     }
   }
 
@@ -263,29 +316,56 @@ public final class TaggedCorpus {
 
   /** The number of sentences. */
   public int size() {
-    return words.size();
+    return sentencePtr.length - 1;
   }
 
   /** The number of tokens over all sentences. */
   public long tokens() {
-    return tokens;
+    return wordIds.length;
   }
 
   /** The words of sentence i (a copy). */
   public String[] words(int i) {
-    return words.get(i).clone();
+    Objects.checkIndex(i, size());
+    String[] out = new String[sentencePtr[i + 1] - sentencePtr[i]];
+    for (int t = 0; t < out.length; t++) {
+      out[t] = wordTable.key(wordIds[sentencePtr[i] + t]);
+    }
+    return out;
   }
 
   /** The tags of sentence i (a copy). */
   public String[] tags(int i) {
-    return tags.get(i).clone();
+    Objects.checkIndex(i, size());
+    String[] out = new String[sentencePtr[i + 1] - sentencePtr[i]];
+    for (int t = 0; t < out.length; t++) {
+      out[t] = tagNames[tagIds[sentencePtr[i] + t]];
+    }
+    return out;
   }
 
-  String[] wordsOf(int i) {
-    return words.get(i);
+  /** The distinct words, entries numbered in order of first appearance; not to be added to. */
+  FeatureTable wordTable() {
+    return wordTable;
   }
 
-  String[] tagsOf(int i) {
-    return tags.get(i);
+  /** The distinct tags in order of first appearance (not a copy). */
+  String[] tagNames() {
+    return tagNames;
+  }
+
+  /** Token t's entry in {@link #wordTable()} (not a copy: not to be modified). */
+  int[] wordIds() {
+    return wordIds;
+  }
+
+  /** Token t's index in {@link #tagNames()} (not a copy: not to be modified). */
+  int[] tagIds() {
+    return tagIds;
+  }
+
+  /** Sentence s is tokens [sentencePtr[s], sentencePtr[s + 1]) (not a copy: not to be modified). */
+  int[] sentencePtr() {
+    return sentencePtr;
   }
 }

@@ -5,9 +5,7 @@ import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -162,23 +160,41 @@ public final class Tagger {
   private final int[] knownRows;
   /** {@link Features#ends} of the feature space. */
   private final int[] ends;
+  /**
+   * The known words with own scores: the first ones of the training data (the words of most of a
+   * text's tokens are among them), so that the scores stay in the caches.
+   */
+  static final int OWN_SCORES = 4096;
+  /** The known words below this entry take their own scores from {@link #ownScores()}: OWN_SCORES, or a test's. */
+  private final int ownLimit;
+  /** {@link #ownScores()}, once made. */
+  private volatile float[] ownScores;
   private final ThreadLocal<Scratch> scratch;
 
-  /** A tagger of the dense weights (their emission weights are made compact, and not kept). */
+  /**
+   * A tagger of the dense weights (their emission weights are made compact, and not kept), its
+   * known words' rows {@code knownRows}.
+   */
   Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space, FeatureTable words,
-      TagWeights weights) {
+      TagWeights weights, int[] knownRows) {
     this(algorithm, decoder, cutoff, tags, space, words,
         new TagWeights(weights.k, weights.d, null, weights.trans, weights.start, weights.end),
-        Emissions.of(weights.w, weights.k, weights.d));
+        Emissions.of(weights.w, weights.k, weights.d), knownRows);
   }
 
   Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space, FeatureTable words,
       TagWeights weights, Emissions emissions) {
-    this(algorithm, decoder, cutoff, tags, space, words, weights, emissions, rows(space, words));
+    this(algorithm, decoder, cutoff, tags, space, words, weights, emissions, Features.rows(space, words));
+  }
+
+  /** A tagger whose known words' rows are {@code knownRows} ({@link Features#rows} of space and words). */
+  Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space,
+      FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows) {
+    this(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, OWN_SCORES);
   }
 
   private Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space,
-      FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows) {
+      FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows, int ownLimit) {
     this.algorithm = algorithm;
     this.decoder = decoder;
     this.cutoff = cutoff;
@@ -188,45 +204,45 @@ public final class Tagger {
     this.weights = weights;
     this.emissions = emissions;
     this.knownRows = knownRows;
+    this.ownLimit = Math.min(ownLimit, words.size());
     this.ends = Features.ends(space);
     this.scratch = ThreadLocal.withInitial(() -> new Scratch(weights.kp));
   }
 
-  /** The word rows of the words of the table, in its order. */
-  private static int[] rows(FeatureSpace space, FeatureTable words) {
-    int[] rows = new int[words.size() * Features.ROW];
-    Features f = new Features();
-    String[] one = new String[1];
-    for (int e = 0; e < words.size(); e++) {
-      one[0] = words.key(e);
-      f.load(one, 1);
-      f.wordRow(0, space, rows, e * Features.ROW);
-    }
-    return rows;
-  }
-
-  /** One thread's buffers: the sentence's text, its word rows, its feature ids, the lattice and the tags. */
+  /**
+   * One thread's buffers: the sentence's text, its word rows, its emission scores, a token's ids,
+   * the lattice and the tags.
+   */
   private static final class Scratch {
     final Features features = new Features();
     final Lattice lattice;
-    int[] ids = new int[64 * Features.MAX_PER_TOKEN];
-    int[] tokenPtr = new int[65];
+    final int kp;
+    final int[] ids = new int[Features.MAX_PER_TOKEN];
+    final int[] denseRows = new int[Features.MAX_PER_TOKEN];
+    final float[] part;
     int[] out = new int[64];
+    /** Token i's word entry among the known words, or -1. */
+    int[] known = new int[64];
     int[] rows = new int[64 * Features.ROW];
     /** Token i's row is rows[i * ROW, (i + 1) * ROW). */
     int[] rowAt = rowStarts(64);
+    /** Token i's emission scores are scores[i * kp, (i + 1) * kp). */
+    float[] scores;
 
     Scratch(int kp) {
+      this.kp = kp;
       lattice = new Lattice(kp);
+      part = new float[kp];
+      scores = new float[64 * kp];
     }
 
     void reserve(int n) {
       if (out.length < n) {
         out = new int[Math.max(n, 2 * out.length)];
-        tokenPtr = new int[out.length + 1];
-        ids = new int[out.length * Features.MAX_PER_TOKEN];
+        known = new int[out.length];
         rows = new int[out.length * Features.ROW];
         rowAt = rowStarts(out.length);
+        scores = new float[out.length * kp];
       }
     }
 
@@ -237,6 +253,41 @@ public final class Tagger {
       }
       return at;
     }
+  }
+
+  /**
+   * The own scores of the known words: entry e's at [e * kp, (e + 1) * kp) are the emission scores
+   * ({@link Emissions#scores}) of the ids its word gives a token of it by itself, the bias and the
+   * word's own keys ({@link Features#own}). Made on first use.
+   */
+  private float[] ownScores() {
+    float[] own = ownScores;
+    if (own == null) {
+      synchronized (this) {
+        own = ownScores;
+        if (own == null) {
+          own = ownScores(emissions, knownRows, ends, ownLimit);
+          ownScores = own;
+        }
+      }
+    }
+    return own;
+  }
+
+  /** The own scores of the first {@code limit} words of the rows. */
+  static float[] ownScores(Emissions emissions, int[] rows, int[] ends, int limit) {
+    int kp = emissions.kp;
+    int words = Math.min(rows.length / Features.ROW, limit);
+    float[] own = new float[words * kp];
+    int[] ids = new int[Features.MAX_PER_TOKEN];
+    int[] dense = new int[Features.MAX_PER_TOKEN];
+    float[] one = new float[kp];
+    for (int e = 0; e < words; e++) {
+      int m = Features.own(rows, e * Features.ROW, ends, ids, 0);
+      emissions.scores(ids, 0, m, dense, one);
+      System.arraycopy(one, 0, own, e * kp, kp);
+    }
+    return own;
   }
 
   /**
@@ -263,25 +314,28 @@ public final class Tagger {
     }
     long start = System.nanoTime();
     Prepared p = prepare(train, settings);
-    StructuredPerceptron learner = new StructuredPerceptron(p.tags.size(), p.space.size(),
+    StructuredPerceptron learner = new StructuredPerceptron(p.tags.length, p.space.size(),
         algorithm == Algorithm.AVERAGED, settings.decoder() == Decoder.VITERBI, p.data.longest);
     int[] mistakenSentences = new int[options.maxEpochs()];
     int[] mistakenTokens = new int[options.maxEpochs()];
     int epochs = learner.train(p.data, options, mistakenSentences, mistakenTokens);
-    Tagger tagger = new Tagger(algorithm, settings.decoder(), settings.cutoff(),
-        p.tags.keySet().toArray(new String[0]), p.space, p.known, learner.finish());
+    Tagger tagger = new Tagger(algorithm, settings.decoder(), settings.cutoff(), p.tags.clone(), p.space, p.known,
+        learner.finish(), p.data.rows);
     return new Fit(tagger, Arrays.copyOf(mistakenSentences, epochs), Arrays.copyOf(mistakenTokens, epochs),
         (System.nanoTime() - start) / 1e9, train.tokens());
   }
 
-  /** A training corpus made ready for the epochs: its tags, its feature space, its words and its ids. */
+  /**
+   * A training corpus made ready for the epochs: its tags, its feature space, its words (the
+   * corpus's own table) and its ids (as rows of those words).
+   */
   static final class Prepared {
-    final Map<String, Integer> tags;
+    final String[] tags;
     final FeatureSpace space;
     final FeatureTable known;
     final Encoded data;
 
-    Prepared(Map<String, Integer> tags, FeatureSpace space, FeatureTable known, Encoded data) {
+    Prepared(String[] tags, FeatureSpace space, FeatureTable known, Encoded data) {
       this.tags = tags;
       this.space = space;
       this.known = known;
@@ -290,33 +344,32 @@ public final class Tagger {
   }
 
   /**
-   * One pass over the corpus numbers the tags in order of first appearance, collects the words and
-   * (with a dictionary) counts every feature key; the dictionary keeps the keys counted at least
-   * {@code cutoff} times; a second pass extracts every token's ids.
+   * The tags are the corpus's, numbered in order of first appearance, and the known words its
+   * words; with a dictionary, one pass over the corpus counts every feature key, and the
+   * dictionary keeps the keys counted at least {@code cutoff} times, numbered in order of first
+   * appearance; the ids are the rows of the corpus's words ({@link Encoded#of}).
    */
   static Prepared prepare(TaggedCorpus train, Settings settings) {
-    Map<String, Integer> tagIndex = new LinkedHashMap<>();
-    FeatureTable counts = new FeatureTable();
-    FeatureTable known = new FeatureTable();
-    Features.Keys counter = FeatureSpace.counter(counts);
-    Features.Keys wordCounter = FeatureSpace.counter(known);
-    Features f = new Features();
-    int[] scratchIds = new int[Features.MAX_PER_TOKEN];
-    for (int s = 0; s < train.size(); s++) {
-      String[] ws = train.wordsOf(s);
-      String[] ts = train.tagsOf(s);
-      f.load(ws, ws.length);
-      for (int i = 0; i < ws.length; i++) {
-        tagIndex.putIfAbsent(ts[i], tagIndex.size());
-        f.wordId(i, wordCounter);
-        if (settings.hashBits() == 0) {
+    FeatureSpace space;
+    if (settings.hashBits() > 0) {
+      space = FeatureSpace.hashed(settings.hashBits());
+    } else {
+      FeatureTable counts = new FeatureTable();
+      Features.Keys counter = FeatureSpace.counter(counts);
+      Features f = new Features();
+      int[] scratchIds = new int[Features.MAX_PER_TOKEN];
+      int[] sentencePtr = train.sentencePtr();
+      int[] wordIds = train.wordIds();
+      for (int s = 0; s + 1 < sentencePtr.length; s++) {
+        int n = sentencePtr[s + 1] - sentencePtr[s];
+        f.load(train.wordTable(), wordIds, sentencePtr[s], n);
+        for (int i = 0; i < n; i++) {
           f.extract(i, counter, scratchIds, 0);
         }
       }
+      space = FeatureSpace.dictionary(counts.kept(settings.cutoff()));
     }
-    FeatureSpace space = settings.hashBits() > 0 ? FeatureSpace.hashed(settings.hashBits())
-        : FeatureSpace.dictionary(counts.kept(settings.cutoff()));
-    return new Prepared(tagIndex, space, known, Encoded.of(train, space, tagIndex));
+    return new Prepared(train.tagNames(), space, train.wordTable(), Encoded.of(train, space));
   }
 
   /** The tags of {@code words} (one per word, none empty or null). */
@@ -363,29 +416,75 @@ public final class Tagger {
     }
   }
 
-  /** Tag indices of the sentence loaded in s.features, in s.out. */
+  /**
+   * Tag indices of the sentence loaded in s.features, in s.out. Token i's emission scores are the
+   * sum, lane by lane, of two {@link Emissions#scores}: of the ids its own word gives it (the bias
+   * and the word's own keys, {@link Features#own}; taken from {@link #ownScores()} for a known
+   * word) and of the ids its neighbours give it ({@link Features#neighbours}).
+   */
   private int[] decode(Scratch s, int n) {
+    s.lattice.decode(weights, decoder == Decoder.VITERBI, emissionScores(s, n), n, s.out);
+    return s.out;
+  }
+
+  /** The emission scores of the sentence loaded in s.features (see {@link #decode}), token i's at [i * kp, (i + 1) * kp). */
+  private float[] emissionScores(Scratch s, int n) {
     s.reserve(n);
     Features f = s.features;
     char[] text = f.text();
     int[] rows = s.rows;
+    int[] known = s.known;
+    int kp = weights.kp;
+    float[] scores = s.scores;
     for (int i = 0; i < n; i++) {
       int from = f.start(i);
       int to = f.end(i);
       int e = words.find(Features.WORD, FeatureTable.hash(Features.WORD, text, from, to), text, from, to);
+      known[i] = e;
       if (e >= 0) {
         System.arraycopy(knownRows, e * Features.ROW, rows, i * Features.ROW, Features.ROW);
       } else {
         f.wordRow(i, space, rows, i * Features.ROW);
       }
+      if (e < 0 || e >= ownLimit) {
+        int m = Features.own(rows, i * Features.ROW, ends, s.ids, 0);
+        emissions.scores(s.ids, 0, m, s.denseRows, s.part);
+        System.arraycopy(s.part, 0, scores, i * kp, kp);
+      }
     }
-    int at = 0;
+    float[] own = null;
+    float[] part = s.part;
     for (int i = 0; i < n; i++) {
-      at = Features.assemble(rows, s.rowAt, n, i, ends, s.ids, at);
-      s.tokenPtr[i + 1] = at;
+      int m = Features.neighbours(rows, s.rowAt, n, i, ends, s.ids, 0);
+      emissions.scores(s.ids, 0, m, s.denseRows, part);
+      int at = i * kp;
+      if (known[i] >= 0 && known[i] < ownLimit) {
+        if (own == null) {
+          own = ownScores();
+        }
+        int o = known[i] * kp;
+        for (int c = 0; c < kp; c++) {
+          scores[at + c] = own[o + c] + part[c];
+        }
+      } else {
+        for (int c = 0; c < kp; c++) {
+          scores[at + c] = scores[at + c] + part[c];
+        }
+      }
     }
-    s.lattice.decode(weights, emissions, decoder == Decoder.VITERBI, s.ids, s.tokenPtr, 0, n, s.out);
-    return s.out;
+    return scores;
+  }
+
+  /** The emission scores {@link #tagLine} gives the tokens of {@code words} (a new array, token i's at i * kp). */
+  float[] emissionScores(String[] words) {
+    Scratch s = scratch.get();
+    s.features.load(words, words.length);
+    return Arrays.copyOf(emissionScores(s, words.length), words.length * weights.kp);
+  }
+
+  /** This tagger with own scores for its first {@code limit} known words (the same scores; for tests). */
+  Tagger withOwnScores(int limit) {
+    return new Tagger(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, limit);
   }
 
   /** The tags, in the order of their first appearance in the training data. */
@@ -405,7 +504,8 @@ public final class Tagger {
   /** This tagger with another decoder (the weights are shared). */
   public Tagger withDecoder(Decoder d) {
     Objects.requireNonNull(d, "decoder");
-    return d == decoder ? this : new Tagger(algorithm, d, cutoff, tags, space, words, weights, emissions, knownRows);
+    return d == decoder ? this
+        : new Tagger(algorithm, d, cutoff, tags, space, words, weights, emissions, knownRows, ownLimit);
   }
 
   /** The settings it was trained with. */

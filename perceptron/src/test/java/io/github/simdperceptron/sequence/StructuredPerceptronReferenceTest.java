@@ -58,7 +58,7 @@ class StructuredPerceptronReferenceTest {
         Tagger.Settings.defaults().hashBits(9).decoder(Tagger.Decoder.GREEDY)}) {
       Tagger.Prepared p = Tagger.prepare(train, settings);
       Generated g = fromEncoded(p.data);
-      int k = p.tags.size();
+      int k = p.tags.length;
       compare(g, g, k, p.space.size(), true, settings.decoder() == Tagger.Decoder.VITERBI, 7, "brown sample "
           + settings);
     }
@@ -115,7 +115,7 @@ class StructuredPerceptronReferenceTest {
       features[s] = new int[len][];
       tags[s] = new int[len];
       for (int i = 0; i < len; i++) {
-        features[s][i] = Arrays.copyOfRange(e.ids, e.tokenPtr[from + i], e.tokenPtr[from + i + 1]);
+        features[s][i] = e.idsOf(from + i);
         tags[s][i] = e.gold[from + i];
       }
     }
