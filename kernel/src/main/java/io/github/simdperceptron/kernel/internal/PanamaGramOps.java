@@ -16,8 +16,11 @@ import jdk.incubator.vector.VectorSpecies;
  * j, one broadcast of x_r[j] per row and the panel's 16 SV values as 16 / L vectors, so each
  * G[r][s] is a lane of an accumulator and no lane sums are needed. A tile of 4 rows x 2 vectors
  * keeps 8 independent FMA chains (enough to hide the FMA latency on two FMA pipes) in 8 + 3
- * registers, within AVX2's 16. The loops are small static methods: C2 on JDK 17 boxes vectors in
- * larger ones.
+ * registers, within AVX2's 16. The tile's four rows are first interleaved feature-major into a
+ * scratch array (row i's feature j at {@code 4 j + i}), 128 rows at a time, so that the four
+ * broadcasts of a feature come from one array at one index: with four row arrays and offsets the
+ * loop runs out of general registers and spends more instructions on addresses than on FMAs. The
+ * loops are small static methods: C2 on JDK 17 boxes vectors in larger ones.
  */
 final class PanamaGramOps implements GramOps {
   private static final VectorSpecies<Float> F =
@@ -29,6 +32,9 @@ final class PanamaGramOps implements GramOps {
   /** Whether a tile of two vectors fits a panel a whole number of times. */
   private static final boolean TWO = 2 * L <= PANEL && PANEL % (2 * L) == 0;
   private static final int STEP = TWO ? 2 * L : L;
+  /** Rows interleaved at a time: the scratch stays small (d x 128 floats) while a panel serves 32 tiles. */
+  private static final int ROW_CHUNK = 128;
+  private static final ThreadLocal<float[]> SCRATCH = ThreadLocal.withInitial(() -> new float[0]);
 
   PanamaGramOps() {}
 
@@ -40,22 +46,40 @@ final class PanamaGramOps implements GramOps {
   public void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
       int panelCount, float[] g, int gOff, int gStride) {
     int tiled = from + (to - from) / 4 * 4;
-    // Panels outer: a panel (d x 16 floats) stays in cache while every tile of rows passes over it.
-    for (int p = 0; p < panelCount; p++) {
-      for (int o = 0; o < PANEL; o += STEP) {
-        int base = p * d * PANEL + o;
-        for (int t = from; t < tiled; t += 4) {
-          int r0 = rows[t];
-          int r1 = rows[t + 1];
-          int r2 = rows[t + 2];
-          int r3 = rows[t + 3];
-          int go = gOff + (t - from) * gStride + p * PANEL + o;
-          if (TWO) {
-            tile4x2(rowArrays[r0], rowOffsets[r0], rowArrays[r1], rowOffsets[r1], rowArrays[r2], rowOffsets[r2],
-                rowArrays[r3], rowOffsets[r3], d, panels, base, g, go, gStride);
-          } else {
-            tile4x1(rowArrays[r0], rowOffsets[r0], rowArrays[r1], rowOffsets[r1], rowArrays[r2], rowOffsets[r2],
-                rowArrays[r3], rowOffsets[r3], d, panels, base, g, go, gStride);
+    float[] packed = tiled > from ? scratch(Math.min(tiled - from, ROW_CHUNK) * d) : null;
+    for (int c = from; c < tiled; c += ROW_CHUNK) {
+      int end = Math.min(c + ROW_CHUNK, tiled);
+      for (int t = c; t < end; t += 4) {
+        for (int i = 0; i < 4; i++) {
+          int r = rows[t + i];
+          interleave(rowArrays[r], rowOffsets[r], d, packed, (t - c) * d + i);
+        }
+      }
+      // Panels outer: a panel (d x 16 floats) stays in cache while every tile of rows passes over it.
+      if (TWO) {
+        for (int p = 0; p < panelCount; p++) {
+          for (int o = 0; o < PANEL; o += STEP) {
+            for (int t = c; t < end; t += 4) {
+              tile4x2(packed, (t - c) * d, d, panels, p * d * PANEL + o, 0, g,
+                  gOff + (t - from) * gStride + p * PANEL + o, gStride);
+            }
+          }
+        }
+      } else {
+        // One vector per panel: a tile's two vectors are two consecutive panels.
+        int p = 0;
+        for (; p + 1 < panelCount; p += 2) {
+          for (int t = c; t < end; t += 4) {
+            tile4x2(packed, (t - c) * d, d, panels, p * d * PANEL, d * PANEL, g, gOff + (t - from) * gStride + p * PANEL,
+                gStride);
+          }
+        }
+        for (; p < panelCount; p++) {
+          for (int o = 0; o < PANEL; o += L) {
+            for (int t = c; t < end; t += 4) {
+              tile4x1(packed, (t - c) * d, d, panels, p * d * PANEL + o, g, gOff + (t - from) * gStride + p * PANEL + o,
+                  gStride);
+            }
           }
         }
       }
@@ -76,6 +100,23 @@ final class PanamaGramOps implements GramOps {
           tile1x1(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL + o, g, out + p * PANEL + o);
         }
       }
+    }
+  }
+
+  /** This thread's scratch of at least n floats (kept: one allocation per thread, not one per call). */
+  private static float[] scratch(int n) {
+    float[] a = SCRATCH.get();
+    if (a.length < n) {
+      a = new float[n];
+      SCRATCH.set(a);
+    }
+    return a;
+  }
+
+  /** Writes x[xo + j] to packed[k + 4 j] for j in [0, d): one row of a tile, interleaved feature-major. */
+  private static void interleave(float[] x, int xo, int d, float[] packed, int k) {
+    for (int j = 0; j < d; j++) {
+      packed[k + 4 * j] = x[xo + j];
     }
   }
 
@@ -188,9 +229,14 @@ final class PanamaGramOps implements GramOps {
     a.intoArray(g, go);
   }
 
-  /** Four rows against lanes [o, o + 2L) of a panel (base already includes o). */
-  private static void tile4x2(float[] x0, int o0, float[] x1, int o1, float[] x2, int o2, float[] x3, int o3, int d,
-      float[] panels, int base, float[] g, int go, int gStride) {
+  /**
+   * Four rows against two vectors: lanes [o, o + 2L) of a panel (base already includes o) when two
+   * vectors fit a panel, else (one vector per panel) the panel at base and the one at base + next,
+   * whose G columns follow at go + L. The rows are interleaved feature-major ({@code x[xo + 4 j + i]}
+   * is row i's feature j): one array and one index for the four broadcasts.
+   */
+  private static void tile4x2(float[] x, int xo, int d, float[] panels, int base, int next, float[] g, int go,
+      int gStride) {
     FloatVector a00 = FloatVector.zero(F);
     FloatVector a01 = a00;
     FloatVector a10 = a00;
@@ -201,18 +247,19 @@ final class PanamaGramOps implements GramOps {
     FloatVector a31 = a00;
     for (int j = 0; j < d; j++) {
       int pj = base + j * PANEL;
+      int xj = xo + 4 * j;
       FloatVector s0 = FloatVector.fromArray(F, panels, pj);
-      FloatVector s1 = FloatVector.fromArray(F, panels, pj + L);
-      FloatVector b = FloatVector.broadcast(F, x0[o0 + j]);
+      FloatVector s1 = FloatVector.fromArray(F, panels, TWO ? pj + L : pj + next);
+      FloatVector b = FloatVector.broadcast(F, x[xj]);
       a00 = term(b, s0, a00);
       a01 = term(b, s1, a01);
-      b = FloatVector.broadcast(F, x1[o1 + j]);
+      b = FloatVector.broadcast(F, x[xj + 1]);
       a10 = term(b, s0, a10);
       a11 = term(b, s1, a11);
-      b = FloatVector.broadcast(F, x2[o2 + j]);
+      b = FloatVector.broadcast(F, x[xj + 2]);
       a20 = term(b, s0, a20);
       a21 = term(b, s1, a21);
-      b = FloatVector.broadcast(F, x3[o3 + j]);
+      b = FloatVector.broadcast(F, x[xj + 3]);
       a30 = term(b, s0, a30);
       a31 = term(b, s1, a31);
     }
@@ -226,19 +273,19 @@ final class PanamaGramOps implements GramOps {
     a31.intoArray(g, go + 3 * gStride + L);
   }
 
-  /** Four rows against lanes [o, o + L) of a panel, for widths where two vectors do not tile a panel. */
-  private static void tile4x1(float[] x0, int o0, float[] x1, int o1, float[] x2, int o2, float[] x3, int o3, int d,
-      float[] panels, int base, float[] g, int go, int gStride) {
+  /** Four interleaved rows against lanes [o, o + L) of a panel, for widths where two vectors do not tile a panel. */
+  private static void tile4x1(float[] x, int xo, int d, float[] panels, int base, float[] g, int go, int gStride) {
     FloatVector a0 = FloatVector.zero(F);
     FloatVector a1 = a0;
     FloatVector a2 = a0;
     FloatVector a3 = a0;
     for (int j = 0; j < d; j++) {
       FloatVector s = FloatVector.fromArray(F, panels, base + j * PANEL);
-      a0 = term(FloatVector.broadcast(F, x0[o0 + j]), s, a0);
-      a1 = term(FloatVector.broadcast(F, x1[o1 + j]), s, a1);
-      a2 = term(FloatVector.broadcast(F, x2[o2 + j]), s, a2);
-      a3 = term(FloatVector.broadcast(F, x3[o3 + j]), s, a3);
+      int xj = xo + 4 * j;
+      a0 = term(FloatVector.broadcast(F, x[xj]), s, a0);
+      a1 = term(FloatVector.broadcast(F, x[xj + 1]), s, a1);
+      a2 = term(FloatVector.broadcast(F, x[xj + 2]), s, a2);
+      a3 = term(FloatVector.broadcast(F, x[xj + 3]), s, a3);
     }
     a0.intoArray(g, go);
     a1.intoArray(g, go + gStride);
