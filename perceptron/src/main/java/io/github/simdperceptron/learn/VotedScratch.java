@@ -5,6 +5,7 @@ import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
 import io.github.simdperceptron.learn.internal.VotedAccess;
+import io.github.simdperceptron.kernel.internal.SparseLoops;
 import io.github.simdperceptron.kernel.internal.VotePasses;
 import java.util.Arrays;
 import java.util.stream.IntStream;
@@ -16,7 +17,9 @@ import java.util.stream.IntStream;
  * {@code x_j x_{r,j}} to the dot of every stored row r that has feature j (a scatter-add per
  * non-zero of x), so the work is the pairs of non-zeros x and a row share, not every stored
  * non-zero; a feature that many stored rows have is a dense column instead, added with one vector
- * axpy. Dense stored rows take one dot each. A block of documents ({@link #scoreBlock}) shares
+ * axpy. Dense stored rows take one dot each. In a block, a binary document against binary
+ * stored rows counts its dense features instead ({@link #countedRowDots}), with the same dots.
+ * A block of documents ({@link #scoreBlock}) shares
  * one pass over the entries, in int lanes when the dots are integers small enough for the int
  * pass to be exact, else in double. Nothing here allocates per call.
  */
@@ -45,11 +48,17 @@ final class VotedScratch {
     final int[] stepBias;
     /** The anchor biases as ints (meaningful when intCounts is not null). */
     final int[] anchorBiasInts;
+    /**
+     * Per feature with a dense column: that column as bytes (0 or 1), when every stored value is 1
+     * (the transpose has no values); null otherwise, and null for the other features.
+     */
+    final byte[][] countColumns;
 
     Shared(VotedAccess.Parts p, Dataset columns, float[][] denseColumns) {
       this.p = p;
       this.columns = columns;
       this.denseColumns = denseColumns;
+      this.countColumns = countColumns(columns, denseColumns);
       this.anchorEntries = IntStream.range(0, p.entries.length).filter(e -> p.entries[e] < 0).toArray();
       this.counts = Arrays.stream(p.counts).asDoubleStream().toArray();
       int n = p.rows == null ? 0 : p.rows.size();
@@ -84,6 +93,27 @@ final class VotedScratch {
     }
   }
 
+  /** The dense columns of a binary transpose as bytes, or null when the transpose has values. */
+  private static byte[][] countColumns(Dataset columns, float[][] denseColumns) {
+    if (columns == null || DataAccess.values(columns) != null) {
+      return null;
+    }
+    byte[][] out = new byte[denseColumns.length][];
+    for (int j = 0; j < out.length; j++) {
+      float[] column = denseColumns[j];
+      if (column != null) {
+        out[j] = new byte[column.length];
+        for (int r = 0; r < column.length; r++) {
+          out[j][r] = (byte) column[r];
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The most non-zeros a document of {@link #countedRowDots} has: 2^24, so that every dot is exact in float. */
+  static final int MAX_EXACT = 1 << 24;
+
   /** The largest magnitude of a margin or a vote of the integer pass: 2^31 - 1. */
   static final long INT_LIMIT = Integer.MAX_VALUE;
 
@@ -114,6 +144,10 @@ final class VotedScratch {
   private int[] intAnchors;
   private final int[] intMargin = new int[B];
   private final int[] intVotes = new int[B];
+  /** The byte columns of the document in {@link #countedRowDots}, up to {@link VotePasses#MAX_COUNTED}. */
+  private final byte[][] picked = new byte[VotePasses.MAX_COUNTED][];
+  /** Whether blocks may count binary dots ({@link #countedRowDots}; tests turn it off to compare). */
+  boolean countedDots = true;
   /** Whether blocks may take the integer pass (tests turn it off to compare). */
   boolean intPass = true;
   /** Whether the last block took the integer pass (for tests). */
@@ -157,7 +191,7 @@ final class VotedScratch {
     double[] dots = blockDots;
     for (int b = 0; b < count; b++) {
       rowDots = laneDots[b];
-      row(data, first + b);
+      blockRow(data, first + b);
       for (int a = 0; a < anchorDots.length; a++) {
         blockAnchors[a * B + b] = anchorDots[a];
       }
@@ -222,7 +256,7 @@ final class VotedScratch {
     }
     for (int b = 0; b < count; b++) {
       rowDots = laneDots[b];
-      row(data, first + b);
+      blockRow(data, first + b);
       if (!intLane(b)) {
         return false;
       }
@@ -385,11 +419,90 @@ final class VotedScratch {
     return this;
   }
 
-  /** The dots of row i of data (dimension at most d). Returns this. */
-  VotedScratch row(Dataset data, int i) {
+  /**
+   * The dots of row i of data for a block: those of {@link #row}, bit for bit, by
+   * {@link #countedRowDots} when it applies.
+   */
+  private void blockRow(Dataset data, int i) {
+    if (countedDots && countedRowDots(data, i)) {
+      anchors(data, i);
+    } else {
+      row(data, i);
+    }
+  }
+
+  /**
+   * The dots of row i of data when it is sparse, the row and the stored rows are binary (every
+   * value 1; the stored rows have {@link Shared#countColumns}) and the row has at most
+   * {@link #MAX_EXACT} non-zeros, else false (rowDots untouched): the
+   * scatter-adds of its features without a byte column, then, for the others, how many of them
+   * each stored row has ({@link VotePasses#addCounts}, up to {@link VotePasses#MAX_COUNTED} byte
+   * columns at a time).
+   *
+   * <p>Why these are the dots of {@link #row} bit for bit. There, every add is of
+   * {@code 1 * 1 = 1} or {@code 1 * 0 = +0}, so the dot of stored row r is a float sum, from +0, of
+   * ones and zeros, at most 2^24 of them: each partial sum is an integer of at most 2^24, which a
+   * float holds exactly, so the sum is exact whatever the order, the number of x's features that
+   * row r has, and it is +0 (never -0) when there is none. The same integer is found here: the
+   * scatter-adds of 1 and the counts, converted exactly and added, are exact by the same bound.
+   */
+  boolean countedRowDots(Dataset data, int i) {
+    byte[][] counted = shared.countColumns;
+    if (counted == null || !data.isSparse()) {
+      return false;
+    }
+    int from = DataAccess.rowStart(data, i);
+    int nonZeros = data.nonZeros(i);
+    float[] values = DataAccess.values(data);
+    if (nonZeros > MAX_EXACT) {
+      return false;
+    }
+    if (values != null) {
+      for (int t = from; t < from + nonZeros; t++) {
+        if (values[t] != 1f) {
+          return false;
+        }
+      }
+    }
+    int[] indices = DataAccess.indices(data);
+    int[] rowOf = DataAccess.indices(columns);
+    float[] dots = rowDots;
+    Arrays.fill(dots, 0f);
+    int k = 0;
+    for (int t = from; t < from + nonZeros; t++) {
+      int j = indices[t];
+      byte[] column = counted[j];
+      if (column == null) {
+        SparseLoops.scatterAdd(1f, rowOf, null, DataAccess.rowStart(columns, j), columns.nonZeros(j), dots, 0);
+      } else {
+        picked[k++] = column;
+        if (k == picked.length) {
+          VotePasses.addCounts(picked, k, dots.length, dots);
+          k = 0;
+        }
+      }
+    }
+    if (k > 0) {
+      VotePasses.addCounts(picked, k, dots.length, dots);
+    }
+    return true;
+  }
+
+  /** The dots of the current document with the stored rows (for tests). */
+  float[] dots() {
+    return rowDots;
+  }
+
+  /** The anchors' dots of row i of data (dimension at most d), in anchorDots. */
+  private void anchors(Dataset data, int i) {
     for (int a = 0; a < anchorDots.length; a++) {
       anchorDots[a] = p.anchors[a] == null ? 0f : data.dot(i, p.anchors[a]);
     }
+  }
+
+  /** The dots of row i of data (dimension at most d). Returns this. */
+  VotedScratch row(Dataset data, int i) {
+    anchors(data, i);
     if (data.isSparse()) {
       Dataset s = data;
       sparseRowDots(DataAccess.indices(s), DataAccess.values(s), DataAccess.rowStart(s, i), s.nonZeros(i));

@@ -1,7 +1,9 @@
 package io.github.simdperceptron.kernel.internal;
 
 import io.github.simdperceptron.kernel.Kernel;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -22,6 +24,10 @@ final class PanamaVoteOps implements VoteOps {
   private static final VectorSpecies<Integer> I =
       VectorSpecies.of(int.class, VectorShape.forBitSize(Math.min(Kernel.vectorBits(), 32 * VotePasses.BLOCK)));
   private static final int LI = I.length();
+  private static final VectorSpecies<Byte> BYTES = VectorSpecies.of(byte.class, VectorShape.forBitSize(Kernel.vectorBits()));
+  private static final int LB = BYTES.length();
+  private static final VectorSpecies<Float> FLOATS = VectorSpecies.of(float.class, VectorShape.forBitSize(Kernel.vectorBits()));
+  private static final int LF = FLOATS.length();
 
   PanamaVoteOps() {}
 
@@ -97,5 +103,48 @@ final class PanamaVoteOps implements VoteOps {
     }
     m.intoArray(s, o);
     IntVector.fromArray(I, vote, o).add(positive.add(positive).sub(all)).intoArray(vote, o);
+  }
+
+  /**
+   * A byte vector of rows at a time: the columns' bytes summed in byte lanes (exact: at most
+   * {@link VotePasses#MAX_COUNTED} ones), then each quarter of the sums widened to a float vector
+   * (the integer, exactly) and added to out.
+   */
+  @Override
+  public void addCounts(byte[][] columns, int count, int length, float[] out) {
+    int r = 0;
+    for (int bound = length - 2 * LB; r <= bound; r += 2 * LB) {
+      ByteVector low = ByteVector.zero(BYTES);
+      ByteVector high = ByteVector.zero(BYTES);
+      for (int k = 0; k < count; k++) {
+        byte[] column = columns[k];
+        low = low.add(ByteVector.fromArray(BYTES, column, r));
+        high = high.add(ByteVector.fromArray(BYTES, column, r + LB));
+      }
+      addWidened(low, out, r);
+      addWidened(high, out, r + LB);
+    }
+    for (int bound = length - LB; r <= bound; r += LB) {
+      ByteVector sum = ByteVector.zero(BYTES);
+      for (int k = 0; k < count; k++) {
+        sum = sum.add(ByteVector.fromArray(BYTES, columns[k], r));
+      }
+      addWidened(sum, out, r);
+    }
+    for (; r < length; r++) {
+      int sum = 0;
+      for (int k = 0; k < count; k++) {
+        sum += columns[k][r];
+      }
+      out[r] += (float) sum;
+    }
+  }
+
+  /** {@code out[r + i] += (float) sums[i]} for the lanes i of sums. */
+  private static void addWidened(ByteVector sums, float[] out, int r) {
+    for (int part = 0; part < LB / LF; part++) {
+      FloatVector f = (FloatVector) sums.convertShape(VectorOperators.B2F, FLOATS, part);
+      FloatVector.fromArray(FLOATS, out, r + part * LF).add(f).intoArray(out, r + part * LF);
+    }
   }
 }

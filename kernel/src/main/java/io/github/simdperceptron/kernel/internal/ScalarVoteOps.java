@@ -34,4 +34,15 @@ final class ScalarVoteOps implements VoteOps {
       }
     }
   }
+
+  @Override
+  public void addCounts(byte[][] columns, int count, int length, float[] out) {
+    for (int r = 0; r < length; r++) {
+      int sum = 0;
+      for (int k = 0; k < count; k++) {
+        sum += columns[k][r];
+      }
+      out[r] += (float) sum;
+    }
+  }
 }

@@ -8,4 +8,7 @@ interface VoteOps {
 
   /** The integer pass of {@link VotePasses#runInt}, over the {@link VotePasses#BLOCK} lanes. */
   void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote);
+
+  /** The column counts of {@link VotePasses#addCounts}. */
+  void addCounts(byte[][] columns, int count, int length, float[] out);
 }

@@ -75,4 +75,18 @@ public final class VotePasses {
   public static void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote) {
     OPS.runInt(rows, counts, from, to, steps, s, vote);
   }
+
+  /**
+   * {@code out[r] = out[r] + (float) (columns[0][r] + ... + columns[count - 1][r])} for r in
+   * [0, length): how many of the first count columns have row r, for columns of 0s and 1s, with
+   * count at most {@link #MAX_COUNTED}, so that every partial sum is exact in a byte. The sum is an
+   * integer, converted to float exactly, then added to out[r] with one rounded float add. Every
+   * implementation gives the same bits. Only out is modified.
+   */
+  public static void addCounts(byte[][] columns, int count, int length, float[] out) {
+    OPS.addCounts(columns, count, length, out);
+  }
+
+  /** The most columns {@link #addCounts} takes at once: 127, the largest byte. */
+  public static final int MAX_COUNTED = Byte.MAX_VALUE;
 }

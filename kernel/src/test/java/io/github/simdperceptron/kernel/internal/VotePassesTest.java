@@ -187,4 +187,45 @@ class VotePassesTest {
       }
     }
   }
+
+  @Test
+  void addCountsEqualsScalarAndALiteralLoop() {
+    for (int round = 0; round < 10; round++) {
+      long seed = SEED + 100 + round;
+      String where = "seed=" + seed + " on " + VotePasses.implementation() + ", " + Kernel.describe();
+      System.out.println("VotePassesTest addCounts: " + where);
+      Random rnd = new Random(seed);
+      // Lengths below, at and past a few vector widths, with tails; up to MAX_COUNTED columns of
+      // which some are dense with ones (sums up to 127 in a byte lane).
+      int length = round == 0 ? 0 : round == 1 ? 1 : rnd.nextInt(700);
+      int count = round == 2 ? VotePasses.MAX_COUNTED : round == 3 ? 0 : 1 + rnd.nextInt(VotePasses.MAX_COUNTED);
+      byte[][] columns = new byte[count][length];
+      for (int k = 0; k < count; k++) {
+        int share = rnd.nextInt(4) == 0 ? 100 : rnd.nextInt(101);
+        for (int r = 0; r < length; r++) {
+          columns[k][r] = (byte) (rnd.nextInt(100) < share ? 1 : 0);
+        }
+      }
+      float[] start = new float[length];
+      for (int r = 0; r < length; r++) {
+        // Real values (the add rounds), integers, and zeros of either sign.
+        int kind = rnd.nextInt(4);
+        start[r] = kind == 0 ? (float) (rnd.nextGaussian() * 1e3) : kind == 1 ? rnd.nextInt(50)
+            : kind == 2 ? -0f : (float) (rnd.nextGaussian() * 1e-3);
+      }
+      float[] out = start.clone();
+      VotePasses.addCounts(columns, count, length, out);
+      float[] scalar = start.clone();
+      new ScalarVoteOps().addCounts(columns, count, length, scalar);
+      for (int r = 0; r < length; r++) {
+        int sum = 0;
+        for (int k = 0; k < count; k++) {
+          sum += columns[k][r];
+        }
+        float literal = start[r] + (float) sum;
+        assertEquals(Float.floatToIntBits(scalar[r]), Float.floatToIntBits(out[r]), where + ": row " + r);
+        assertEquals(Float.floatToIntBits(literal), Float.floatToIntBits(out[r]), where + ": literal, row " + r);
+      }
+    }
+  }
 }
