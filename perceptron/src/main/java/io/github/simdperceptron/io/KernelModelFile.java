@@ -98,6 +98,11 @@ final class KernelModelFile {
     float gamma = in.readFloat();
     int degree = in.readInt();
     float coef0 = in.readFloat();
+    if (!name.equals("linear") && !name.equals("poly") && !name.equals("rbf")) {
+      // The name is quoted here, escaped, and not repeated through the learner's message.
+      throw FormatException.atByte(source, at, "kernel " + FormatException.quote(name)
+          + " (expected linear, poly or rbf)");
+    }
     KernelModel.Function kernel;
     try {
       kernel = KernelModel.Function.of(name, gamma, degree, coef0);

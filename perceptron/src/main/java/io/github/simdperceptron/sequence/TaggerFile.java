@@ -111,7 +111,7 @@ final class TaggerFile {
     String name = in.readUTF();
     Algorithm algorithm = Algorithm.byName(name);
     if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED) {
-      throw bad(source, "algorithm '" + name + "' (expected PERCEPTRON or AVERAGED)");
+      throw bad(source, "algorithm " + FormatException.quote(name) + " (expected PERCEPTRON or AVERAGED)");
     }
     int decoder = in.readUnsignedByte();
     if (decoder >= Tagger.Decoder.values().length) {
@@ -141,8 +141,8 @@ final class TaggerFile {
       int template = in.readUnsignedByte();
       String key = in.readUTF();
       if (template >= Features.TEMPLATES || dict.add(template, key) != e) {
-        throw bad(source, "dictionary entry " + e + " (template " + template + ", key '" + key
-            + "') is not a new key of a known template");
+        throw bad(source, "dictionary entry " + e + " (template " + template + ", key " + FormatException.quote(key)
+            + ") is not a new key of a known template");
       }
     }
     int wordCount = in.readInt();
