@@ -130,6 +130,8 @@ final class KernelModelFile {
       throw FormatException.atByte(source, at, m + " support vectors (expected at least 1, a count that fits in the"
           + " file)");
     }
+    // Packed in panels of whole vector widths over all d features, whatever the layout on disk.
+    ModelFile.checkHeap(4L * d * ((m + 63L) / 64 * 64 + 2), source, at, m + " support vectors of dimension " + d);
     Dataset sv;
     if (layout == DENSE) {
       float[] rows = new float[Math.toIntExact((long) m * d)];

@@ -339,6 +339,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
           + MULTICLASS_LEARNERS + " for a multi-class model)");
     }
     at = pos.count();
+    long dimensionAt = at;
     int d = in.readInt();
     if (d < 1 || d > LibsvmReader.MAX_DIMENSION) {
       throw FormatException.atByte(source, at, "dimension " + d + " (expected 1 to " + LibsvmReader.MAX_DIMENSION + ")");
@@ -379,6 +380,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       options.put(readUtf(in, pos, source), readUtf(in, pos, source));
     }
     if (kind == KIND_VOTED && version >= 2) {
+      // The stored mistakes do not bound d: scoring keeps the transpose of sparse stored rows and
+      // per-thread scratch over all d features.
+      checkHeap(VOTED_BYTES_PER_FEATURE * d, source, dimensionAt, "a voted model of dimension " + d);
       return new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm, biasFlag == 1, options);
     }
     at = pos.count();
@@ -420,6 +424,23 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         : multiclass ? new MulticlassModel(w, b, labels)
         : VotedModel.of(w, b, counts, labels, d);
     return new ModelFile(model, algorithm, biasFlag == 1, options);
+  }
+
+  /** Heap a voted model takes per feature of its dimension, about (the transpose's pointers, scratch). */
+  static final long VOTED_BYTES_PER_FEATURE = 32;
+
+  /**
+   * Refuses a model whose dimension would take more than half the heap the JVM can still give,
+   * where the file's own bytes do not bound it (voted mistakes, sparse support vectors): a damaged
+   * or hostile file then fails with a message instead of running out of memory.
+   */
+  static void checkHeap(long bytes, String source, long at, String what) throws FormatException {
+    Runtime rt = Runtime.getRuntime();
+    long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+    if (bytes > free / 2) {
+      throw FormatException.atByte(source, at, what + " needs about " + (bytes >> 20) + " MB of heap, more than half"
+          + " of the " + (free >> 20) + " MB the JVM can still give (a damaged file, or a larger -Xmx)");
+    }
   }
 
   private static String quoted(List<String> names) {
