@@ -20,6 +20,20 @@ final class FeatureTable {
   private int[] counts = new int[256];
   private char[] pool = new char[4096];
 
+  FeatureTable() {}
+
+  /** An empty table with room for {@code entries} entries before it grows or rehashes. */
+  FeatureTable(int entries) {
+    int n = Math.max(256, Math.min(entries, 1 << 26));
+    hashes = new int[n];
+    templates = new byte[n];
+    starts = new int[n + 1];
+    counts = new int[n];
+    // A table rehashes when more than a quarter of the slots array (half its slots) is in use.
+    int slotCount = Integer.highestOneBit(Math.max(1024, 2 * n - 1)) << 1;
+    slots = new int[2 * slotCount];
+  }
+
   /** The hash of a key: FNV-1a over the template and the chars, then MurmurHash3's finaliser. */
   static int hash(int template, char[] chars, int from, int to) {
     int h = 0x811C9DC5 ^ (template * 0x9E3779B9);

@@ -1,14 +1,14 @@
 package io.github.simdperceptron.sequence;
 
+import io.github.simdperceptron.io.internal.BodyInput;
 import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.io.internal.FramedFile;
 import io.github.simdperceptron.learn.Algorithm;
-import java.io.BufferedInputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UTFDataFormatException;
 import java.nio.file.FileSystemException;
@@ -97,8 +97,9 @@ final class TaggerFile {
     long size = Files.size(path);
     String source = path.toString();
     FramedFile.verify(() -> Files.newInputStream(path), size, source, MAGIC, VERSION, "a tagger file");
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16))) {
-      in.skipNBytes(FramedFile.PREAMBLE);
+    try (InputStream raw = Files.newInputStream(path)) {
+      BodyInput in = new BodyInput(raw, size - 4);
+      in.skip(FramedFile.PREAMBLE);
       return parse(in, source);
     } catch (UTFDataFormatException e) {
       throw bad(source, "a string that is not valid modified UTF-8 (" + e.getMessage() + ")");
@@ -107,7 +108,7 @@ final class TaggerFile {
     }
   }
 
-  private static Tagger parse(DataInputStream in, String source) throws IOException {
+  private static Tagger parse(BodyInput in, String source) throws IOException {
     String name = in.readUTF();
     Algorithm algorithm = Algorithm.byName(name);
     if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED) {
@@ -136,24 +137,37 @@ final class TaggerFile {
     if (entries < 0 || (bits > 0 && entries != 0)) {
       throw bad(source, entries + " dictionary entries (expected " + (bits > 0 ? "none with hashing)" : ">= 0)"));
     }
-    FeatureTable dict = bits > 0 ? null : new FeatureTable();
+    // An entry takes at least 3 bytes: the bound keeps a corrupt count from sizing the table.
+    if (entries > in.remaining() / 3) {
+      throw truncated(source, entries + " dictionary entries");
+    }
+    FeatureTable dict = bits > 0 ? null : new FeatureTable(entries);
     for (int e = 0; e < entries; e++) {
       int template = in.readUnsignedByte();
-      String key = in.readUTF();
-      if (template >= Features.TEMPLATES || dict.add(template, key) != e) {
-        throw bad(source, "dictionary entry " + e + " (template " + template + ", key " + FormatException.quote(key)
-            + ") is not a new key of a known template");
+      int n = in.readUTFChars();
+      char[] key = in.chars();
+      if (template >= Features.TEMPLATES
+          || dict.add(template, FeatureTable.hash(template, key, 0, n), key, 0, n) != e) {
+        throw bad(source, "dictionary entry " + e + " (template " + template + ", key "
+            + FormatException.quote(new String(key, 0, n)) + ") is not a new key of a known template");
       }
     }
     int wordCount = in.readInt();
     if (wordCount < 0) {
       throw bad(source, wordCount + " known words (expected >= 0)");
     }
-    FeatureTable words = new FeatureTable();
+    if (wordCount > in.remaining() / 2) {
+      throw truncated(source, wordCount + " known words");
+    }
+    FeatureTable words = new FeatureTable(wordCount);
     for (int e = 0; e < wordCount; e++) {
-      words.add(Features.WORD, in.readUTF());
+      int n = in.readUTFChars();
+      char[] word = in.chars();
+      words.add(Features.WORD, FeatureTable.hash(Features.WORD, word, 0, n), word, 0, n);
     }
     FeatureSpace space = bits > 0 ? FeatureSpace.hashed(bits) : FeatureSpace.dictionary(dict);
+    // The known words' rows depend on the keys alone: made on another thread while the weights are read.
+    KnownRows knownRows = KnownRows.start(space, words);
     int d = in.readInt();
     if (d != space.size()) {
       throw bad(source, d + " features (expected " + space.size() + ")");
@@ -197,10 +211,69 @@ final class TaggerFile {
     for (int c = 0; c < k; c++) {
       m.end[c] = finite(in.readFloat(), source, "an end weight");
     }
-    if (in.available() > 4) {
+    if (in.remaining() > 0) {
       throw bad(source, "extra bytes after the weights");
     }
-    return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m, emissions.build());
+    return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m, emissions.build(),
+        knownRows.rows());
+  }
+
+  /** A count that the bytes left cannot hold: the body was cut short by a faulty writer. */
+  private static FormatException truncated(String source, String what) {
+    return bad(source, what + " do not fit in the bytes left");
+  }
+
+  /** The known words' rows ({@link Features#rows}), made on a thread of their own. */
+  private static final class KnownRows extends Thread {
+    private final FeatureSpace space;
+    private final FeatureTable words;
+    private int[] rows;
+    private Throwable failure;
+
+    private KnownRows(FeatureSpace space, FeatureTable words) {
+      super("tagger-known-rows");
+      setDaemon(true);
+      this.space = space;
+      this.words = words;
+    }
+
+    static KnownRows start(FeatureSpace space, FeatureTable words) {
+      KnownRows t = new KnownRows(space, words);
+      t.start();
+      return t;
+    }
+
+    @Override
+    public void run() {
+      try {
+        rows = Features.rows(space, words);
+      } catch (RuntimeException | Error e) {
+        failure = e;
+      }
+    }
+
+    /** The rows, once made; rethrows what making them threw. */
+    int[] rows() {
+      boolean interrupted = false;
+      while (true) {
+        try {
+          super.join();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      if (failure instanceof Error) {
+        throw (Error) failure;
+      }
+      if (failure != null) {
+        throw (RuntimeException) failure;
+      }
+      return rows;
+    }
   }
 
   private static float finite(float w, String source, String what) throws FormatException {
