@@ -178,6 +178,21 @@ final class Emissions {
    * only out and rows are modified.
    */
   void scores(int[] ids, int from, int to, int[] rows, float[] out) {
+    ClassScores.scores(dense, kp, rows, null, 0, denseRows(ids, from, to, rows), out);
+    addPairs(ids, from, to, out);
+  }
+
+  /**
+   * As {@link #scores}, the same bits, from scalar code ({@link ClassScores#scoresScalar}): for a
+   * one-off pass over many words in a fresh JVM.
+   */
+  void scoresScalar(int[] ids, int from, int to, int[] rows, float[] out) {
+    ClassScores.scoresScalar(dense, kp, rows, null, 0, denseRows(ids, from, to, rows), out);
+    addPairs(ids, from, to, out);
+  }
+
+  /** The dense rows of ids[from, to), in order, into rows; returns their number. */
+  private int denseRows(int[] ids, int from, int to, int[] rows) {
     int m = 0;
     for (int t = from; t < to; t++) {
       int r = row[ids[t]];
@@ -185,7 +200,11 @@ final class Emissions {
         rows[m++] = r;
       }
     }
-    ClassScores.scores(dense, kp, rows, null, 0, m, out);
+    return m;
+  }
+
+  /** Adds the pairs of ids[from, to), in order, to out. */
+  private void addPairs(int[] ids, int from, int to, float[] out) {
     for (int t = from; t < to; t++) {
       int f = ids[t];
       for (int q = ptr[f], end = ptr[f + 1]; q < end; q++) {

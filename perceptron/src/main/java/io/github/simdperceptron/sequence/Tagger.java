@@ -284,7 +284,8 @@ public final class Tagger {
     float[] one = new float[kp];
     for (int e = 0; e < words; e++) {
       int m = Features.own(rows, e * Features.ROW, ends, ids, 0);
-      emissions.scores(ids, 0, m, dense, one);
+      // Made once, on the first sentence: scalar code, which runs fast before the JIT compiler warms up.
+      emissions.scoresScalar(ids, 0, m, dense, one);
       System.arraycopy(one, 0, own, e * kp, kp);
     }
     return own;

@@ -93,4 +93,32 @@ class EmissionsTest {
     }
     assertTrue(e.nonZeros(3) >= Emissions.DENSE_AT);
   }
+
+  /** The scalar path for start-up passes gives the bits of the kernel's, on real weights and every id count. */
+  @Test
+  void scalarScoresAreTheKernelsBits() {
+    long seed = Long.getLong("simdperceptron.test.seed", System.nanoTime());
+    System.out.println("EmissionsTest seed " + seed + " (replay with -Dsimdperceptron.test.seed=" + seed
+        + "); class scores " + ClassScores.implementation());
+    Random rnd = new Random(seed);
+    for (int k : new int[] {1, 7, 45, 190}) {
+      int d = 120;
+      int kp = ClassScores.paddedClasses(k);
+      Emissions e = Emissions.of(weights(rnd, k, d, false), k, d);
+      for (int n = 0; n <= 14; n++) {
+        int[] ids = new int[n];
+        for (int t = 0; t < n; t++) {
+          ids[t] = rnd.nextInt(d);
+        }
+        float[] fast = new float[kp];
+        float[] scalar = new float[kp];
+        e.scores(ids, 0, n, new int[n], fast);
+        e.scoresScalar(ids, 0, n, new int[n], scalar);
+        for (int c = 0; c < kp; c++) {
+          assertEquals(Float.floatToRawIntBits(fast[c]), Float.floatToRawIntBits(scalar[c]),
+              "seed " + seed + " k=" + k + " n=" + n + " lane " + c);
+        }
+      }
+    }
+  }
 }

@@ -23,6 +23,7 @@ import io.github.simdperceptron.kernel.Kernel;
  */
 public final class ClassScores {
   private static final ClassScoreOps OPS = choose();
+  private static final ClassScoreOps SCALAR = new ScalarClassScoreOps(Kernel.usesFma());
 
   private ClassScores() {}
 
@@ -52,6 +53,15 @@ public final class ClassScores {
   /** {@code out[c] = sum_t val[t] * w[idx[t] * kp + c]}, c in [0, kp). Only out is modified. */
   public static void scores(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
     OPS.scores(w, kp, idx, val, from, to, out);
+  }
+
+  /**
+   * As {@link #scores}, the same bits, always from the scalar code: for a one-off pass at start-up,
+   * which the Vector API would run uncompiled (many times slower than scalar code) until the JIT
+   * compiler has compiled its methods. Only out is modified.
+   */
+  public static void scoresScalar(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
+    SCALAR.scores(w, kp, idx, val, from, to, out);
   }
 
   /** {@code w[idx[t] * kp + c] += val[t] * delta[c]}. Only w is modified. */
