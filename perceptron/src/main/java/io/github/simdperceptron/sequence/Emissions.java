@@ -22,22 +22,23 @@ final class Emissions {
   final int k;
   final int kp;
   final int d;
-  /** Feature f's pairs are [ptr[f], ptr[f + 1]) of tag and weight; a dense feature has none. */
-  private final int[] ptr;
+  /**
+   * Feature f's dense row at[2f] (its lanes start at dense[at[2f] * kp]; -1 for none) and its pairs
+   * [at[2f + 1], at[2f + 3]) of tag and weight (a dense feature has none): interleaved, so that the
+   * ids of a token, which fall anywhere, cost one cache line each.
+   */
+  private final int[] at;
   private final short[] tag;
   private final float[] weight;
-  /** Feature f's dense row starts at dense[row[f] * kp], or row[f] is -1. */
-  private final int[] row;
   private final float[] dense;
 
-  private Emissions(int k, int d, int[] ptr, short[] tag, float[] weight, int[] row, float[] dense) {
+  private Emissions(int k, int d, int[] at, short[] tag, float[] weight, float[] dense) {
     this.k = k;
     this.kp = ClassScores.paddedClasses(k);
     this.d = d;
-    this.ptr = ptr;
+    this.at = at;
     this.tag = tag;
     this.weight = weight;
-    this.row = row;
     this.dense = dense;
   }
 
@@ -82,8 +83,7 @@ final class Emissions {
     private final int k;
     private final int kp;
     private final int d;
-    private final int[] ptr;
-    private final int[] row;
+    private final int[] at;
     private short[] tag;
     private float[] weight;
     private float[] dense;
@@ -100,8 +100,7 @@ final class Emissions {
       this.k = k;
       this.kp = ClassScores.paddedClasses(k);
       this.d = d;
-      this.ptr = new int[d + 1];
-      this.row = new int[d];
+      this.at = new int[2 * d + 2];
       this.tag = new short[pairs];
       this.weight = new float[pairs];
       this.dense = new float[Math.toIntExact((long) rows * kp)];
@@ -113,13 +112,13 @@ final class Emissions {
         if ((long) (rows + 1) * kp > dense.length) {
           dense = Arrays.copyOf(dense, Math.max(kp * 16, 2 * dense.length));
         }
-        row[f] = rows;
+        at[2 * f] = rows;
         for (int i = 0; i < nz; i++) {
           dense[rows * kp + tags[i]] = values[i];
         }
         rows++;
       } else {
-        row[f] = -1;
+        at[2 * f] = -1;
         if (pairs + nz > tag.length) {
           int n = Math.max(2 * tag.length, pairs + nz);
           tag = Arrays.copyOf(tag, n);
@@ -130,25 +129,25 @@ final class Emissions {
           weight[pairs++] = values[i];
         }
       }
-      ptr[++f] = pairs;
+      at[2 * ++f + 1] = pairs;
     }
 
     Emissions build() {
       if (f != d) {
         throw new IllegalStateException(f + " features given, " + d + " expected");
       }
-      return new Emissions(k, d, ptr, tag.length == pairs ? tag : Arrays.copyOf(tag, pairs),
-          weight.length == pairs ? weight : Arrays.copyOf(weight, pairs), row,
+      return new Emissions(k, d, at, tag.length == pairs ? tag : Arrays.copyOf(tag, pairs),
+          weight.length == pairs ? weight : Arrays.copyOf(weight, pairs),
           dense.length == rows * kp ? dense : Arrays.copyOf(dense, rows * kp));
     }
   }
 
   /** The weight of feature f for tag c. */
   float get(int f, int c) {
-    if (row[f] >= 0) {
-      return dense[row[f] * kp + c];
+    if (at[2 * f] >= 0) {
+      return dense[at[2 * f] * kp + c];
     }
-    for (int q = ptr[f]; q < ptr[f + 1]; q++) {
+    for (int q = at[2 * f + 1]; q < at[2 * f + 3]; q++) {
       if (tag[q] == c) {
         return weight[q];
       }
@@ -158,12 +157,12 @@ final class Emissions {
 
   /** Feature f's non-zero weights. */
   int nonZeros(int f) {
-    if (row[f] < 0) {
-      return ptr[f + 1] - ptr[f];
+    if (at[2 * f] < 0) {
+      return at[2 * f + 3] - at[2 * f + 1];
     }
     int nz = 0;
     for (int c = 0; c < k; c++) {
-      if (dense[row[f] * kp + c] != 0f) {
+      if (dense[at[2 * f] * kp + c] != 0f) {
         nz++;
       }
     }
@@ -195,7 +194,7 @@ final class Emissions {
   private int denseRows(int[] ids, int from, int to, int[] rows) {
     int m = 0;
     for (int t = from; t < to; t++) {
-      int r = row[ids[t]];
+      int r = at[2 * ids[t]];
       if (r >= 0) {
         rows[m++] = r;
       }
@@ -207,7 +206,7 @@ final class Emissions {
   private void addPairs(int[] ids, int from, int to, float[] out) {
     for (int t = from; t < to; t++) {
       int f = ids[t];
-      for (int q = ptr[f], end = ptr[f + 1]; q < end; q++) {
+      for (int q = at[2 * f + 1], end = at[2 * f + 3]; q < end; q++) {
         out[tag[q]] += weight[q];
       }
     }
