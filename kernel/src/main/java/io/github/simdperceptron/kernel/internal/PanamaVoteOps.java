@@ -28,6 +28,13 @@ final class PanamaVoteOps implements VoteOps {
   private static final int LB = BYTES.length();
   private static final VectorSpecies<Float> FLOATS = VectorSpecies.of(float.class, VectorShape.forBitSize(Kernel.vectorBits()));
   private static final int LF = FLOATS.length();
+  /**
+   * The bytes of one float vector (at least 64 bits, the smallest shape): converted from their
+   * first lanes (part 0), which the JIT compiles to a widening instruction; JDK 17 takes a later
+   * part of a longer byte vector through a lane shuffle that AVX2 does not have, in Java code.
+   */
+  private static final VectorSpecies<Byte> WIDENED =
+      VectorSpecies.of(byte.class, VectorShape.forBitSize(Math.max(64, 8 * LF)));
 
   PanamaVoteOps() {}
 
@@ -107,11 +114,13 @@ final class PanamaVoteOps implements VoteOps {
 
   /**
    * A byte vector of rows at a time: the columns' bytes summed in byte lanes (exact: at most
-   * {@link VotePasses#MAX_COUNTED} ones), then each quarter of the sums widened to a float vector
-   * (the integer, exactly) and added to out.
+   * {@link VotePasses#MAX_COUNTED} ones), then the sums stored and widened from there, a float
+   * vector's worth at a time (the integer, exactly), and added to out.
    */
   @Override
   public void addCounts(byte[][] columns, int count, int length, float[] out) {
+    // The sums of one byte vector, and room for the last widening load past them.
+    byte[] scratch = new byte[LB + WIDENED.length()];
     int r = 0;
     for (int bound = length - 2 * LB; r <= bound; r += 2 * LB) {
       ByteVector low = ByteVector.zero(BYTES);
@@ -121,15 +130,15 @@ final class PanamaVoteOps implements VoteOps {
         low = low.add(ByteVector.fromArray(BYTES, column, r));
         high = high.add(ByteVector.fromArray(BYTES, column, r + LB));
       }
-      addWidened(low, out, r);
-      addWidened(high, out, r + LB);
+      addWidened(low, scratch, out, r);
+      addWidened(high, scratch, out, r + LB);
     }
     for (int bound = length - LB; r <= bound; r += LB) {
       ByteVector sum = ByteVector.zero(BYTES);
       for (int k = 0; k < count; k++) {
         sum = sum.add(ByteVector.fromArray(BYTES, columns[k], r));
       }
-      addWidened(sum, out, r);
+      addWidened(sum, scratch, out, r);
     }
     for (; r < length; r++) {
       int sum = 0;
@@ -140,11 +149,16 @@ final class PanamaVoteOps implements VoteOps {
     }
   }
 
-  /** {@code out[r + i] += (float) sums[i]} for the lanes i of sums. */
-  private static void addWidened(ByteVector sums, float[] out, int r) {
-    for (int part = 0; part < LB / LF; part++) {
-      FloatVector f = (FloatVector) sums.convertShape(VectorOperators.B2F, FLOATS, part);
-      FloatVector.fromArray(FLOATS, out, r + part * LF).add(f).intoArray(out, r + part * LF);
+  /**
+   * {@code out[r + i] += (float) sums[i]} for the lanes i of sums; scratch (length at least
+   * {@code LB + WIDENED.length()}) is overwritten.
+   */
+  private static void addWidened(ByteVector sums, byte[] scratch, float[] out, int r) {
+    sums.intoArray(scratch, 0);
+    for (int i = 0; i < LB; i += LF) {
+      FloatVector f =
+          (FloatVector) ByteVector.fromArray(WIDENED, scratch, i).convertShape(VectorOperators.B2F, FLOATS, 0);
+      FloatVector.fromArray(FLOATS, out, r + i).add(f).intoArray(out, r + i);
     }
   }
 }
