@@ -128,20 +128,23 @@ final class VotedScratch {
   private final float[] anchorDots;
   /** The dots of the current document: one of {@link #laneDots} while a block is scored. */
   private float[] rowDots;
-  /** A block's dots as {@link #row} finds them, one array a document; null until the first block. */
-  private float[][] laneDots;
-  /** A block's dots, {@code [r * B + b]} for stored row r and document b; null until the first block. */
-  private double[] blockDots;
-  private double[] blockAnchors;
+  /**
+   * A block's dots as {@link #row} finds them, one array a document; null in a scratch that
+   * scores one document at a time (as the block arrays below are).
+   */
+  private final float[][] laneDots;
+  /** A block's dots, {@code [r * B + b]} for stored row r and document b. */
+  private final double[] blockDots;
+  private final double[] blockAnchors;
   private final double[] margin = new double[B];
   private final double[] votes = new double[B];
   /**
    * The integer pass's block: {@code [r * B + b]} the move of document b's margin on an entry of
-   * stored row r, {@code y_r * dot (+ y_r)}; {@code [a * B + b]} its margin at anchor a. Null until
-   * the first integer block.
+   * stored row r, {@code y_r * dot (+ y_r)}; {@code [a * B + b]} its margin at anchor a. Null also
+   * when the integer pass never applies ({@link Shared#intCounts} is null).
    */
-  private int[] intSteps;
-  private int[] intAnchors;
+  private final int[] intSteps;
+  private final int[] intAnchors;
   private final int[] intMargin = new int[B];
   private final int[] intVotes = new int[B];
   /** The byte columns of the document in {@link #countedRowDots}, up to {@link VotePasses#MAX_COUNTED}. */
@@ -153,14 +156,42 @@ final class VotedScratch {
   /** Whether the last block took the integer pass (for tests). */
   boolean lastBlockInt;
 
+  /** A scratch that scores one document at a time: it has no block arrays. */
   VotedScratch(Shared shared) {
+    this(shared, false);
+  }
+
+  /**
+   * A scratch with the arrays of {@link #scoreBlock} when blocks is true, made here rather than
+   * on its first block, so that the block methods test no array for null: the JIT compiles them
+   * from the profile of one scratch, and a branch that profile never took would send them back to
+   * the interpreter on the first block of every new one.
+   */
+  VotedScratch(Shared shared, boolean blocks) {
     this.shared = shared;
     this.p = shared.p;
     this.columns = shared.columns;
     this.denseColumns = shared.denseColumns;
     this.dense = new float[p.dimension];
     this.anchorDots = new float[p.anchors.length];
-    this.rowDots = new float[p.rows == null ? 0 : p.rows.size()];
+    int n = p.rows == null ? 0 : p.rows.size();
+    this.rowDots = new float[n];
+    if (blocks) {
+      laneDots = new float[B][];
+      laneDots[0] = rowDots;
+      for (int b = 1; b < B; b++) {
+        laneDots[b] = new float[n];
+      }
+      blockDots = new double[n * B];
+      blockAnchors = new double[anchorDots.length * B];
+    } else {
+      laneDots = null;
+      blockDots = null;
+      blockAnchors = null;
+    }
+    boolean ints = blocks && shared.intCounts != null;
+    intSteps = ints ? new int[n * B] : null;
+    intAnchors = ints ? new int[anchorDots.length * B] : null;
   }
 
   /**
@@ -170,23 +201,14 @@ final class VotedScratch {
    * anchors here), making the one-document pass's operations in its order lane by lane. When the
    * model and the rows are integer-valued and the bound of {@link #intLane} holds for every row
    * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result.
+   * This scratch must have the block arrays. Only out[first, first + count) and this scratch are
+   * modified.
    */
   void scoreBlock(Dataset data, int first, int count, float[] out) {
-    if (laneDots == null) {
-      laneDots = new float[B][];
-      laneDots[0] = rowDots;
-      for (int b = 1; b < B; b++) {
-        laneDots[b] = new float[rowDots.length];
-      }
-    }
     lastBlockInt = intPass && shared.intCounts != null && integralRows(data, first, count)
         && intBlock(data, first, count, out);
     if (lastBlockInt) {
       return;
-    }
-    if (blockDots == null) {
-      blockDots = new double[rowDots.length * B];
-      blockAnchors = new double[anchorDots.length * B];
     }
     double[] dots = blockDots;
     for (int b = 0; b < count; b++) {
@@ -250,10 +272,6 @@ final class VotedScratch {
    * in int for the same reason.
    */
   boolean intBlock(Dataset data, int first, int count, float[] out) {
-    if (intSteps == null) {
-      intSteps = new int[rowDots.length * B];
-      intAnchors = new int[anchorDots.length * B];
-    }
     for (int b = 0; b < count; b++) {
       rowDots = laneDots[b];
       blockRow(data, first + b);

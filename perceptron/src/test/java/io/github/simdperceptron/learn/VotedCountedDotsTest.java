@@ -101,8 +101,8 @@ class VotedCountedDotsTest {
         }
         Dataset[] sets = {train, frequent(5 * B + 3, 400, frequent, 0, seed + 7),
             frequent(4 * B + 5, 400, frequent, 1, seed + 8), frequent(3 * B + 1, 400, frequent, 2, seed + 9)};
-        VotedScratch counted = new VotedScratch(shared);
-        VotedScratch plain = new VotedScratch(shared);
+        VotedScratch counted = new VotedScratch(shared, true);
+        VotedScratch plain = new VotedScratch(shared, true);
         plain.countedDots = false;
         VotedScratch one = new VotedScratch(shared);
         int countedRows = 0;
