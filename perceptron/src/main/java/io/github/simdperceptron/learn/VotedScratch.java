@@ -259,9 +259,11 @@ final class VotedScratch {
    * <p>Why the scores are those of the double pass, bit for bit. The dots are integers: a float
    * product or sum of integers is an integer rounded to float, and that is an integer (a float of
    * magnitude 2^24 or more is one, and a smaller integer is a float exactly), or infinite, or NaN.
-   * {@link #intLane} admits a row when, with M the largest magnitude of its dots with the stored
+   * {@link #intLane} admits a row when, with M a bound of the magnitude of its dots with the stored
    * rows and E the entries with a stored row, {@code E (M + 1) + max_a |anchor_a . x + b_a|} is at
-   * most 2^31 - 1 (NaN and infinities fail). A margin of the pass is an anchor's term plus the
+   * most 2^31 - 1 (NaN and infinities fail). M is the row's number of non-zeros when its dots are
+   * counts ({@link #countedRowDots}: each is the number of the row's features a stored row has),
+   * else the largest magnitude of its dots. A margin of the pass is an anchor's term plus the
    * steps {@code y_r dot (+ y_r)} of some of the entries after it, each of magnitude at most
    * {@code M + 1}, so every margin and step is within 2^31 - 1; the counts total at most
    * 2^31 - 1 ({@link Shared#intCounts}), which bounds every vote. These are the conditions of
@@ -274,8 +276,8 @@ final class VotedScratch {
   boolean intBlock(Dataset data, int first, int count, float[] out) {
     for (int b = 0; b < count; b++) {
       rowDots = laneDots[b];
-      blockRow(data, first + b);
-      if (!intLane(b)) {
+      boolean counted = blockRow(data, first + b);
+      if (!intLane(b, counted ? data.nonZeros(first + b) : largest(rowDots))) {
         return false;
       }
     }
@@ -352,17 +354,22 @@ final class VotedScratch {
     }
   }
 
-  /**
-   * Whether the dots of {@link #row} (in rowDots and anchorDots, of an integer-valued row) admit
-   * the integer pass, by the bound of {@link #intBlock}; writes the anchors' terms of lane b.
-   */
-  boolean intLane(int b) {
-    float[] dots = rowDots;
+  /** The largest magnitude of dots, 0 when there is none, NaN when one is NaN. */
+  private static float largest(float[] dots) {
     float largest = 0f;
     for (float d : dots) {
-      // NaN sticks (Math.max), and fails the test below.
+      // NaN sticks (Math.max).
       largest = Math.max(largest, Math.abs(d));
     }
+    return largest;
+  }
+
+  /**
+   * Whether the dots of {@link #row} (in rowDots and anchorDots, of an integer-valued row) admit
+   * the integer pass, by the bound of {@link #intBlock} with M = largest (at least the magnitude
+   * of every dot in rowDots, or NaN, which fails); writes the anchors' terms of lane b.
+   */
+  boolean intLane(int b, float largest) {
     double anchors = 0;
     int[] ab = shared.anchorBiasInts;
     boolean exact = true;
@@ -439,14 +446,15 @@ final class VotedScratch {
 
   /**
    * The dots of row i of data for a block: those of {@link #row}, bit for bit, by
-   * {@link #countedRowDots} when it applies.
+   * {@link #countedRowDots} when it applies. Returns whether it did.
    */
-  private void blockRow(Dataset data, int i) {
+  private boolean blockRow(Dataset data, int i) {
     if (countedDots && countedRowDots(data, i)) {
       anchors(data, i);
-    } else {
-      row(data, i);
+      return true;
     }
+    row(data, i);
+    return false;
   }
 
   /**
