@@ -149,6 +149,8 @@ final class VotedScratch {
   private final int[] intVotes = new int[B];
   /** The byte columns of the document in {@link #countedRowDots}, up to {@link VotePasses#MAX_COUNTED}. */
   private final byte[][] picked = new byte[VotePasses.MAX_COUNTED][];
+  /** The scratch of {@link VotePasses#addCounts}, one byte a stored row; null without the block arrays. */
+  private final byte[] countSums;
   /** Whether blocks may count binary dots ({@link #countedRowDots}; tests turn it off to compare). */
   boolean countedDots = true;
   /** Whether blocks may take the integer pass (tests turn it off to compare). */
@@ -184,10 +186,12 @@ final class VotedScratch {
       }
       blockDots = new double[n * B];
       blockAnchors = new double[anchorDots.length * B];
+      countSums = shared.countColumns == null ? null : new byte[n];
     } else {
       laneDots = null;
       blockDots = null;
       blockAnchors = null;
+      countSums = null;
     }
     boolean ints = blocks && shared.intCounts != null;
     intSteps = ints ? new int[n * B] : null;
@@ -463,7 +467,7 @@ final class VotedScratch {
    * {@link #MAX_EXACT} non-zeros, else false (rowDots untouched): the
    * scatter-adds of its features without a byte column, then, for the others, how many of them
    * each stored row has ({@link VotePasses#addCounts}, up to {@link VotePasses#MAX_COUNTED} byte
-   * columns at a time).
+   * columns at a time). Only a scratch with the block arrays takes this path.
    *
    * <p>Why these are the dots of {@link #row} bit for bit. There, every add is of
    * {@code 1 * 1 = 1} or {@code 1 * 0 = +0}, so the dot of stored row r is a float sum, from +0, of
@@ -503,13 +507,13 @@ final class VotedScratch {
       } else {
         picked[k++] = column;
         if (k == picked.length) {
-          VotePasses.addCounts(picked, k, dots.length, dots);
+          VotePasses.addCounts(picked, k, dots.length, dots, countSums);
           k = 0;
         }
       }
     }
     if (k > 0) {
-      VotePasses.addCounts(picked, k, dots.length, dots);
+      VotePasses.addCounts(picked, k, dots.length, dots, countSums);
     }
     return true;
   }

@@ -1,9 +1,8 @@
 package io.github.simdperceptron.kernel.internal;
 
 import io.github.simdperceptron.kernel.Kernel;
-import jdk.incubator.vector.ByteVector;
+import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -24,17 +23,6 @@ final class PanamaVoteOps implements VoteOps {
   private static final VectorSpecies<Integer> I =
       VectorSpecies.of(int.class, VectorShape.forBitSize(Math.min(Kernel.vectorBits(), 32 * VotePasses.BLOCK)));
   private static final int LI = I.length();
-  private static final VectorSpecies<Byte> BYTES = VectorSpecies.of(byte.class, VectorShape.forBitSize(Kernel.vectorBits()));
-  private static final int LB = BYTES.length();
-  private static final VectorSpecies<Float> FLOATS = VectorSpecies.of(float.class, VectorShape.forBitSize(Kernel.vectorBits()));
-  private static final int LF = FLOATS.length();
-  /**
-   * The bytes of one float vector (at least 64 bits, the smallest shape): converted from their
-   * first lanes (part 0), which the JIT compiles to a widening instruction; JDK 17 takes a later
-   * part of a longer byte vector through a lane shuffle that AVX2 does not have, in Java code.
-   */
-  private static final VectorSpecies<Byte> WIDENED =
-      VectorSpecies.of(byte.class, VectorShape.forBitSize(Math.max(64, 8 * LF)));
 
   PanamaVoteOps() {}
 
@@ -113,52 +101,23 @@ final class PanamaVoteOps implements VoteOps {
   }
 
   /**
-   * A byte vector of rows at a time: the columns' bytes summed in byte lanes (exact: at most
-   * {@link VotePasses#MAX_COUNTED} ones), then the sums stored and widened from there, a float
-   * vector's worth at a time (the integer, exactly), and added to out.
+   * Column by column into byte sums (exact: at most {@link VotePasses#MAX_COUNTED} ones), then
+   * each sum converted to float (the integer, exactly) and added to out. Plain loops, not the
+   * Vector API: C2 compiles the column adds to byte vector adds, and the loops run compiled after
+   * a few calls, where a Vector API version runs in the interpreter and C1, many times slower,
+   * for the first hundreds of calls: the first blocks of every scoring in a new process.
    */
   @Override
-  public void addCounts(byte[][] columns, int count, int length, float[] out) {
-    // The sums of one byte vector, and room for the last widening load past them.
-    byte[] scratch = new byte[LB + WIDENED.length()];
-    int r = 0;
-    for (int bound = length - 2 * LB; r <= bound; r += 2 * LB) {
-      ByteVector low = ByteVector.zero(BYTES);
-      ByteVector high = ByteVector.zero(BYTES);
-      for (int k = 0; k < count; k++) {
-        byte[] column = columns[k];
-        low = low.add(ByteVector.fromArray(BYTES, column, r));
-        high = high.add(ByteVector.fromArray(BYTES, column, r + LB));
+  public void addCounts(byte[][] columns, int count, int length, float[] out, byte[] sums) {
+    Arrays.fill(sums, 0, length, (byte) 0);
+    for (int k = 0; k < count; k++) {
+      byte[] column = columns[k];
+      for (int r = 0; r < length; r++) {
+        sums[r] += column[r];
       }
-      addWidened(low, scratch, out, r);
-      addWidened(high, scratch, out, r + LB);
     }
-    for (int bound = length - LB; r <= bound; r += LB) {
-      ByteVector sum = ByteVector.zero(BYTES);
-      for (int k = 0; k < count; k++) {
-        sum = sum.add(ByteVector.fromArray(BYTES, columns[k], r));
-      }
-      addWidened(sum, scratch, out, r);
-    }
-    for (; r < length; r++) {
-      int sum = 0;
-      for (int k = 0; k < count; k++) {
-        sum += columns[k][r];
-      }
-      out[r] += (float) sum;
-    }
-  }
-
-  /**
-   * {@code out[r + i] += (float) sums[i]} for the lanes i of sums; scratch (length at least
-   * {@code LB + WIDENED.length()}) is overwritten.
-   */
-  private static void addWidened(ByteVector sums, byte[] scratch, float[] out, int r) {
-    sums.intoArray(scratch, 0);
-    for (int i = 0; i < LB; i += LF) {
-      FloatVector f =
-          (FloatVector) ByteVector.fromArray(WIDENED, scratch, i).convertShape(VectorOperators.B2F, FLOATS, 0);
-      FloatVector.fromArray(FLOATS, out, r + i).add(f).intoArray(out, r + i);
+    for (int r = 0; r < length; r++) {
+      out[r] += (float) sums[r];
     }
   }
 }

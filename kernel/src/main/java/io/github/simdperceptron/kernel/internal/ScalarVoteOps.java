@@ -36,7 +36,7 @@ final class ScalarVoteOps implements VoteOps {
   }
 
   @Override
-  public void addCounts(byte[][] columns, int count, int length, float[] out) {
+  public void addCounts(byte[][] columns, int count, int length, float[] out, byte[] sums) {
     for (int r = 0; r < length; r++) {
       int sum = 0;
       for (int k = 0; k < count; k++) {

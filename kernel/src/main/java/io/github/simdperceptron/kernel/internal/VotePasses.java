@@ -81,10 +81,11 @@ public final class VotePasses {
    * [0, length): how many of the first count columns have row r, for columns of 0s and 1s, with
    * count at most {@link #MAX_COUNTED}, so that every partial sum is exact in a byte. The sum is an
    * integer, converted to float exactly, then added to out[r] with one rounded float add. Every
-   * implementation gives the same bits. Only out is modified.
+   * implementation gives the same bits. sums (length at least length) is scratch space, which an
+   * implementation may overwrite; out and sums are the only arguments modified.
    */
-  public static void addCounts(byte[][] columns, int count, int length, float[] out) {
-    OPS.addCounts(columns, count, length, out);
+  public static void addCounts(byte[][] columns, int count, int length, float[] out, byte[] sums) {
+    OPS.addCounts(columns, count, length, out, sums);
   }
 
   /** The most columns {@link #addCounts} takes at once: 127, the largest byte. */

@@ -213,10 +213,13 @@ class VotePassesTest {
         start[r] = kind == 0 ? (float) (rnd.nextGaussian() * 1e3) : kind == 1 ? rnd.nextInt(50)
             : kind == 2 ? -0f : (float) (rnd.nextGaussian() * 1e-3);
       }
+      // Scratch longer than length and full of other values: an implementation must not read them.
+      byte[] sums = new byte[length + rnd.nextInt(40)];
+      rnd.nextBytes(sums);
       float[] out = start.clone();
-      VotePasses.addCounts(columns, count, length, out);
+      VotePasses.addCounts(columns, count, length, out, sums);
       float[] scalar = start.clone();
-      new ScalarVoteOps().addCounts(columns, count, length, scalar);
+      new ScalarVoteOps().addCounts(columns, count, length, scalar, sums.clone());
       for (int r = 0; r < length; r++) {
         int sum = 0;
         for (int k = 0; k < count; k++) {
