@@ -149,10 +149,17 @@ final class VotedScratch {
   private final int[] intVotes = new int[B];
   /** The byte columns of the document in {@link #countedRowDots}, up to {@link VotePasses#MAX_COUNTED}. */
   private final byte[][] picked = new byte[VotePasses.MAX_COUNTED][];
-  /** The scratch of {@link VotePasses#addCounts}, one byte a stored row; null without the block arrays. */
+  /** The byte counts of {@link #countedRowDots}, one a stored row; null without the block arrays. */
   private final byte[] countSums;
+  /**
+   * A block's dots as {@link #byteRowDots} finds them, one array a document; null without the
+   * block arrays, and when the byte dots never apply (no byte columns, or no integer pass).
+   */
+  private final byte[][] laneCounts;
   /** Whether blocks may count binary dots ({@link #countedRowDots}; tests turn it off to compare). */
   boolean countedDots = true;
+  /** Whether blocks may take the byte dots ({@link #byteBlock}; tests turn it off to compare). */
+  boolean byteDots = true;
   /** Whether blocks may take the integer pass (tests turn it off to compare). */
   boolean intPass = true;
   /** Whether the last block took the integer pass (for tests). */
@@ -196,6 +203,7 @@ final class VotedScratch {
     boolean ints = blocks && shared.intCounts != null;
     intSteps = ints ? new int[n * B] : null;
     intAnchors = ints ? new int[anchorDots.length * B] : null;
+    laneCounts = ints && shared.countColumns != null ? new byte[B][n] : null;
   }
 
   /**
@@ -204,13 +212,14 @@ final class VotedScratch {
    * one pass over the entries for all of them ({@link VotePasses#run} between anchors, the
    * anchors here), making the one-document pass's operations in its order lane by lane. When the
    * model and the rows are integer-valued and the bound of {@link #intLane} holds for every row
-   * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result.
-   * This scratch must have the block arrays. Only out[first, first + count) and this scratch are
+   * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result,
+   * from dots counted in bytes when they are counts of at most {@link VotePasses#MAX_COUNTED}
+   * ({@link #byteBlock}). This scratch must have the block arrays. Only out[first, first + count) and this scratch are
    * modified.
    */
   void scoreBlock(Dataset data, int first, int count, float[] out) {
     lastBlockInt = intPass && shared.intCounts != null && integralRows(data, first, count)
-        && intBlock(data, first, count, out);
+        && (byteDots && laneCounts != null && byteBlock(data, first, count, out) || intBlock(data, first, count, out));
     if (lastBlockInt) {
       return;
     }
@@ -299,6 +308,50 @@ final class VotedScratch {
         }
       }
     }
+    intVotes(first, count, out);
+    return true;
+  }
+
+  /**
+   * The integer pass of {@link #intBlock} for rows [first, first + count) of data, when every
+   * row is sparse and binary with at most {@link VotePasses#MAX_COUNTED} non-zeros (false, out
+   * untouched, as soon as a row is not): the dots are counts ({@link #byteRowDots}), folded into
+   * int steps from the bytes. The same steps as {@link #intBlock}'s from the same integers, so the
+   * same scores; a count of a row is at most its number of non-zeros, the bound M of
+   * {@link #intBlock}.
+   */
+  boolean byteBlock(Dataset data, int first, int count, float[] out) {
+    for (int b = 0; b < count; b++) {
+      int i = first + b;
+      if (!byteRowDots(data, i, laneCounts[b])) {
+        return false;
+      }
+      anchors(data, i);
+      if (!intLane(b, data.nonZeros(i))) {
+        return false;
+      }
+    }
+    // As in intBlock: lanes past count keep an earlier block's steps, whose votes are not read.
+    if (count == 8 && B == 8) {
+      byteSteps(laneCounts, shared.stepSign, shared.stepBias, intSteps);
+    } else {
+      int[] sign = shared.stepSign;
+      int[] bias = shared.stepBias;
+      for (int r = 0, at = 0; r < sign.length; r++, at += B) {
+        for (int b = 0; b < count; b++) {
+          intSteps[at + b] = sign[r] * laneCounts[b][r] + bias[r];
+        }
+      }
+    }
+    intVotes(first, count, out);
+    return true;
+  }
+
+  /**
+   * The int pass between anchors over the steps and anchor terms of the block, its votes written
+   * to out[first, first + count).
+   */
+  private void intVotes(int first, int count, float[] out) {
     Arrays.fill(intVotes, 0);
     int[] entries = p.entries;
     int[] anchorAt = shared.anchorEntries;
@@ -319,7 +372,6 @@ final class VotedScratch {
     for (int b = 0; b < count; b++) {
       out[first + b] = (float) intVotes[b];
     }
-    return true;
   }
 
   /** {@code steps[r * B + b] = sign[r] * (int) lanes[b][r] + bias[r]} for a full block (B = 8). */
@@ -338,6 +390,25 @@ final class VotedScratch {
       steps[at + 5] = y * (int) l5[r] + yb;
       steps[at + 6] = y * (int) l6[r] + yb;
       steps[at + 7] = y * (int) l7[r] + yb;
+    }
+  }
+
+  /** {@code steps[r * B + b] = sign[r] * lanes[b][r] + bias[r]} for a full block (B = 8). */
+  private static void byteSteps(byte[][] lanes, int[] sign, int[] bias, int[] steps) {
+    byte[] l0 = lanes[0], l1 = lanes[1], l2 = lanes[2], l3 = lanes[3];
+    byte[] l4 = lanes[4], l5 = lanes[5], l6 = lanes[6], l7 = lanes[7];
+    int n = sign.length;
+    for (int r = 0, at = 0; r < n; r++, at += 8) {
+      int y = sign[r];
+      int yb = bias[r];
+      steps[at] = y * l0[r] + yb;
+      steps[at + 1] = y * l1[r] + yb;
+      steps[at + 2] = y * l2[r] + yb;
+      steps[at + 3] = y * l3[r] + yb;
+      steps[at + 4] = y * l4[r] + yb;
+      steps[at + 5] = y * l5[r] + yb;
+      steps[at + 6] = y * l6[r] + yb;
+      steps[at + 7] = y * l7[r] + yb;
     }
   }
 
@@ -466,8 +537,9 @@ final class VotedScratch {
    * value 1; the stored rows have {@link Shared#countColumns}) and the row has at most
    * {@link #MAX_EXACT} non-zeros, else false (rowDots untouched): the
    * scatter-adds of its features without a byte column, then, for the others, how many of them
-   * each stored row has ({@link VotePasses#addCounts}, up to {@link VotePasses#MAX_COUNTED} byte
-   * columns at a time). Only a scratch with the block arrays takes this path.
+   * each stored row has ({@link VotePasses#addCounts} in bytes, up to {@link VotePasses#MAX_COUNTED}
+   * byte columns at a time, added to the dots). Only a scratch with the block arrays takes this
+   * path.
    *
    * <p>Why these are the dots of {@link #row} bit for bit. There, every add is of
    * {@code 1 * 1 = 1} or {@code 1 * 0 = +0}, so the dot of stored row r is a float sum, from +0, of
@@ -507,14 +579,70 @@ final class VotedScratch {
       } else {
         picked[k++] = column;
         if (k == picked.length) {
-          VotePasses.addCounts(picked, k, dots.length, dots, countSums);
+          addPicked(k, dots);
           k = 0;
         }
       }
     }
     if (k > 0) {
-      VotePasses.addCounts(picked, k, dots.length, dots, countSums);
+      addPicked(k, dots);
     }
+    return true;
+  }
+
+  /** {@code dots[r] += } how many of the first k picked columns have row r (k at most {@link VotePasses#MAX_COUNTED}). */
+  private void addPicked(int k, float[] dots) {
+    byte[] sums = countSums;
+    Arrays.fill(sums, (byte) 0);
+    VotePasses.addCounts(picked, k, sums.length, sums);
+    for (int r = 0; r < dots.length; r++) {
+      dots[r] += sums[r];
+    }
+  }
+
+  /**
+   * {@code counts[r]} = how many of the features of row i of data stored row r has, when the row
+   * is sparse with every value 1 and at most {@link VotePasses#MAX_COUNTED} non-zeros and the
+   * stored rows are binary ({@link Shared#countColumns}), else false (counts untouched): the
+   * dots of {@link #row}, which are these counts exactly (see {@link #countedRowDots}), each at
+   * most the row's number of non-zeros and so a byte. Ones through the short lists of the
+   * features without a byte column, then the byte columns of the others summed in
+   * ({@link VotePasses#addCounts}). counts has one byte a stored row; only it is modified.
+   */
+  boolean byteRowDots(Dataset data, int i, byte[] counts) {
+    byte[][] counted = shared.countColumns;
+    if (counted == null || !data.isSparse()) {
+      return false;
+    }
+    int from = DataAccess.rowStart(data, i);
+    int nonZeros = data.nonZeros(i);
+    float[] values = DataAccess.values(data);
+    if (nonZeros > VotePasses.MAX_COUNTED) {
+      return false;
+    }
+    if (values != null) {
+      for (int t = from; t < from + nonZeros; t++) {
+        if (values[t] != 1f) {
+          return false;
+        }
+      }
+    }
+    int[] indices = DataAccess.indices(data);
+    int[] rowOf = DataAccess.indices(columns);
+    Arrays.fill(counts, (byte) 0);
+    int k = 0;
+    for (int t = from; t < from + nonZeros; t++) {
+      int j = indices[t];
+      byte[] column = counted[j];
+      if (column == null) {
+        for (int q = DataAccess.rowStart(columns, j), end = q + columns.nonZeros(j); q < end; q++) {
+          counts[rowOf[q]]++;
+        }
+      } else {
+        picked[k++] = column;
+      }
+    }
+    VotePasses.addCounts(picked, k, counts.length, counts);
     return true;
   }
 

@@ -1,7 +1,6 @@
 package io.github.simdperceptron.kernel.internal;
 
 import io.github.simdperceptron.kernel.Kernel;
-import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
@@ -101,23 +100,18 @@ final class PanamaVoteOps implements VoteOps {
   }
 
   /**
-   * Column by column into byte sums (exact: at most {@link VotePasses#MAX_COUNTED} ones), then
-   * each sum converted to float (the integer, exactly) and added to out. Plain loops, not the
-   * Vector API: C2 compiles the column adds to byte vector adds, and the loops run compiled after
-   * a few calls, where a Vector API version runs in the interpreter and C1, many times slower,
-   * for the first hundreds of calls: the first blocks of every scoring in a new process.
+   * Column by column, in plain loops rather than the Vector API: C2 compiles the column adds to
+   * byte vector adds, and the loops run compiled after a few calls, where a Vector API version
+   * runs in the interpreter and C1, many times slower, for the first hundreds of calls: the first
+   * blocks of every scoring in a new process.
    */
   @Override
-  public void addCounts(byte[][] columns, int count, int length, float[] out, byte[] sums) {
-    Arrays.fill(sums, 0, length, (byte) 0);
+  public void addCounts(byte[][] columns, int count, int length, byte[] sums) {
     for (int k = 0; k < count; k++) {
       byte[] column = columns[k];
       for (int r = 0; r < length; r++) {
         sums[r] += column[r];
       }
-    }
-    for (int r = 0; r < length; r++) {
-      out[r] += (float) sums[r];
     }
   }
 }
