@@ -30,6 +30,8 @@ public final class VotedModel implements BinaryModel {
   /** The entry of each voting vector (count >= 1), in order. */
   private final int[] voters;
   private final ThreadLocal<VotedScratch> scratch;
+  /** Each thread's scratch for {@link #scores} (with the block arrays), made on its first call. */
+  private final ThreadLocal<VotedScratch> blockScratch;
   /** What every thread's scratch shares: the transpose, its dense columns, the pass's tables. */
   private final VotedScratch.Shared shared;
 
@@ -49,6 +51,7 @@ public final class VotedModel implements BinaryModel {
     Dataset columns = columns(parts);
     this.shared = new VotedScratch.Shared(parts, columns, denseColumns(parts, columns));
     this.scratch = ThreadLocal.withInitial(() -> new VotedScratch(shared));
+    this.blockScratch = ThreadLocal.withInitial(() -> new VotedScratch(shared, true));
   }
 
   /**
@@ -253,11 +256,11 @@ public final class VotedModel implements BinaryModel {
     int blocks = (out.length + VotePasses.BLOCK - 1) / VotePasses.BLOCK;
     int parts = blocks >= PARALLEL_BLOCKS && Runtime.getRuntime().availableProcessors() > 1 ? 2 : 1;
     if (parts == 1) {
-      scoreBlocks(scratch.get(), data, 0, blocks, out);
+      scoreBlocks(blockScratch.get(), data, 0, blocks, out);
     } else {
       // Scratch of its own for each part: a pool thread keeps no model's arrays after the call.
       int half = blocks / 2;
-      IntStream.range(0, parts).parallel().forEach(k -> scoreBlocks(new VotedScratch(shared), data,
+      IntStream.range(0, parts).parallel().forEach(k -> scoreBlocks(new VotedScratch(shared, true), data,
           k == 0 ? 0 : half, k == 0 ? half : blocks, out));
     }
     return out;

@@ -128,39 +128,82 @@ final class VotedScratch {
   private final float[] anchorDots;
   /** The dots of the current document: one of {@link #laneDots} while a block is scored. */
   private float[] rowDots;
-  /** A block's dots as {@link #row} finds them, one array a document; null until the first block. */
-  private float[][] laneDots;
-  /** A block's dots, {@code [r * B + b]} for stored row r and document b; null until the first block. */
-  private double[] blockDots;
-  private double[] blockAnchors;
+  /**
+   * A block's dots as {@link #row} finds them, one array a document; null in a scratch that
+   * scores one document at a time (as the block arrays below are).
+   */
+  private final float[][] laneDots;
+  /** A block's dots, {@code [r * B + b]} for stored row r and document b. */
+  private final double[] blockDots;
+  private final double[] blockAnchors;
   private final double[] margin = new double[B];
   private final double[] votes = new double[B];
   /**
    * The integer pass's block: {@code [r * B + b]} the move of document b's margin on an entry of
-   * stored row r, {@code y_r * dot (+ y_r)}; {@code [a * B + b]} its margin at anchor a. Null until
-   * the first integer block.
+   * stored row r, {@code y_r * dot (+ y_r)}; {@code [a * B + b]} its margin at anchor a. Null also
+   * when the integer pass never applies ({@link Shared#intCounts} is null).
    */
-  private int[] intSteps;
-  private int[] intAnchors;
+  private final int[] intSteps;
+  private final int[] intAnchors;
   private final int[] intMargin = new int[B];
   private final int[] intVotes = new int[B];
   /** The byte columns of the document in {@link #countedRowDots}, up to {@link VotePasses#MAX_COUNTED}. */
   private final byte[][] picked = new byte[VotePasses.MAX_COUNTED][];
+  /** The byte counts of {@link #countedRowDots}, one a stored row; null without the block arrays. */
+  private final byte[] countSums;
+  /**
+   * A block's dots as {@link #byteRowDots} finds them, one array a document; null without the
+   * block arrays, and when the byte dots never apply (no byte columns, or no integer pass).
+   */
+  private final byte[][] laneCounts;
   /** Whether blocks may count binary dots ({@link #countedRowDots}; tests turn it off to compare). */
   boolean countedDots = true;
+  /** Whether blocks may take the byte dots ({@link #byteBlock}; tests turn it off to compare). */
+  boolean byteDots = true;
   /** Whether blocks may take the integer pass (tests turn it off to compare). */
   boolean intPass = true;
   /** Whether the last block took the integer pass (for tests). */
   boolean lastBlockInt;
 
+  /** A scratch that scores one document at a time: it has no block arrays. */
   VotedScratch(Shared shared) {
+    this(shared, false);
+  }
+
+  /**
+   * A scratch with the arrays of {@link #scoreBlock} when blocks is true, made here rather than
+   * on its first block, so that the block methods test no array for null: the JIT compiles them
+   * from the profile of one scratch, and a branch that profile never took would send them back to
+   * the interpreter on the first block of every new one.
+   */
+  VotedScratch(Shared shared, boolean blocks) {
     this.shared = shared;
     this.p = shared.p;
     this.columns = shared.columns;
     this.denseColumns = shared.denseColumns;
     this.dense = new float[p.dimension];
     this.anchorDots = new float[p.anchors.length];
-    this.rowDots = new float[p.rows == null ? 0 : p.rows.size()];
+    int n = p.rows == null ? 0 : p.rows.size();
+    this.rowDots = new float[n];
+    if (blocks) {
+      laneDots = new float[B][];
+      laneDots[0] = rowDots;
+      for (int b = 1; b < B; b++) {
+        laneDots[b] = new float[n];
+      }
+      blockDots = new double[n * B];
+      blockAnchors = new double[anchorDots.length * B];
+      countSums = shared.countColumns == null ? null : new byte[n];
+    } else {
+      laneDots = null;
+      blockDots = null;
+      blockAnchors = null;
+      countSums = null;
+    }
+    boolean ints = blocks && shared.intCounts != null;
+    intSteps = ints ? new int[n * B] : null;
+    intAnchors = ints ? new int[anchorDots.length * B] : null;
+    laneCounts = ints && shared.countColumns != null ? new byte[B][n] : null;
   }
 
   /**
@@ -169,24 +212,16 @@ final class VotedScratch {
    * one pass over the entries for all of them ({@link VotePasses#run} between anchors, the
    * anchors here), making the one-document pass's operations in its order lane by lane. When the
    * model and the rows are integer-valued and the bound of {@link #intLane} holds for every row
-   * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result.
+   * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result,
+   * from dots counted in bytes when they are counts of at most {@link VotePasses#MAX_COUNTED}
+   * ({@link #byteBlock}). This scratch must have the block arrays. Only out[first, first + count) and this scratch are
+   * modified.
    */
   void scoreBlock(Dataset data, int first, int count, float[] out) {
-    if (laneDots == null) {
-      laneDots = new float[B][];
-      laneDots[0] = rowDots;
-      for (int b = 1; b < B; b++) {
-        laneDots[b] = new float[rowDots.length];
-      }
-    }
     lastBlockInt = intPass && shared.intCounts != null && integralRows(data, first, count)
-        && intBlock(data, first, count, out);
+        && (byteDots && laneCounts != null && byteBlock(data, first, count, out) || intBlock(data, first, count, out));
     if (lastBlockInt) {
       return;
-    }
-    if (blockDots == null) {
-      blockDots = new double[rowDots.length * B];
-      blockAnchors = new double[anchorDots.length * B];
     }
     double[] dots = blockDots;
     for (int b = 0; b < count; b++) {
@@ -237,9 +272,11 @@ final class VotedScratch {
    * <p>Why the scores are those of the double pass, bit for bit. The dots are integers: a float
    * product or sum of integers is an integer rounded to float, and that is an integer (a float of
    * magnitude 2^24 or more is one, and a smaller integer is a float exactly), or infinite, or NaN.
-   * {@link #intLane} admits a row when, with M the largest magnitude of its dots with the stored
+   * {@link #intLane} admits a row when, with M a bound of the magnitude of its dots with the stored
    * rows and E the entries with a stored row, {@code E (M + 1) + max_a |anchor_a . x + b_a|} is at
-   * most 2^31 - 1 (NaN and infinities fail). A margin of the pass is an anchor's term plus the
+   * most 2^31 - 1 (NaN and infinities fail). M is the row's number of non-zeros when its dots are
+   * counts ({@link #countedRowDots}: each is the number of the row's features a stored row has),
+   * else the largest magnitude of its dots. A margin of the pass is an anchor's term plus the
    * steps {@code y_r dot (+ y_r)} of some of the entries after it, each of magnitude at most
    * {@code M + 1}, so every margin and step is within 2^31 - 1; the counts total at most
    * 2^31 - 1 ({@link Shared#intCounts}), which bounds every vote. These are the conditions of
@@ -250,14 +287,10 @@ final class VotedScratch {
    * in int for the same reason.
    */
   boolean intBlock(Dataset data, int first, int count, float[] out) {
-    if (intSteps == null) {
-      intSteps = new int[rowDots.length * B];
-      intAnchors = new int[anchorDots.length * B];
-    }
     for (int b = 0; b < count; b++) {
       rowDots = laneDots[b];
-      blockRow(data, first + b);
-      if (!intLane(b)) {
+      boolean counted = blockRow(data, first + b);
+      if (!intLane(b, counted ? data.nonZeros(first + b) : largest(rowDots))) {
         return false;
       }
     }
@@ -275,6 +308,50 @@ final class VotedScratch {
         }
       }
     }
+    intVotes(first, count, out);
+    return true;
+  }
+
+  /**
+   * The integer pass of {@link #intBlock} for rows [first, first + count) of data, when every
+   * row is sparse and binary with at most {@link VotePasses#MAX_COUNTED} non-zeros (false, out
+   * untouched, as soon as a row is not): the dots are counts ({@link #byteRowDots}), folded into
+   * int steps from the bytes. The same steps as {@link #intBlock}'s from the same integers, so the
+   * same scores; a count of a row is at most its number of non-zeros, the bound M of
+   * {@link #intBlock}.
+   */
+  boolean byteBlock(Dataset data, int first, int count, float[] out) {
+    for (int b = 0; b < count; b++) {
+      int i = first + b;
+      if (!byteRowDots(data, i, laneCounts[b])) {
+        return false;
+      }
+      anchors(data, i);
+      if (!intLane(b, data.nonZeros(i))) {
+        return false;
+      }
+    }
+    // As in intBlock: lanes past count keep an earlier block's steps, whose votes are not read.
+    if (count == 8 && B == 8) {
+      byteSteps(laneCounts, shared.stepSign, shared.stepBias, intSteps);
+    } else {
+      int[] sign = shared.stepSign;
+      int[] bias = shared.stepBias;
+      for (int r = 0, at = 0; r < sign.length; r++, at += B) {
+        for (int b = 0; b < count; b++) {
+          intSteps[at + b] = sign[r] * laneCounts[b][r] + bias[r];
+        }
+      }
+    }
+    intVotes(first, count, out);
+    return true;
+  }
+
+  /**
+   * The int pass between anchors over the steps and anchor terms of the block, its votes written
+   * to out[first, first + count).
+   */
+  private void intVotes(int first, int count, float[] out) {
     Arrays.fill(intVotes, 0);
     int[] entries = p.entries;
     int[] anchorAt = shared.anchorEntries;
@@ -295,7 +372,6 @@ final class VotedScratch {
     for (int b = 0; b < count; b++) {
       out[first + b] = (float) intVotes[b];
     }
-    return true;
   }
 
   /** {@code steps[r * B + b] = sign[r] * (int) lanes[b][r] + bias[r]} for a full block (B = 8). */
@@ -317,6 +393,25 @@ final class VotedScratch {
     }
   }
 
+  /** {@code steps[r * B + b] = sign[r] * lanes[b][r] + bias[r]} for a full block (B = 8). */
+  private static void byteSteps(byte[][] lanes, int[] sign, int[] bias, int[] steps) {
+    byte[] l0 = lanes[0], l1 = lanes[1], l2 = lanes[2], l3 = lanes[3];
+    byte[] l4 = lanes[4], l5 = lanes[5], l6 = lanes[6], l7 = lanes[7];
+    int n = sign.length;
+    for (int r = 0, at = 0; r < n; r++, at += 8) {
+      int y = sign[r];
+      int yb = bias[r];
+      steps[at] = y * l0[r] + yb;
+      steps[at + 1] = y * l1[r] + yb;
+      steps[at + 2] = y * l2[r] + yb;
+      steps[at + 3] = y * l3[r] + yb;
+      steps[at + 4] = y * l4[r] + yb;
+      steps[at + 5] = y * l5[r] + yb;
+      steps[at + 6] = y * l6[r] + yb;
+      steps[at + 7] = y * l7[r] + yb;
+    }
+  }
+
   /** {@code dots[r * B + b] = lanes[b][r]} for a full block (B = 8). */
   private static void doubleDots(float[][] lanes, double[] dots) {
     float[] l0 = lanes[0], l1 = lanes[1], l2 = lanes[2], l3 = lanes[3];
@@ -334,17 +429,22 @@ final class VotedScratch {
     }
   }
 
-  /**
-   * Whether the dots of {@link #row} (in rowDots and anchorDots, of an integer-valued row) admit
-   * the integer pass, by the bound of {@link #intBlock}; writes the anchors' terms of lane b.
-   */
-  boolean intLane(int b) {
-    float[] dots = rowDots;
+  /** The largest magnitude of dots, 0 when there is none, NaN when one is NaN. */
+  private static float largest(float[] dots) {
     float largest = 0f;
     for (float d : dots) {
-      // NaN sticks (Math.max), and fails the test below.
+      // NaN sticks (Math.max).
       largest = Math.max(largest, Math.abs(d));
     }
+    return largest;
+  }
+
+  /**
+   * Whether the dots of {@link #row} (in rowDots and anchorDots, of an integer-valued row) admit
+   * the integer pass, by the bound of {@link #intBlock} with M = largest (at least the magnitude
+   * of every dot in rowDots, or NaN, which fails); writes the anchors' terms of lane b.
+   */
+  boolean intLane(int b, float largest) {
     double anchors = 0;
     int[] ab = shared.anchorBiasInts;
     boolean exact = true;
@@ -421,14 +521,15 @@ final class VotedScratch {
 
   /**
    * The dots of row i of data for a block: those of {@link #row}, bit for bit, by
-   * {@link #countedRowDots} when it applies.
+   * {@link #countedRowDots} when it applies. Returns whether it did.
    */
-  private void blockRow(Dataset data, int i) {
+  private boolean blockRow(Dataset data, int i) {
     if (countedDots && countedRowDots(data, i)) {
       anchors(data, i);
-    } else {
-      row(data, i);
+      return true;
     }
+    row(data, i);
+    return false;
   }
 
   /**
@@ -436,8 +537,9 @@ final class VotedScratch {
    * value 1; the stored rows have {@link Shared#countColumns}) and the row has at most
    * {@link #MAX_EXACT} non-zeros, else false (rowDots untouched): the
    * scatter-adds of its features without a byte column, then, for the others, how many of them
-   * each stored row has ({@link VotePasses#addCounts}, up to {@link VotePasses#MAX_COUNTED} byte
-   * columns at a time).
+   * each stored row has ({@link VotePasses#addCounts} in bytes, up to {@link VotePasses#MAX_COUNTED}
+   * byte columns at a time, added to the dots). Only a scratch with the block arrays takes this
+   * path.
    *
    * <p>Why these are the dots of {@link #row} bit for bit. There, every add is of
    * {@code 1 * 1 = 1} or {@code 1 * 0 = +0}, so the dot of stored row r is a float sum, from +0, of
@@ -477,14 +579,70 @@ final class VotedScratch {
       } else {
         picked[k++] = column;
         if (k == picked.length) {
-          VotePasses.addCounts(picked, k, dots.length, dots);
+          addPicked(k, dots);
           k = 0;
         }
       }
     }
     if (k > 0) {
-      VotePasses.addCounts(picked, k, dots.length, dots);
+      addPicked(k, dots);
     }
+    return true;
+  }
+
+  /** {@code dots[r] += } how many of the first k picked columns have row r (k at most {@link VotePasses#MAX_COUNTED}). */
+  private void addPicked(int k, float[] dots) {
+    byte[] sums = countSums;
+    Arrays.fill(sums, (byte) 0);
+    VotePasses.addCounts(picked, k, sums.length, sums);
+    for (int r = 0; r < dots.length; r++) {
+      dots[r] += sums[r];
+    }
+  }
+
+  /**
+   * {@code counts[r]} = how many of the features of row i of data stored row r has, when the row
+   * is sparse with every value 1 and at most {@link VotePasses#MAX_COUNTED} non-zeros and the
+   * stored rows are binary ({@link Shared#countColumns}), else false (counts untouched): the
+   * dots of {@link #row}, which are these counts exactly (see {@link #countedRowDots}), each at
+   * most the row's number of non-zeros and so a byte. Ones through the short lists of the
+   * features without a byte column, then the byte columns of the others summed in
+   * ({@link VotePasses#addCounts}). counts has one byte a stored row; only it is modified.
+   */
+  boolean byteRowDots(Dataset data, int i, byte[] counts) {
+    byte[][] counted = shared.countColumns;
+    if (counted == null || !data.isSparse()) {
+      return false;
+    }
+    int from = DataAccess.rowStart(data, i);
+    int nonZeros = data.nonZeros(i);
+    float[] values = DataAccess.values(data);
+    if (nonZeros > VotePasses.MAX_COUNTED) {
+      return false;
+    }
+    if (values != null) {
+      for (int t = from; t < from + nonZeros; t++) {
+        if (values[t] != 1f) {
+          return false;
+        }
+      }
+    }
+    int[] indices = DataAccess.indices(data);
+    int[] rowOf = DataAccess.indices(columns);
+    Arrays.fill(counts, (byte) 0);
+    int k = 0;
+    for (int t = from; t < from + nonZeros; t++) {
+      int j = indices[t];
+      byte[] column = counted[j];
+      if (column == null) {
+        for (int q = DataAccess.rowStart(columns, j), end = q + columns.nonZeros(j); q < end; q++) {
+          counts[rowOf[q]]++;
+        }
+      } else {
+        picked[k++] = column;
+      }
+    }
+    VotePasses.addCounts(picked, k, counts.length, counts);
     return true;
   }
 

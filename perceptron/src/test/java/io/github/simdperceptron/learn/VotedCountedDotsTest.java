@@ -16,11 +16,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The counted dots of the blocked voted scoring (byte columns for the dense features of binary
- * stored rows, counted for a binary document) are the dots of the one-document path bit for bit,
- * and so are the scores: on data with many frequent features, binary, real-valued and binary with
- * a value array of ones, blocks whose documents share some features and not others, documents with
- * more dense features than one count takes, and a last block that is not full. The path is taken
- * for binary documents only.
+ * stored rows, counted for a binary document, in float or in bytes) are the dots of the
+ * one-document path bit for bit, and so are the scores: on data with many frequent features,
+ * binary, real-valued and binary with a value array of ones, blocks whose documents share some
+ * features and not others, documents with more dense features than one count takes (and more
+ * non-zeros than a byte counts), and a last block that is not full. The paths are taken for
+ * binary documents only, the byte one for those of at most {@link VotePasses#MAX_COUNTED}
+ * non-zeros.
  */
 class VotedCountedDotsTest {
   private static final long SEED = Long.getLong("tests.seed", 20261125L);
@@ -101,11 +103,16 @@ class VotedCountedDotsTest {
         }
         Dataset[] sets = {train, frequent(5 * B + 3, 400, frequent, 0, seed + 7),
             frequent(4 * B + 5, 400, frequent, 1, seed + 8), frequent(3 * B + 1, 400, frequent, 2, seed + 9)};
-        VotedScratch counted = new VotedScratch(shared);
-        VotedScratch plain = new VotedScratch(shared);
+        VotedScratch bytes = new VotedScratch(shared, true);
+        VotedScratch counted = new VotedScratch(shared, true);
+        counted.byteDots = false;
+        VotedScratch plain = new VotedScratch(shared, true);
         plain.countedDots = false;
+        plain.byteDots = false;
         VotedScratch one = new VotedScratch(shared);
+        byte[] counts = new byte[p.rows.size()];
         int countedRows = 0;
+        int byteRows = 0;
         for (int k = 0; k < sets.length; k++) {
           Dataset data = sets[k];
           boolean binaryData = k != 2 && !(k == 0 && kind == 1);
@@ -122,27 +129,42 @@ class VotedCountedDotsTest {
                     where + ": set " + k + " row " + i + " stored row " + r);
               }
             }
+            boolean inBytes = bytes.byteRowDots(data, i, counts);
+            assertEquals(took && data.nonZeros(i) <= VotePasses.MAX_COUNTED, inBytes,
+                where + ": set " + k + " row " + i + " in bytes");
+            if (inBytes) {
+              byteRows++;
+              for (int r = 0; r < expected.length; r++) {
+                assertEquals(Float.floatToIntBits(expected[r]), Float.floatToIntBits(counts[r]),
+                    where + ": set " + k + " row " + i + " stored row " + r + " in bytes");
+              }
+            }
           }
-          // The scores, in blocks (the last one partial), with the counted dots and without.
+          // The scores, in blocks (the last one partial), with the counted dots, in bytes or in
+          // float, and without.
+          float[] viaBytes = new float[data.size()];
           float[] viaCounts = new float[data.size()];
           float[] viaPlain = new float[data.size()];
           for (int first = 0; first < data.size(); first += B) {
             int count = Math.min(B, data.size() - first);
+            bytes.scoreBlock(data, first, count, viaBytes);
             counted.scoreBlock(data, first, count, viaCounts);
             plain.scoreBlock(data, first, count, viaPlain);
           }
           float[] viaModel = m.scores(data);
           for (int i = 0; i < data.size(); i++) {
             int bits = Float.floatToIntBits(m.score(data, i));
+            assertEquals(bits, Float.floatToIntBits(viaBytes[i]), where + ": set " + k + " in bytes, row " + i);
             assertEquals(bits, Float.floatToIntBits(viaCounts[i]), where + ": set " + k + " counted, row " + i);
             assertEquals(bits, Float.floatToIntBits(viaPlain[i]), where + ": set " + k + " plain, row " + i);
             assertEquals(bits, Float.floatToIntBits(viaModel[i]), where + ": set " + k + " model, row " + i);
           }
         }
         if (kind != 1) {
-          assertTrue(countedRows > 0, where + ": no counted row");
+          assertTrue(countedRows > byteRows && byteRows > 0, where + ": " + countedRows + " counted rows, " + byteRows
+              + " in bytes");
         } else {
-          assertFalse(countedRows > 0, where);
+          assertFalse(countedRows > 0 || byteRows > 0, where);
         }
       }
     }

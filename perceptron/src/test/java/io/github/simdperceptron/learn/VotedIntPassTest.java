@@ -68,8 +68,8 @@ class VotedIntPassTest {
         if (kind < 2) {
           assertNotNull(shared.intCounts, where + ": the model should allow the integer pass");
         }
-        VotedScratch ints = new VotedScratch(shared);
-        VotedScratch doubles = new VotedScratch(shared);
+        VotedScratch ints = new VotedScratch(shared, true);
+        VotedScratch doubles = new VotedScratch(shared, true);
         doubles.intPass = false;
         for (Dataset data : new Dataset[] {train, test}) {
           float[] viaInts = new float[data.size()];
@@ -128,7 +128,7 @@ class VotedIntPassTest {
         }
         Dataset data = docs.build();
         VotedScratch s = new VotedScratch(new VotedScratch.Shared(m.parts(), VotedModel.columns(m.parts()),
-            VotedModel.denseColumns(m.parts(), VotedModel.columns(m.parts()))));
+            VotedModel.denseColumns(m.parts(), VotedModel.columns(m.parts()))), true);
         float[] out = new float[data.size()];
         for (int i = 0; i < data.size(); i++) {
           s.scoreBlock(data, i, 1, out);

@@ -1,9 +1,7 @@
 package io.github.simdperceptron.kernel.internal;
 
 import io.github.simdperceptron.kernel.Kernel;
-import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -24,10 +22,6 @@ final class PanamaVoteOps implements VoteOps {
   private static final VectorSpecies<Integer> I =
       VectorSpecies.of(int.class, VectorShape.forBitSize(Math.min(Kernel.vectorBits(), 32 * VotePasses.BLOCK)));
   private static final int LI = I.length();
-  private static final VectorSpecies<Byte> BYTES = VectorSpecies.of(byte.class, VectorShape.forBitSize(Kernel.vectorBits()));
-  private static final int LB = BYTES.length();
-  private static final VectorSpecies<Float> FLOATS = VectorSpecies.of(float.class, VectorShape.forBitSize(Kernel.vectorBits()));
-  private static final int LF = FLOATS.length();
 
   PanamaVoteOps() {}
 
@@ -106,45 +100,18 @@ final class PanamaVoteOps implements VoteOps {
   }
 
   /**
-   * A byte vector of rows at a time: the columns' bytes summed in byte lanes (exact: at most
-   * {@link VotePasses#MAX_COUNTED} ones), then each quarter of the sums widened to a float vector
-   * (the integer, exactly) and added to out.
+   * Column by column, in plain loops rather than the Vector API: C2 compiles the column adds to
+   * byte vector adds, and the loops run compiled after a few calls, where a Vector API version
+   * runs in the interpreter and C1, many times slower, for the first hundreds of calls: the first
+   * blocks of every scoring in a new process.
    */
   @Override
-  public void addCounts(byte[][] columns, int count, int length, float[] out) {
-    int r = 0;
-    for (int bound = length - 2 * LB; r <= bound; r += 2 * LB) {
-      ByteVector low = ByteVector.zero(BYTES);
-      ByteVector high = ByteVector.zero(BYTES);
-      for (int k = 0; k < count; k++) {
-        byte[] column = columns[k];
-        low = low.add(ByteVector.fromArray(BYTES, column, r));
-        high = high.add(ByteVector.fromArray(BYTES, column, r + LB));
+  public void addCounts(byte[][] columns, int count, int length, byte[] sums) {
+    for (int k = 0; k < count; k++) {
+      byte[] column = columns[k];
+      for (int r = 0; r < length; r++) {
+        sums[r] += column[r];
       }
-      addWidened(low, out, r);
-      addWidened(high, out, r + LB);
-    }
-    for (int bound = length - LB; r <= bound; r += LB) {
-      ByteVector sum = ByteVector.zero(BYTES);
-      for (int k = 0; k < count; k++) {
-        sum = sum.add(ByteVector.fromArray(BYTES, columns[k], r));
-      }
-      addWidened(sum, out, r);
-    }
-    for (; r < length; r++) {
-      int sum = 0;
-      for (int k = 0; k < count; k++) {
-        sum += columns[k][r];
-      }
-      out[r] += (float) sum;
-    }
-  }
-
-  /** {@code out[r + i] += (float) sums[i]} for the lanes i of sums. */
-  private static void addWidened(ByteVector sums, float[] out, int r) {
-    for (int part = 0; part < LB / LF; part++) {
-      FloatVector f = (FloatVector) sums.convertShape(VectorOperators.B2F, FLOATS, part);
-      FloatVector.fromArray(FLOATS, out, r + part * LF).add(f).intoArray(out, r + part * LF);
     }
   }
 }

@@ -36,13 +36,13 @@ final class ScalarVoteOps implements VoteOps {
   }
 
   @Override
-  public void addCounts(byte[][] columns, int count, int length, float[] out) {
+  public void addCounts(byte[][] columns, int count, int length, byte[] sums) {
     for (int r = 0; r < length; r++) {
-      int sum = 0;
+      int sum = sums[r];
       for (int k = 0; k < count; k++) {
         sum += columns[k][r];
       }
-      out[r] += (float) sum;
+      sums[r] = (byte) sum;
     }
   }
 }

@@ -10,5 +10,5 @@ interface VoteOps {
   void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote);
 
   /** The column counts of {@link VotePasses#addCounts}. */
-  void addCounts(byte[][] columns, int count, int length, float[] out);
+  void addCounts(byte[][] columns, int count, int length, byte[] sums);
 }

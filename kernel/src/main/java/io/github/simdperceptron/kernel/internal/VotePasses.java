@@ -77,16 +77,17 @@ public final class VotePasses {
   }
 
   /**
-   * {@code out[r] = out[r] + (float) (columns[0][r] + ... + columns[count - 1][r])} for r in
-   * [0, length): how many of the first count columns have row r, for columns of 0s and 1s, with
-   * count at most {@link #MAX_COUNTED}, so that every partial sum is exact in a byte. The sum is an
-   * integer, converted to float exactly, then added to out[r] with one rounded float add. Every
-   * implementation gives the same bits. Only out is modified.
+   * {@code sums[r] = (byte) (sums[r] + columns[0][r] + ... + columns[count - 1][r])} for r in
+   * [0, length): with columns of 0s and 1s, how many of the first count columns have row r, added
+   * to sums[r]. Exact when the caller keeps every such total within a byte (at most
+   * {@link #MAX_COUNTED}, as when sums starts at 0 and count is at most {@link #MAX_COUNTED});
+   * in any case every implementation gives the same bytes (byte arithmetic wraps the same whatever
+   * the order of the adds). Only sums is modified.
    */
-  public static void addCounts(byte[][] columns, int count, int length, float[] out) {
-    OPS.addCounts(columns, count, length, out);
+  public static void addCounts(byte[][] columns, int count, int length, byte[] sums) {
+    OPS.addCounts(columns, count, length, sums);
   }
 
-  /** The most columns {@link #addCounts} takes at once: 127, the largest byte. */
+  /** The largest count a byte holds: 127, the most columns {@link #addCounts} sums from 0 exactly. */
   public static final int MAX_COUNTED = Byte.MAX_VALUE;
 }

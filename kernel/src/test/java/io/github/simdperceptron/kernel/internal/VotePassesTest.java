@@ -188,43 +188,48 @@ class VotePassesTest {
     }
   }
 
+  /**
+   * Lengths below, at and past a few vector widths, with tails; up to {@link VotePasses#MAX_COUNTED}
+   * columns of 0s and 1s (some dense with ones) added to sums that start at 0, where every count is
+   * exact; and rounds of any bytes added to any bytes, where every implementation wraps alike.
+   */
   @Test
   void addCountsEqualsScalarAndALiteralLoop() {
-    for (int round = 0; round < 10; round++) {
+    for (int round = 0; round < 14; round++) {
       long seed = SEED + 100 + round;
-      String where = "seed=" + seed + " on " + VotePasses.implementation() + ", " + Kernel.describe();
+      boolean counts = round < 10;
+      String where = "seed=" + seed + " counts=" + counts + " on " + VotePasses.implementation() + ", "
+          + Kernel.describe();
       System.out.println("VotePassesTest addCounts: " + where);
       Random rnd = new Random(seed);
-      // Lengths below, at and past a few vector widths, with tails; up to MAX_COUNTED columns of
-      // which some are dense with ones (sums up to 127 in a byte lane).
       int length = round == 0 ? 0 : round == 1 ? 1 : rnd.nextInt(700);
       int count = round == 2 ? VotePasses.MAX_COUNTED : round == 3 ? 0 : 1 + rnd.nextInt(VotePasses.MAX_COUNTED);
-      byte[][] columns = new byte[count][length];
+      byte[][] columns = new byte[count][length + rnd.nextInt(3)];
       for (int k = 0; k < count; k++) {
         int share = rnd.nextInt(4) == 0 ? 100 : rnd.nextInt(101);
-        for (int r = 0; r < length; r++) {
-          columns[k][r] = (byte) (rnd.nextInt(100) < share ? 1 : 0);
+        for (int r = 0; r < columns[k].length; r++) {
+          columns[k][r] = counts ? (byte) (rnd.nextInt(100) < share ? 1 : 0) : (byte) rnd.nextInt();
         }
       }
-      float[] start = new float[length];
-      for (int r = 0; r < length; r++) {
-        // Real values (the add rounds), integers, and zeros of either sign.
-        int kind = rnd.nextInt(4);
-        start[r] = kind == 0 ? (float) (rnd.nextGaussian() * 1e3) : kind == 1 ? rnd.nextInt(50)
-            : kind == 2 ? -0f : (float) (rnd.nextGaussian() * 1e-3);
+      // Past length: bytes that must stay as they are.
+      byte[] start = new byte[length + rnd.nextInt(40)];
+      for (int r = 0; r < start.length; r++) {
+        start[r] = counts && r < length ? 0 : (byte) rnd.nextInt();
       }
-      float[] out = start.clone();
-      VotePasses.addCounts(columns, count, length, out);
-      float[] scalar = start.clone();
+      byte[] sums = start.clone();
+      VotePasses.addCounts(columns, count, length, sums);
+      byte[] scalar = start.clone();
       new ScalarVoteOps().addCounts(columns, count, length, scalar);
-      for (int r = 0; r < length; r++) {
-        int sum = 0;
-        for (int k = 0; k < count; k++) {
-          sum += columns[k][r];
+      for (int r = 0; r < start.length; r++) {
+        int literal = start[r];
+        for (int k = 0; r < length && k < count; k++) {
+          literal += columns[k][r];
         }
-        float literal = start[r] + (float) sum;
-        assertEquals(Float.floatToIntBits(scalar[r]), Float.floatToIntBits(out[r]), where + ": row " + r);
-        assertEquals(Float.floatToIntBits(literal), Float.floatToIntBits(out[r]), where + ": literal, row " + r);
+        if (counts && r < length) {
+          assertTrue(literal >= 0 && literal <= VotePasses.MAX_COUNTED, where + ": test data, row " + r);
+        }
+        assertEquals(scalar[r], sums[r], where + ": row " + r);
+        assertEquals((byte) literal, sums[r], where + ": literal, row " + r);
       }
     }
   }
