@@ -145,12 +145,8 @@ final class PanamaGramOps implements GramOps {
       a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
       a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
     }
-    store8(g, go, a00, a01, a10, a11, a20, a21, a30, a31);
-  }
-
-  /** Stores the accumulators of four panels' lanes [o, o + 2L) at go, go + PANEL, ... */
-  private static void store8(float[] g, int go, FloatVector a00, FloatVector a01, FloatVector a10, FloatVector a11,
-      FloatVector a20, FloatVector a21, FloatVector a30, FloatVector a31) {
+    // The stores stay here: a call taking the eight accumulators (too big to inline when called
+    // once per row) makes C2 box them on every iteration of the loop, about 10x slower.
     a00.intoArray(g, go);
     a01.intoArray(g, go + L);
     a10.intoArray(g, go + PANEL);
@@ -215,7 +211,16 @@ final class PanamaGramOps implements GramOps {
       a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
       a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
     }
-    store8(g, go, a00, a01, a10, a11, a20, a21, a30, a31);
+    // The stores stay here: a call taking the eight accumulators (too big to inline when called
+    // once per row) makes C2 box them on every iteration of the loop, about 10x slower.
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a10.intoArray(g, go + PANEL);
+    a11.intoArray(g, go + PANEL + L);
+    a20.intoArray(g, go + 2 * PANEL);
+    a21.intoArray(g, go + 2 * PANEL + L);
+    a30.intoArray(g, go + 3 * PANEL);
+    a31.intoArray(g, go + 3 * PANEL + L);
   }
 
   /** One sparse row against lanes [o, o + L) of one panel: the panels left over after the groups of four. */
