@@ -2,7 +2,6 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import java.lang.ref.WeakReference;
@@ -533,9 +532,6 @@ public final class KernelModel implements Model {
     return sv.size();
   }
 
-  /** Rows scored at once by {@link #scoresFromColumns}: their running sums (ROW_BLOCK x K floats) stay in L1. */
-  private static final int ROW_BLOCK = 256;
-
   /**
    * The scores of n rows from their kernel values, given per support vector:
    * {@code columns[s][t] = K(S[s], x_t)}, the finished kernel value of row t against support
@@ -543,10 +539,10 @@ public final class KernelModel implements Model {
    * score count, {@code out.length >= n * kp}). A plain or averaged model sums, for each row and
    * class, {@code b_c} and then {@code K(S[s], x_t) * alpha_{s,c}} over the support vectors in
    * order, fused when the kernel uses FMA: the chain the Gram block's class scores run
-   * ({@code GramBlocks.classScores}), here with the rows of a block side by side (the loop over
-   * rows is element-wise, so the compiler may vectorise it without changing a bit). A voted model
-   * gathers each row's kernel values into a Gram row and votes as for a Gram block. When the
-   * columns hold the bits the Gram block computes, so do the scores. Only out is modified.
+   * ({@code GramBlocks.classScores}), here by the kernel's {@code GramBlocks.columnScores}, with
+   * the rows in the vector lanes. A voted model gathers each row's kernel values into a Gram row
+   * and votes as for a Gram block. When the columns hold the bits the Gram block computes, so do
+   * the scores. Only out is modified.
    */
   void scoresFromColumns(float[][] columns, int n, float[] out) {
     int m = m();
@@ -561,44 +557,7 @@ public final class KernelModel implements Model {
       }
       return;
     }
-    boolean fma = Kernel.usesFma();
-    float[] acc = new float[k * ROW_BLOCK];
-    for (int lo = 0; lo < n; lo += ROW_BLOCK) {
-      int rows = Math.min(n, lo + ROW_BLOCK) - lo;
-      for (int c = 0; c < k; c++) {
-        Arrays.fill(acc, c * ROW_BLOCK, c * ROW_BLOCK + rows, bias[c]);
-      }
-      for (int s = 0; s < m; s++) {
-        float[] column = columns[s];
-        for (int c = 0; c < k; c++) {
-          float w = coef[s * kp + c];
-          if (fma) {
-            fmaRows(column, lo, w, acc, c * ROW_BLOCK, rows);
-          } else {
-            mulAddRows(column, lo, w, acc, c * ROW_BLOCK, rows);
-          }
-        }
-      }
-      for (int t = 0; t < rows; t++) {
-        for (int c = 0; c < k; c++) {
-          out[(lo + t) * kp + c] = acc[c * ROW_BLOCK + t];
-        }
-      }
-    }
-  }
-
-  /** {@code acc[a + t] = fma(column[lo + t], w, acc[a + t])} for t &lt; rows. */
-  private static void fmaRows(float[] column, int lo, float w, float[] acc, int a, int rows) {
-    for (int t = 0; t < rows; t++) {
-      acc[a + t] = Math.fma(column[lo + t], w, acc[a + t]);
-    }
-  }
-
-  /** {@code acc[a + t] = column[lo + t] * w + acc[a + t]} for t &lt; rows. */
-  private static void mulAddRows(float[] column, int lo, float w, float[] acc, int a, int rows) {
-    for (int t = 0; t < rows; t++) {
-      acc[a + t] = column[lo + t] * w + acc[a + t];
-    }
+    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, bias, out);
   }
 
   /** The classes of n rows from their scores as {@link #scoresFromColumns} writes them. */
