@@ -136,9 +136,22 @@ public final class GramBlocks {
         OPS.gramSparse(ptr, idx, val, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride, gStride));
   }
 
+  /** Work over a range of rows [from, to). */
   @FunctionalInterface
-  private interface RangeTask {
+  public interface RangeTask {
+    /** Does the work of rows [from, to). */
     void run(int from, int to);
+  }
+
+  /**
+   * Runs task over [from, to) as the Gram blocks split their rows: on the calling thread when
+   * {@code work} (multiply-adds) is below the threshold of a fork, else over blocks of whole tiles
+   * of {@code tile} rows (a few per thread) on the common fork-join pool, the calling thread
+   * taking part. For callers whose work per row is independent of the other rows' (e.g. a Gram
+   * block and its finish, row by row), so that any split gives the same result.
+   */
+  public static void forRanges(int from, int to, long work, int tile, RangeTask task) {
+    split(from, to, work, tile, task);
   }
 
   /**
@@ -185,7 +198,16 @@ public final class GramBlocks {
     return sum;
   }
 
-  /** {@link #gram} on the calling thread alone (benchmarks compare it with one core's FMA peak). */
+  /** {@link #gramSparse} on the calling thread alone (for callers that split the rows themselves). */
+  public static void gramSparseOneThread(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d,
+      float[] panels, int panelCount, float[] g, int gOff, int gStride) {
+    OPS.gramSparse(ptr, idx, val, rows, from, to, d, panels, panelCount, g, gOff, gStride);
+  }
+
+  /**
+   * {@link #gram} on the calling thread alone (benchmarks compare it with one core's FMA peak;
+   * callers that split the rows themselves).
+   */
   public static void gramOneThread(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d,
       float[] panels, int panelCount, float[] g, int gOff, int gStride) {
     OPS.gram(rowArrays, rowOffsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
