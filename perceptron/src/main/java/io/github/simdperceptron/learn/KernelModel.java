@@ -189,8 +189,8 @@ public final class KernelModel implements Model {
   private final int[] voteMinus;
   private final long[] voteCounts;
   private final boolean voteBias;
-  private final float[] panels;
-  private final float[] svNorms;
+  /** The support vectors packed for the Gram blocks, made on first use (prediction); shared with {@link #withTrainingClasses}. */
+  private final SvPanels svPanels;
   /**
    * The dataset the model was trained on, when its training classes are known; else null. Weak,
    * so that a model kept after its training data is dropped does not keep the data alive.
@@ -215,14 +215,7 @@ public final class KernelModel implements Model {
     this.voteMinus = voteMinus;
     this.voteCounts = voteCounts;
     this.voteBias = voteBias;
-    int m = sv.size();
-    KernelRows rows = new KernelRows(sv);
-    this.panels = new float[Math.toIntExact(GramBlocks.packedLength(m, sv.dimension()))];
-    this.svNorms = new float[GramBlocks.panels(m) * GramBlocks.PANEL];
-    for (int s = 0; s < m; s++) {
-      rows.pack(s, panels, s);
-      svNorms[s] = rows.norm(s);
-    }
+    this.svPanels = new SvPanels(sv);
     this.trainedOn = new WeakReference<>(null);
     this.trainedClasses = null;
   }
@@ -242,8 +235,7 @@ public final class KernelModel implements Model {
     this.voteMinus = of.voteMinus;
     this.voteCounts = of.voteCounts;
     this.voteBias = of.voteBias;
-    this.panels = of.panels;
-    this.svNorms = of.svNorms;
+    this.svPanels = of.svPanels;
     this.trainedOn = new WeakReference<>(trainedOn);
     this.trainedClasses = trainedClasses;
   }
@@ -505,11 +497,48 @@ public final class KernelModel implements Model {
     return Math.max(GramBlocks.panels(sv.size()), 1) * GramBlocks.PANEL;
   }
 
+  /**
+   * The support vectors packed in panels of {@link GramBlocks#PANEL} and their squared norms, as
+   * the Gram blocks take them. Packed on the first prediction, not when the model is made: a
+   * trained model answers for its own training rows from training's kernel columns, and the
+   * command that trains it needs no panels (14 MB for 4,521 Fashion-MNIST support vectors).
+   * Thread-safe.
+   */
+  private static final class SvPanels {
+    private final Dataset sv;
+    private float[] panels;
+    private float[] norms;
+
+    SvPanels(Dataset sv) {
+      this.sv = sv;
+      Math.toIntExact(GramBlocks.packedLength(sv.size(), sv.dimension())); // too many to pack: refused now
+    }
+
+    /** Packs the support vectors on the first call. */
+    synchronized SvPanels packed() {
+      if (panels == null) {
+        int m = sv.size();
+        KernelRows rows = new KernelRows(sv);
+        float[] p = new float[Math.toIntExact(GramBlocks.packedLength(m, sv.dimension()))];
+        float[] n = new float[GramBlocks.panels(m) * GramBlocks.PANEL];
+        for (int s = 0; s < m; s++) {
+          rows.pack(s, p, s);
+          n[s] = rows.norm(s);
+        }
+        norms = n;
+        panels = p;
+      }
+      return this;
+    }
+  }
+
   /** Scores of rows[from, to) into s[(t - from) * kp ..] (zeroed by the caller), g a scratch of (to - from) x stride(). */
   private void scoreRows(KernelRows rows, int[] ids, int from, int to, float[] g, float[] s) {
     int m = sv.size();
     int stride = stride();
-    rows.gram(ids, from, to, panels, GramBlocks.panels(m), g, 0, stride);
+    SvPanels packed = svPanels.packed();
+    float[] svNorms = packed.norms;
+    rows.gram(ids, from, to, packed.panels, GramBlocks.panels(m), g, 0, stride);
     for (int t = from; t < to; t++) {
       int go = (t - from) * stride;
       int so = (t - from) * kp;
