@@ -89,7 +89,7 @@ final class TrainCommand {
       throw new UsageException("--test " + test + ": a pipe can be read once, and --data " + data + " reads it");
     }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
-    Warmup warmup = DataArgs.isStdin(data) || train.kernel != null ? null
+    Warmup warmup = DataArgs.isStdin(data) ? null
         : Warmup.start(train, dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data));
     Dataset trainSet;
     Dataset testSet;

@@ -7,6 +7,7 @@ import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Random;
 
 /**
@@ -36,6 +37,22 @@ final class Warmup {
   private static final int DIMENSION = 200;
   /** Enough short fits for the JIT to compile the learner's hot loops at its top tier. */
   static final int FITS = 8;
+  /**
+   * The kernel perceptron from this size on: its fit is mostly vector loops (the Gram blocks, their
+   * finish, the class and column scores) that run interpreted or boxed, a hundred times slower,
+   * until the JIT has compiled them at its top tier, and its training costs far more than reading
+   * the file (docs/command.md; 5 MB files came out even, the 50 MB Fashion-MNIST file ahead).
+   */
+  static final long KERNEL_MIN_FILE_BYTES = 8L << 20;
+  /**
+   * Short kernel fits at most: each runs every loop of a real fit (visits, commits, deferred
+   * updates, the training rows' scores from the columns) a few hundred times on short rows, so that
+   * the first, slow runs are short and the JIT compiles the loops after a few fits (a few
+   * milliseconds each then).
+   */
+  static final int KERNEL_FITS = 40;
+  private static final int KERNEL_ROWS = 64;
+  private static final int KERNEL_DIMENSION = 32;
 
   private final Thread thread;
   private volatile boolean stop;
@@ -62,7 +79,7 @@ final class Warmup {
   static Warmup start(TrainArgs train, boolean sparse, long fileBytes) {
     boolean voted = votedScoring(train, sparse);
     if ("false".equals(System.getProperty("perceptron.warmup"))
-        || fileBytes < (voted ? VOTED_MIN_FILE_BYTES : MIN_FILE_BYTES)
+        || fileBytes < (train.kernel != null ? KERNEL_MIN_FILE_BYTES : voted ? VOTED_MIN_FILE_BYTES : MIN_FILE_BYTES)
         || Runtime.getRuntime().availableProcessors() < 2) {
       return null;
     }
@@ -111,6 +128,10 @@ final class Warmup {
   }
 
   private void run(TrainArgs train, TrainingOptions options, boolean sparse, int classes) {
+    if (train.kernel != null) {
+      runKernel(train, options, sparse, classes);
+      return;
+    }
     try {
       // A libsvm file whose values are all 1 becomes a binary dataset, whose rows take other loops.
       Dataset[] data = sparse ? new Dataset[] {sparseData(classes, false), sparseData(classes, true)}
@@ -131,6 +152,52 @@ final class Warmup {
     } catch (RuntimeException | StackOverflowError e) {
       // A warm-up that fails changes nothing: the real fit reports its own errors.
     }
+  }
+
+  /**
+   * Kernel fits on rows of the forms the kernel's Gram blocks take: libsvm rows a quarter or more
+   * non-zero are held dense for the Gram blocks, sparser ones as they are, so sparse data warms
+   * up both (half and a tenth non-zero); a dense file gives dense rows. Random labels: most visits
+   * are mistakes, so the fits commit, and update support vectors from their cached columns.
+   */
+  private void runKernel(TrainArgs train, TrainingOptions options, boolean sparse, int classes) {
+    try {
+      Dataset[] data = sparse ? new Dataset[] {kernelData(classes, 0.5, true), kernelData(classes, 0.1, true)}
+          : new Dataset[] {kernelData(classes, 0.5, false)};
+      for (int i = 0; i < KERNEL_FITS && !stop; i++) {
+        train.fit(data[i % data.length], options);
+        fitsDone = i + 1;
+      }
+    } catch (RuntimeException | StackOverflowError e) {
+      // A warm-up that fails changes nothing: the real fit reports its own errors.
+    }
+  }
+
+  private static Dataset kernelData(int classes, double density, boolean sparse) {
+    Random r = new Random(11);
+    Dataset.Builder b = Dataset.builder(KERNEL_DIMENSION);
+    float[] x = new float[KERNEL_DIMENSION];
+    int[] idx = new int[KERNEL_DIMENSION];
+    for (int i = 0; i < KERNEL_ROWS; i++) {
+      int nnz = 0;
+      for (int j = 0; j < KERNEL_DIMENSION; j++) {
+        x[j] = r.nextDouble() < density ? r.nextFloat() : 0f;
+        if (x[j] != 0f) {
+          idx[nnz] = j;
+          x[nnz++] = x[j];
+        }
+      }
+      if (sparse) {
+        b.add(Arrays.copyOf(idx, nnz), Arrays.copyOf(x, nnz), r.nextInt(classes));
+      } else {
+        float[] row = new float[KERNEL_DIMENSION];
+        for (int t = 0; t < nnz; t++) {
+          row[idx[t]] = x[t];
+        }
+        b.add(row, r.nextInt(classes));
+      }
+    }
+    return b.build();
   }
 
   private static Dataset denseData(int classes) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -57,6 +58,66 @@ class WarmupTest {
       // A fit that threw would end the warm-up early: the generated data must suit every learner.
       assertEquals(Warmup.FITS, w.fitsDone(), String.join(" ", args) + (sparse ? ", sparse" : ", dense"));
     }
+  }
+
+  /** The kernel perceptron's forms and kernels, as train's arguments. */
+  static Stream<Arguments> kernelLearners() {
+    return Stream.of(
+        new String[] {"--kernel", "rbf", "--algorithm", "averaged", "--multiclass", "direct"},
+        new String[] {"--kernel", "rbf", "--gamma", "0.5", "--algorithm", "perceptron", "--budget", "20"},
+        new String[] {"--kernel", "poly", "--algorithm", "voted", "--multiclass", "direct"},
+        new String[] {"--kernel", "linear", "--algorithm", "averaged"}).map(a -> Arguments.of((Object) a));
+  }
+
+  @ParameterizedTest
+  @MethodSource("kernelLearners")
+  void everyKernelLearnerRunsAllItsWarmUpFitsOnBothRowForms(String[] args) throws InterruptedException {
+    TrainArgs train = trainArgs(args);
+    assertNull(Warmup.start(train, true, Warmup.KERNEL_MIN_FILE_BYTES - 1));
+    for (boolean sparse : new boolean[] {false, true}) {
+      Warmup w = Warmup.start(train, sparse, Warmup.KERNEL_MIN_FILE_BYTES);
+      assertNotNull(w, "a file of KERNEL_MIN_FILE_BYTES on two processors warms up the kernel perceptron");
+      long deadline = System.nanoTime() + 120_000_000_000L;
+      while (w.running() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertFalse(w.running(), "the warm-up ends by itself");
+      // A fit that threw would end the warm-up early: the generated data must suit every form.
+      assertEquals(Warmup.KERNEL_FITS, w.fitsDone(), String.join(" ", args) + (sparse ? ", sparse" : ", dense"));
+    }
+  }
+
+  @Test
+  void aKernelFitBesideTheWarmUpEqualsOneWithout() {
+    Random r = new Random(17);
+    int d = 50;
+    Dataset.Builder b = Dataset.builder(d);
+    for (int i = 0; i < 600; i++) {
+      int[] idx = r.ints(0, d).distinct().limit(1 + r.nextInt(30)).sorted().toArray();
+      float[] val = new float[idx.length];
+      for (int t = 0; t < val.length; t++) {
+        val[t] = r.nextFloat();
+      }
+      b.add(idx, val, r.nextInt(4));
+    }
+    Dataset data = b.build();
+    TrainArgs train = trainArgs("--kernel", "rbf", "--algorithm", "averaged", "--multiclass", "direct", "--seed", "3");
+    TrainingOptions options = train.options();
+    KernelModel alone = (KernelModel) train.fit(data, options).model();
+    Warmup w = Warmup.start(train, true, Warmup.KERNEL_MIN_FILE_BYTES);
+    KernelModel beside;
+    try {
+      beside = (KernelModel) train.fit(data, options).model();
+    } finally {
+      w.finish();
+    }
+    assertEquals(alone.size(), beside.size());
+    float[][] a = alone.coefficients();
+    float[][] c = beside.coefficients();
+    for (int s = 0; s < a.length; s++) {
+      assertArrayEquals(a[s], c[s], "coefficients of support vector " + s);
+    }
+    assertArrayEquals(alone.biases(), beside.biases());
   }
 
   @Test

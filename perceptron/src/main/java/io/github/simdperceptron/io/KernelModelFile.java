@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Map;
 
 /**
@@ -25,9 +26,30 @@ final class KernelModelFile {
 
   private KernelModelFile() {}
 
-  /** The bytes after the common header: the kernel section. */
+  /**
+   * The bytes after the common header: the kernel section. The support vectors and the
+   * coefficients go through a byte buffer a row at a time (bulk big-endian copies: the same bytes
+   * as DataOutputStream's writeInt and writeFloat, the values being finite), into an output of
+   * the section's size.
+   */
   static byte[] section(KernelModel model) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Dataset sv = model.supportVectors();
+    int d = sv.dimension();
+    int m = sv.size();
+    int layout = !sv.isSparse() ? DENSE : DataAccess.isBinary(sv) ? SPARSE_BINARY : SPARSE;
+    int perValue = layout == SPARSE ? 8 : 4;
+    long rowBytes = 0;
+    int widest = layout == DENSE ? 4 * d : 4;
+    for (int s = 0; s < m && layout != DENSE; s++) {
+      int bytes = 4 + perValue * sv.nonZeros(s);
+      rowBytes += bytes;
+      widest = Math.max(widest, bytes);
+    }
+    if (layout == DENSE) {
+      rowBytes = 4L * d * m;
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8, 256 + rowBytes
+        + 4L * (model.scoreCount() * (m + 1L))));
     DataOutputStream out = new DataOutputStream(bytes);
     KernelModel.Function f = model.kernel();
     out.writeUTF(f.name());
@@ -35,31 +57,26 @@ final class KernelModelFile {
     out.writeInt(f.degree());
     out.writeFloat(f.coef0());
     out.writeUTF(model.algorithm().canonicalName());
-    Dataset sv = model.supportVectors();
-    int d = sv.dimension();
-    int layout = !sv.isSparse() ? DENSE : DataAccess.isBinary(sv) ? SPARSE_BINARY : SPARSE;
     out.writeByte(layout);
-    out.writeInt(sv.size());
-    for (int s = 0; s < sv.size(); s++) {
+    out.writeInt(m);
+    ByteBuffer bb = ByteBuffer.allocate(widest);
+    int[] idx = layout == DENSE ? null : DataAccess.indices(sv);
+    float[] val = layout == SPARSE ? DataAccess.values(sv) : null;
+    for (int s = 0; s < m; s++) {
+      bb.clear();
       if (layout == DENSE) {
-        for (float v : sv.denseRow(s)) {
-          out.writeFloat(v);
-        }
+        bb.asFloatBuffer().put(DataAccess.rowArray(sv, s), DataAccess.rowOffset(sv, s), d);
+        out.write(bb.array(), 0, 4 * d);
       } else {
-        Dataset sp = sv;
-        int start = DataAccess.rowStart(sp, s);
-        int nnz = sp.nonZeros(s);
-        out.writeInt(nnz);
-        int[] idx = DataAccess.indices(sp);
-        float[] val = DataAccess.values(sp);
-        for (int t = start; t < start + nnz; t++) {
-          out.writeInt(idx[t]);
-        }
+        int start = DataAccess.rowStart(sv, s);
+        int nnz = sv.nonZeros(s);
+        bb.putInt(nnz);
+        bb.asIntBuffer().put(idx, start, nnz);
         if (layout == SPARSE) {
-          for (int t = start; t < start + nnz; t++) {
-            out.writeFloat(val[t]);
-          }
+          bb.position(4 + 4 * nnz);
+          bb.asFloatBuffer().put(val, start, nnz);
         }
+        out.write(bb.array(), 0, 4 + perValue * nnz);
       }
     }
     if (model.algorithm() == Algorithm.VOTED) {
@@ -77,14 +94,15 @@ final class KernelModelFile {
         out.writeLong(c);
       }
     } else {
-      for (float b : model.biases()) {
-        out.writeFloat(b);
+      float[] biases = model.biases();
+      float[][] coef = model.coefficients();
+      ByteBuffer all = ByteBuffer.allocate(4 * (biases.length + m * biases.length));
+      all.asFloatBuffer().put(biases);
+      for (int s = 0; s < m; s++) {
+        all.position(4 * (biases.length + s * biases.length));
+        all.asFloatBuffer().put(coef[s]);
       }
-      for (float[] row : model.coefficients()) {
-        for (float a : row) {
-          out.writeFloat(a);
-        }
-      }
+      out.write(all.array());
     }
     out.flush();
     return bytes.toByteArray();

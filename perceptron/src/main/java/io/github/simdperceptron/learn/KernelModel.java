@@ -2,7 +2,6 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import java.lang.ref.WeakReference;
@@ -190,8 +189,8 @@ public final class KernelModel implements Model {
   private final int[] voteMinus;
   private final long[] voteCounts;
   private final boolean voteBias;
-  private final float[] panels;
-  private final float[] svNorms;
+  /** The support vectors packed for the Gram blocks, made on first use (prediction); shared with {@link #withTrainingClasses}. */
+  private final SvPanels svPanels;
   /**
    * The dataset the model was trained on, when its training classes are known; else null. Weak,
    * so that a model kept after its training data is dropped does not keep the data alive.
@@ -216,14 +215,7 @@ public final class KernelModel implements Model {
     this.voteMinus = voteMinus;
     this.voteCounts = voteCounts;
     this.voteBias = voteBias;
-    int m = sv.size();
-    KernelRows rows = new KernelRows(sv);
-    this.panels = new float[Math.toIntExact(GramBlocks.packedLength(m, sv.dimension()))];
-    this.svNorms = new float[GramBlocks.panels(m) * GramBlocks.PANEL];
-    for (int s = 0; s < m; s++) {
-      rows.pack(s, panels, s);
-      svNorms[s] = rows.norm(s);
-    }
+    this.svPanels = new SvPanels(sv);
     this.trainedOn = new WeakReference<>(null);
     this.trainedClasses = null;
   }
@@ -243,8 +235,7 @@ public final class KernelModel implements Model {
     this.voteMinus = of.voteMinus;
     this.voteCounts = of.voteCounts;
     this.voteBias = of.voteBias;
-    this.panels = of.panels;
-    this.svNorms = of.svNorms;
+    this.svPanels = of.svPanels;
     this.trainedOn = new WeakReference<>(trainedOn);
     this.trainedClasses = trainedClasses;
   }
@@ -506,11 +497,48 @@ public final class KernelModel implements Model {
     return Math.max(GramBlocks.panels(sv.size()), 1) * GramBlocks.PANEL;
   }
 
+  /**
+   * The support vectors packed in panels of {@link GramBlocks#PANEL} and their squared norms, as
+   * the Gram blocks take them. Packed on the first prediction, not when the model is made: a
+   * trained model answers for its own training rows from training's kernel columns, and the
+   * command that trains it needs no panels (14 MB for 4,521 Fashion-MNIST support vectors).
+   * Thread-safe.
+   */
+  private static final class SvPanels {
+    private final Dataset sv;
+    private float[] panels;
+    private float[] norms;
+
+    SvPanels(Dataset sv) {
+      this.sv = sv;
+      Math.toIntExact(GramBlocks.packedLength(sv.size(), sv.dimension())); // too many to pack: refused now
+    }
+
+    /** Packs the support vectors on the first call. */
+    synchronized SvPanels packed() {
+      if (panels == null) {
+        int m = sv.size();
+        KernelRows rows = new KernelRows(sv);
+        float[] p = new float[Math.toIntExact(GramBlocks.packedLength(m, sv.dimension()))];
+        float[] n = new float[GramBlocks.panels(m) * GramBlocks.PANEL];
+        for (int s = 0; s < m; s++) {
+          rows.pack(s, p, s);
+          n[s] = rows.norm(s);
+        }
+        norms = n;
+        panels = p;
+      }
+      return this;
+    }
+  }
+
   /** Scores of rows[from, to) into s[(t - from) * kp ..] (zeroed by the caller), g a scratch of (to - from) x stride(). */
   private void scoreRows(KernelRows rows, int[] ids, int from, int to, float[] g, float[] s) {
     int m = sv.size();
     int stride = stride();
-    rows.gram(ids, from, to, panels, GramBlocks.panels(m), g, 0, stride);
+    SvPanels packed = svPanels.packed();
+    float[] svNorms = packed.norms;
+    rows.gram(ids, from, to, packed.panels, GramBlocks.panels(m), g, 0, stride);
     for (int t = from; t < to; t++) {
       int go = (t - from) * stride;
       int so = (t - from) * kp;
@@ -533,9 +561,6 @@ public final class KernelModel implements Model {
     return sv.size();
   }
 
-  /** Rows scored at once by {@link #scoresFromColumns}: their running sums (ROW_BLOCK x K floats) stay in L1. */
-  private static final int ROW_BLOCK = 256;
-
   /**
    * The scores of n rows from their kernel values, given per support vector:
    * {@code columns[s][t] = K(S[s], x_t)}, the finished kernel value of row t against support
@@ -543,10 +568,10 @@ public final class KernelModel implements Model {
    * score count, {@code out.length >= n * kp}). A plain or averaged model sums, for each row and
    * class, {@code b_c} and then {@code K(S[s], x_t) * alpha_{s,c}} over the support vectors in
    * order, fused when the kernel uses FMA: the chain the Gram block's class scores run
-   * ({@code GramBlocks.classScores}), here with the rows of a block side by side (the loop over
-   * rows is element-wise, so the compiler may vectorise it without changing a bit). A voted model
-   * gathers each row's kernel values into a Gram row and votes as for a Gram block. When the
-   * columns hold the bits the Gram block computes, so do the scores. Only out is modified.
+   * ({@code GramBlocks.classScores}), here by the kernel's {@code GramBlocks.columnScores}, with
+   * the rows in the vector lanes. A voted model gathers each row's kernel values into a Gram row
+   * and votes as for a Gram block. When the columns hold the bits the Gram block computes, so do
+   * the scores. Only out is modified.
    */
   void scoresFromColumns(float[][] columns, int n, float[] out) {
     int m = m();
@@ -561,44 +586,7 @@ public final class KernelModel implements Model {
       }
       return;
     }
-    boolean fma = Kernel.usesFma();
-    float[] acc = new float[k * ROW_BLOCK];
-    for (int lo = 0; lo < n; lo += ROW_BLOCK) {
-      int rows = Math.min(n, lo + ROW_BLOCK) - lo;
-      for (int c = 0; c < k; c++) {
-        Arrays.fill(acc, c * ROW_BLOCK, c * ROW_BLOCK + rows, bias[c]);
-      }
-      for (int s = 0; s < m; s++) {
-        float[] column = columns[s];
-        for (int c = 0; c < k; c++) {
-          float w = coef[s * kp + c];
-          if (fma) {
-            fmaRows(column, lo, w, acc, c * ROW_BLOCK, rows);
-          } else {
-            mulAddRows(column, lo, w, acc, c * ROW_BLOCK, rows);
-          }
-        }
-      }
-      for (int t = 0; t < rows; t++) {
-        for (int c = 0; c < k; c++) {
-          out[(lo + t) * kp + c] = acc[c * ROW_BLOCK + t];
-        }
-      }
-    }
-  }
-
-  /** {@code acc[a + t] = fma(column[lo + t], w, acc[a + t])} for t &lt; rows. */
-  private static void fmaRows(float[] column, int lo, float w, float[] acc, int a, int rows) {
-    for (int t = 0; t < rows; t++) {
-      acc[a + t] = Math.fma(column[lo + t], w, acc[a + t]);
-    }
-  }
-
-  /** {@code acc[a + t] = column[lo + t] * w + acc[a + t]} for t &lt; rows. */
-  private static void mulAddRows(float[] column, int lo, float w, float[] acc, int a, int rows) {
-    for (int t = 0; t < rows; t++) {
-      acc[a + t] = column[lo + t] * w + acc[a + t];
-    }
+    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, bias, out);
   }
 
   /** The classes of n rows from their scores as {@link #scoresFromColumns} writes them. */

@@ -19,7 +19,7 @@ import java.util.Random;
  * (compute-bound, split over two threads), added to every row's scores. A fit thus computes each
  * update's kernel column once instead of every SV's kernel values once per visit; a support
  * vector's column is kept after its commit while a quarter of the heap has room, and a later
- * update of it is added from the cache at once. With integer
+ * update of it is added from the cache (deferred, in order, see {@link #apply}). With integer
  * data and the linear or polynomial kernel every sum is exact, so the mistakes do not depend on
  * pendingCap (1 is the literal one-visit-at-a-time perceptron); on real data they agree unless a
  * score lies within rounding of a tie.
@@ -27,8 +27,15 @@ import java.util.Random;
 final class KernelRule extends UpdateRule<KernelModel> {
   /** Updates pending before a commit: 4 panels; a commit's Gram block is then compute-bound. */
   static final int PENDING = 64;
-  /** Training rows per Gram block of a commit: bounds the block to CHUNK x pendingCap floats. */
+  /** Training rows per Gram block of the columns of pending rows at the end: bounds the block to CHUNK x pendingCap floats. */
   private static final int CHUNK = 1024;
+  /**
+   * Training rows per Gram block of a commit: the Gram block interleaves as many rows at a time,
+   * and its COMMIT_ROWS x pendingCap floats (32 KB) are still in cache when the rows are finished.
+   */
+  private static final int COMMIT_ROWS = 128;
+  /** Terms (column, class, step) of updates from cached columns deferred before they are added to every row's scores. */
+  static final int DEFERRED = 64;
 
   private final KernelModel.Function kernel;
   private final Algorithm algorithm;
@@ -69,13 +76,23 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private final float[] pendPanels;
   private final float[] pendNorms;
   private final float[] gRow;
-  private float[] gBlock;
   /** The kernel column K(x_row, x_t), t &lt; n, of support vectors whose column a commit computed; else null. */
   private float[][] columnOf;
   /** Floats the cached columns may still take (a quarter of the heap at the start). */
   private long cacheLeft;
   /** Floats the cache may take, or -1 for a quarter of the heap (tests set it). */
   private long cacheLimit = -1;
+  /**
+   * The terms of updates from cached columns not yet added to f, in order: deferStep[e] times the
+   * column deferCol[e], to be added to class deferClass[e]'s scores (one term per class an update
+   * changes). A visit adds them to its row's committed scores; a commit (or a flush when deferCap
+   * are waiting) adds them to every row's, in one pass over f.
+   */
+  private float[][] deferCol;
+  private int[] deferClass;
+  private float[] deferStep;
+  private int nd;
+  private int deferCap = DEFERRED;
   private final int[] one = new int[1];
   private final float[] score;
   private final float[] delta;
@@ -123,6 +140,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
     slotOf = new int[n];
     Arrays.fill(slotOf, -1);
     columnOf = new float[n][];
+    deferCol = new float[deferCap][];
+    deferClass = new int[deferCap];
+    deferStep = new float[deferCap];
     cacheLeft = cacheLimit >= 0 ? cacheLimit : Runtime.getRuntime().maxMemory() / 4 / Float.BYTES;
   }
 
@@ -130,6 +150,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
   int visit(Dataset train, int i) {
     bind(train);
     System.arraycopy(f, i * kp, score, 0, kp);
+    if (nd > 0) {
+      addDeferred(score, 0, i);
+    }
     if (np > 0) {
       one[0] = i;
       // All pending panels, filled or not: one pass of eight FMA chains beats fewer panels' single chains.
@@ -210,18 +233,70 @@ final class KernelRule extends UpdateRule<KernelModel> {
   }
 
   /**
-   * Adds a cached kernel column times a coefficient change to every row's committed scores at once:
-   * the same terms a commit would add (change * K(x_row, x_t)), so no Gram block is computed again.
+   * Adds a cached kernel column times a coefficient change to every row's committed scores: the
+   * same terms a commit would add (change * K(x_row, x_t)), so no Gram block is computed again.
+   * The update is deferred: its terms (one per class it changes) wait in order, up to deferCap,
+   * and are added to every row's scores in one pass (with the next commit, or by {@link #flush}),
+   * each row's scores receiving the same additions in the same order as if each had been added
+   * at once; a visit adds the waiting ones to its own scores first ({@link #addDeferred}). One
+   * pass over f for many updates instead of one per class each (f is n x kp floats, a cache line
+   * per row).
    */
   private void apply(float[] column, float[] change) {
     for (int cl = 0; cl < k; cl++) {
       float step = change[cl];
       if (step != 0f) {
-        for (int t = 0; t < column.length; t++) {
-          f[t * kp + cl] += step * column[t];
+        deferCol[nd] = column;
+        deferClass[nd] = cl;
+        deferStep[nd] = step;
+        nd++;
+        if (nd == deferCap) {
+          flush();
         }
       }
     }
+  }
+
+  /**
+   * Adds the deferred terms, in order, to row t's scores at out[off, off + k):
+   * {@code out[off + class] += step * column[t]}, the addition an update from a cached column
+   * makes to every row's scores for each class whose coefficient it changes.
+   */
+  private void addDeferred(float[] out, int off, int t) {
+    for (int e = 0; e < nd; e++) {
+      out[off + deferClass[e]] += deferStep[e] * deferCol[e][t];
+    }
+  }
+
+  /**
+   * Adds the deferred terms to every row's committed scores, in order: per block of COMMIT_ROWS
+   * rows (their scores in L1) term by term, each term's column read along the rows. Every row's
+   * score of a class receives the terms of that class in their order, as {@link #addDeferred}
+   * adds them. The rows are split over threads.
+   */
+  private void flush() {
+    int n = identity.length;
+    GramBlocks.forRanges(0, n, (long) n * nd * 16, COMMIT_ROWS, (lo, hi) -> {
+      for (int a = lo; a < hi; a += COMMIT_ROWS) {
+        int b = Math.min(hi, a + COMMIT_ROWS);
+        for (int e = 0; e < nd; e++) {
+          addTerm(deferCol[e], deferStep[e], deferClass[e], a, b);
+        }
+      }
+    });
+    clearDeferred();
+  }
+
+  /** {@code f[t * kp + cl] += step * column[t]} for t in [a, b). */
+  private void addTerm(float[] column, float step, int cl, int a, int b) {
+    for (int t = a; t < b; t++) {
+      f[t * kp + cl] += step * column[t];
+    }
+  }
+
+  private void clearDeferred() {
+    Arrays.fill(deferCol, 0, nd, null);
+    nd = 0;
   }
 
   /** Records the classifier that just erred (with its survival count) and the update that replaces it. */
@@ -299,46 +374,81 @@ final class KernelRule extends UpdateRule<KernelModel> {
   }
 
   /**
-   * The pending updates' kernel columns against all training rows (one Gram block per chunk), added
-   * to f; the columns of rows that are support vectors are kept while the cache has room, so a
-   * later update of the same support vector needs no Gram block.
+   * The pending updates' kernel columns against all training rows, added to f after the deferred
+   * updates; the columns of rows that are support vectors are kept while the cache has room, so a
+   * later update of the same support vector needs no Gram block. The rows are split over threads,
+   * each running, per block of COMMIT_ROWS rows, the Gram block, its finish, the class scores and
+   * the copy into the cached columns: the work of a row does not depend on the others'.
    */
   private void commit() {
     int n = identity.length;
-    int stride = GramBlocks.panels(np) * GramBlocks.PANEL;
-    if (gBlock == null) {
-      gBlock = new float[Math.min(CHUNK, n) * GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
-    }
+    int panelCount = GramBlocks.panels(np);
+    float[][] fill = new float[np][];
     for (int u = 0; u < np; u++) {
       int row = pendRow[u];
       if (slotOf[row] >= 0 && columnOf[row] == null && cacheLeft >= n) {
         columnOf[row] = new float[n];
         cacheLeft -= n;
       }
+      fill[u] = columnOf[row];
     }
-    for (int lo = 0; lo < n; lo += CHUNK) {
-      int hi = Math.min(n, lo + CHUNK);
-      rows.gram(identity, lo, hi, pendPanels, GramBlocks.panels(np), gBlock, 0, stride);
-      for (int t = lo; t < hi; t++) {
-        int go = (t - lo) * stride;
-        kernel.finish(gBlock, go, np, kernel.usesNorms() ? rows.norm(t) : 0f, pendNorms);
-        GramBlocks.classScores(gBlock, go, np, pendDelta, kp, f, t * kp);
+    if (kernel.usesNorms()) {
+      rows.norm(0); // computed once, before the threads read them
+    }
+    GramBlocks.forRanges(0, n, (long) n * panelCount * GramBlocks.PANEL * d, COMMIT_ROWS,
+        (lo, hi) -> commitRows(lo, hi, panelCount, fill));
+    clearDeferred();
+    np = 0;
+  }
+
+  /** The commit of rows [lo, hi): see {@link #commit}. */
+  private void commitRows(int lo, int hi, int panelCount, float[][] fill) {
+    int stride = panelCount * GramBlocks.PANEL;
+    float[] g = new float[Math.min(COMMIT_ROWS, hi - lo) * stride];
+    boolean norms = kernel.usesNorms();
+    for (int a = lo; a < hi; a += COMMIT_ROWS) {
+      int b = Math.min(hi, a + COMMIT_ROWS);
+      rows.gramOneThread(identity, a, b, pendPanels, panelCount, g, 0, stride);
+      // The deferred terms first, in order, then the pending ones: the order of the updates.
+      for (int e = 0; e < nd; e++) {
+        addTerm(deferCol[e], deferStep[e], deferClass[e], a, b);
       }
-      for (int u = 0; u < np; u++) {
-        float[] column = columnOf[pendRow[u]];
+      for (int t = a; t < b; t++) {
+        int go = (t - a) * stride;
+        kernel.finish(g, go, np, norms ? rows.norm(t) : 0f, pendNorms);
+        GramBlocks.classScores(g, go, np, pendDelta, kp, f, t * kp);
+      }
+      for (int u = 0; u < fill.length; u++) {
+        float[] column = fill[u];
         if (column != null) {
-          for (int t = lo; t < hi; t++) {
-            column[t] = gBlock[(t - lo) * stride + u];
+          for (int t = a; t < b; t++) {
+            column[t] = g[(t - a) * stride + u];
           }
         }
       }
     }
-    np = 0;
   }
 
   /** Caps the column cache at this many floats (before the first visit; for tests). */
   void cacheLimit(long floats) {
     cacheLimit = floats;
+  }
+
+  /** Defers at most this many terms of updates from cached columns, 1 adding each at once (before the first visit; for tests). */
+  void deferCap(int cap) {
+    deferCap = cap;
+  }
+
+  /**
+   * Every row's committed scores as a visit sees them before the pending updates (n x kp floats,
+   * the deferred terms added; a copy, for tests).
+   */
+  float[] committedScores() {
+    float[] out = f.clone();
+    for (int t = 0; t < identity.length; t++) {
+      addDeferred(out, t * kp, t);
+    }
+    return out;
   }
 
   @Override

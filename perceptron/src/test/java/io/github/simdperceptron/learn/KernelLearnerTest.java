@@ -160,6 +160,55 @@ class KernelLearnerTest {
     }
   }
 
+  /**
+   * Updates from cached columns are deferred and added to every row's scores in one pass (with
+   * the next commit, or when DEFERRED terms wait); each row's scores receive the same additions in
+   * the same order as when each is added at once (a cap of 1), so even on real data, where
+   * rounding depends on the order, the runs agree bit for bit. Large enough for the commits to be
+   * split over threads.
+   */
+  @Test
+  void deferredColumnUpdatesGiveTheBitsOfUpdatesAddedAtOnce() {
+    Random r = new Random(SEED + 3);
+    long seed = r.nextLong();
+    // Real-valued rows with a third of the labels drawn at random: many mistakes on support vectors.
+    Dataset clean = KernelTrainingScoresTest.real(1500, 48, 5, seed);
+    Random flip = new Random(seed);
+    Dataset.Builder builder = Dataset.builder(clean.dimension());
+    for (int i = 0; i < clean.size(); i++) {
+      int cls = flip.nextInt(3) == 0 ? flip.nextInt(5) : clean.classOf(i);
+      builder.add(clean.denseRow(i), clean.labels().name(cls));
+    }
+    Dataset data = builder.build();
+    for (int budget : new int[] {0, 60}) {
+      for (Algorithm algorithm : new Algorithm[] {Algorithm.AVERAGED, Algorithm.PERCEPTRON}) {
+        TrainingOptions options = options(4, seed, true);
+        KernelModel.Function rbf = KernelModel.Function.rbf(0.05);
+        int pending = budget > 0 ? 7 : KernelRule.PENDING;
+        KernelRule atOnce = KernelLearner.rule(algorithm, rbf, budget, data, options, pending);
+        atOnce.deferCap(1);
+        FitResult<KernelModel> one = Trainer.fit(atOnce, data, options);
+        KernelRule later = KernelLearner.rule(algorithm, rbf, budget, data, options, pending);
+        FitResult<KernelModel> deferred = Trainer.fit(later, data, options);
+        String where = tag() + " data seed " + seed + " " + algorithm + " budget " + budget;
+        assertTrue(one.report().updates() > 2 * one.model().size(), where + ": too few updates from cached columns ("
+            + one.report().updates() + " updates, " + one.model().size() + " support vectors)");
+        assertArrayEquals(one.report().updateLog(), deferred.report().updateLog(), where + " update log");
+        // Every row's scores, bit for bit: the order of the additions is the same.
+        assertArrayEquals(IntData.bits(atOnce.committedScores()), IntData.bits(later.committedScores()),
+            where + " committed scores");
+        float[][] a = one.model().coefficients();
+        float[][] b = deferred.model().coefficients();
+        assertEquals(a.length, b.length, where);
+        for (int s = 0; s < a.length; s++) {
+          assertArrayEquals(IntData.bits(a[s]), IntData.bits(b[s]), where + " sv " + s);
+        }
+        assertArrayEquals(IntData.bits(one.model().biases()), IntData.bits(deferred.model().biases()), where);
+        assertArrayEquals(one.model().predictClasses(data), deferred.model().predictClasses(data), where);
+      }
+    }
+  }
+
   @Test
   void theLinearKernelsDualRunEqualsThePrimalPerceptron() {
     Random r = new Random(SEED + 2);

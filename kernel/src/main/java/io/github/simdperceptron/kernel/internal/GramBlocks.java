@@ -114,7 +114,7 @@ public final class GramBlocks {
    */
   public static void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
       int panelCount, float[] g, int gOff, int gStride) {
-    split(from, to, (long) (to - from) * panelCount * PANEL * d, (lo, hi) ->
+    split(from, to, (long) (to - from) * panelCount * PANEL * d, 4, (lo, hi) ->
         OPS.gram(rowArrays, rowOffsets, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride,
             gStride));
   }
@@ -132,31 +132,44 @@ public final class GramBlocks {
     for (int t = from; t < to && nnz < PARALLEL_THRESHOLD; t++) {
       nnz += ptr[rows[t] + 1] - ptr[rows[t]];
     }
-    split(from, to, nnz * panelCount * PANEL, (lo, hi) ->
+    split(from, to, nnz * panelCount * PANEL, 4, (lo, hi) ->
         OPS.gramSparse(ptr, idx, val, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride, gStride));
   }
 
+  /** Work over a range of rows [from, to). */
   @FunctionalInterface
-  private interface RangeTask {
+  public interface RangeTask {
+    /** Does the work of rows [from, to). */
     void run(int from, int to);
   }
 
   /**
-   * Runs task over [from, to) on the calling thread, or, when work (multiply-adds) is large, over
-   * blocks of whole tiles of four rows on the common fork-join pool; any split gives the same bits.
+   * Runs task over [from, to) as the Gram blocks split their rows: on the calling thread when
+   * {@code work} (multiply-adds) is below the threshold of a fork, else over blocks of whole tiles
+   * of {@code tile} rows (a few per thread) on the common fork-join pool, the calling thread
+   * taking part. For callers whose work per row is independent of the other rows' (e.g. a Gram
+   * block and its finish, row by row), so that any split gives the same result.
    */
-  private static void split(int from, int to, long work, RangeTask task) {
+  public static void forRanges(int from, int to, long work, int tile, RangeTask task) {
+    split(from, to, work, tile, task);
+  }
+
+  /**
+   * Runs task over [from, to) on the calling thread, or, when work (multiply-adds) is large, over
+   * blocks of whole tiles of {@code tile} rows on the common fork-join pool; any split gives the same bits.
+   */
+  private static void split(int from, int to, long work, int tile, RangeTask task) {
     int n = to - from;
     int threads = ForkJoinPool.getCommonPoolParallelism() + 1;
-    if (work < PARALLEL_THRESHOLD || threads < 2 || n < 8) {
+    if (work < PARALLEL_THRESHOLD || threads < 2 || n < 2 * tile) {
       task.run(from, to);
       return;
     }
     // A few blocks per thread so that one slow thread (the machine may be shared) does not hold the rest.
-    int blocks = Math.min(n / 4, threads * 4);
+    int blocks = Math.min(n / tile, threads * 4);
     IntStream.range(0, blocks).parallel().forEach(b -> {
-      int lo = from + (int) ((long) n * b / blocks) / 4 * 4;
-      int hi = b + 1 == blocks ? to : from + (int) ((long) n * (b + 1) / blocks) / 4 * 4;
+      int lo = from + (int) ((long) n * b / blocks) / tile * tile;
+      int hi = b + 1 == blocks ? to : from + (int) ((long) n * (b + 1) / blocks) / tile * tile;
       task.run(lo, hi);
     });
   }
@@ -185,7 +198,16 @@ public final class GramBlocks {
     return sum;
   }
 
-  /** {@link #gram} on the calling thread alone (benchmarks compare it with one core's FMA peak). */
+  /** {@link #gramSparse} on the calling thread alone (for callers that split the rows themselves). */
+  public static void gramSparseOneThread(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d,
+      float[] panels, int panelCount, float[] g, int gOff, int gStride) {
+    OPS.gramSparse(ptr, idx, val, rows, from, to, d, panels, panelCount, g, gOff, gStride);
+  }
+
+  /**
+   * {@link #gram} on the calling thread alone (benchmarks compare it with one core's FMA peak;
+   * callers that split the rows themselves).
+   */
   public static void gramOneThread(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d,
       float[] panels, int panelCount, float[] g, int gOff, int gStride) {
     OPS.gram(rowArrays, rowOffsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
@@ -222,5 +244,23 @@ public final class GramBlocks {
    */
   public static void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
     OPS.classScores(g, gOff, m, coef, kp, out, outOff);
+  }
+
+  /**
+   * Class scores from kernel columns, {@code columns[s][t]} being the finished kernel value of row t
+   * against support vector s: {@code out[t * kp + c] = bias[c] + sum_{s<m} columns[s][t] * coef[s * kp + c]}
+   * for t in [from, to) and c in [0, k), kp a multiple of the lane count
+   * ({@link ClassScores#paddedClasses}), {@code coef} holding m x kp floats, {@code bias} at least
+   * k. Each (t, c) is one chain from {@code bias[c]} over s ascending, each term fused when the
+   * kernel uses FMA: the chain of {@link #classScores} started from the bias, so a row's scores
+   * have the bits its Gram row gives when the columns hold the Gram block's bits. The rows lie in
+   * the vector lanes (a column is read along the rows); split over the common fork-join pool when
+   * large, any split giving the same bits. The lanes c in [k, kp) of out are not written. Only out
+   * is modified.
+   */
+  public static void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k,
+      float[] bias, float[] out) {
+    split(from, to, (long) (to - from) * m * k, 128, (lo, hi) ->
+        OPS.columnScores(columns, m, lo, hi, coef, kp, k, bias, out));
   }
 }

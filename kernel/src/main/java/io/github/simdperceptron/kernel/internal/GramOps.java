@@ -35,4 +35,12 @@ interface GramOps {
 
   /** {@code out[outOff + c] += sum_{s<m} g[gOff + s] * coef[s * kp + c]} for c in [0, kp), one chain per c over s ascending. */
   void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff);
+
+  /**
+   * Class scores from kernel columns: {@code out[t * kp + c] = bias[c] + sum_{s<m} columns[s][t] * coef[s * kp + c]}
+   * for t in [from, to) and c in [0, k), one chain per (t, c) from {@code bias[c]} over s ascending (each term
+   * fused when the kernel uses FMA); the lanes c in [k, kp) of out are not written.
+   */
+  void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] bias,
+      float[] out);
 }

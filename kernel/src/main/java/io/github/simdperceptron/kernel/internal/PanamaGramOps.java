@@ -145,12 +145,8 @@ final class PanamaGramOps implements GramOps {
       a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
       a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
     }
-    store8(g, go, a00, a01, a10, a11, a20, a21, a30, a31);
-  }
-
-  /** Stores the accumulators of four panels' lanes [o, o + 2L) at go, go + PANEL, ... */
-  private static void store8(float[] g, int go, FloatVector a00, FloatVector a01, FloatVector a10, FloatVector a11,
-      FloatVector a20, FloatVector a21, FloatVector a30, FloatVector a31) {
+    // The stores stay here: a call taking the eight accumulators (too big to inline when called
+    // once per row) makes C2 box them on every iteration of the loop, about 10x slower.
     a00.intoArray(g, go);
     a01.intoArray(g, go + L);
     a10.intoArray(g, go + PANEL);
@@ -215,7 +211,16 @@ final class PanamaGramOps implements GramOps {
       a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
       a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
     }
-    store8(g, go, a00, a01, a10, a11, a20, a21, a30, a31);
+    // The stores stay here: a call taking the eight accumulators (too big to inline when called
+    // once per row) makes C2 box them on every iteration of the loop, about 10x slower.
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a10.intoArray(g, go + PANEL);
+    a11.intoArray(g, go + PANEL + L);
+    a20.intoArray(g, go + 2 * PANEL);
+    a21.intoArray(g, go + 2 * PANEL + L);
+    a30.intoArray(g, go + 3 * PANEL);
+    a31.intoArray(g, go + 3 * PANEL + L);
   }
 
   /** One sparse row against lanes [o, o + L) of one panel: the panels left over after the groups of four. */
@@ -421,5 +426,138 @@ final class PanamaGramOps implements GramOps {
       }
     }
     a.intoArray(out, outOff + o);
+  }
+
+  /** Rows per block of {@link #columnScores}: 1 KB of each column, the running sums (12 x 256 floats for 10 classes) in L1. */
+  private static final int COL_ROWS = 256;
+  /**
+   * Support vectors per block of {@link #columnScores}: their pieces of a block of rows (128 KB)
+   * stay in L2 and their pages in the TLB while every tile of the rows passes over them. Without
+   * the blocking a tile of 16 rows touched a line and a page of every column (thousands), and the
+   * pass ran at a tenth of its speed.
+   */
+  private static final int COL_SVS = 128;
+
+  @Override
+  public void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] bias,
+      float[] out) {
+    // Rows in the lanes, eight accumulators: one class and eight vectors of rows (binary), or four
+    // classes and two vectors of rows. The classes of a group past k are computed (coef is padded
+    // to kp, a multiple of 8) and not stored. The running sums wait in acc between blocks of
+    // support vectors, so each (row, class) is still one chain over s ascending.
+    int tileRows = k == 1 ? 8 * L : 2 * L;
+    int classes = k == 1 ? 1 : (k + 3) / 4 * 4;
+    int end = from + (to - from) / tileRows * tileRows;
+    float[] acc = new float[classes * COL_ROWS];
+    for (int rb = from; rb < end; rb += COL_ROWS) {
+      int rows = Math.min(end, rb + COL_ROWS) - rb;
+      for (int c = 0; c < classes; c++) {
+        java.util.Arrays.fill(acc, c * COL_ROWS, c * COL_ROWS + rows, c < k ? bias[c] : 0f);
+      }
+      for (int sb = 0; sb < m; sb += COL_SVS) {
+        int se = Math.min(m, sb + COL_SVS);
+        for (int t = 0; t < rows; t += tileRows) {
+          if (k == 1) {
+            columnRows8(columns, sb, se, rb + t, coef, kp, acc, t);
+          } else {
+            for (int c = 0; c < k; c += 4) {
+              columnRows2x4(columns, sb, se, rb + t, coef, kp, c, acc, c * COL_ROWS + t);
+            }
+          }
+        }
+      }
+      for (int t = 0; t < rows; t++) {
+        for (int c = 0; c < k; c++) {
+          out[(rb + t) * kp + c] = acc[c * COL_ROWS + t];
+        }
+      }
+    }
+    for (int t = end; t < to; t++) {
+      for (int c = 0; c < k; c++) {
+        float a = bias[c];
+        for (int s = 0; s < m; s++) {
+          a = FMA ? Math.fma(columns[s][t], coef[s * kp + c], a) : columns[s][t] * coef[s * kp + c] + a;
+        }
+        out[t * kp + c] = a;
+      }
+    }
+  }
+
+  /**
+   * Rows [t, t + 8L) of class 0 over the support vectors [sb, se): eight chains, from and back to
+   * acc[a, a + 8L).
+   */
+  private static void columnRows8(float[][] columns, int sb, int se, int t, float[] coef, int kp, float[] acc,
+      int a) {
+    FloatVector a0 = FloatVector.fromArray(F, acc, a);
+    FloatVector a1 = FloatVector.fromArray(F, acc, a + L);
+    FloatVector a2 = FloatVector.fromArray(F, acc, a + 2 * L);
+    FloatVector a3 = FloatVector.fromArray(F, acc, a + 3 * L);
+    FloatVector a4 = FloatVector.fromArray(F, acc, a + 4 * L);
+    FloatVector a5 = FloatVector.fromArray(F, acc, a + 5 * L);
+    FloatVector a6 = FloatVector.fromArray(F, acc, a + 6 * L);
+    FloatVector a7 = FloatVector.fromArray(F, acc, a + 7 * L);
+    for (int s = sb; s < se; s++) {
+      float[] col = columns[s];
+      FloatVector w = FloatVector.broadcast(F, coef[s * kp]);
+      a0 = term(FloatVector.fromArray(F, col, t), w, a0);
+      a1 = term(FloatVector.fromArray(F, col, t + L), w, a1);
+      a2 = term(FloatVector.fromArray(F, col, t + 2 * L), w, a2);
+      a3 = term(FloatVector.fromArray(F, col, t + 3 * L), w, a3);
+      a4 = term(FloatVector.fromArray(F, col, t + 4 * L), w, a4);
+      a5 = term(FloatVector.fromArray(F, col, t + 5 * L), w, a5);
+      a6 = term(FloatVector.fromArray(F, col, t + 6 * L), w, a6);
+      a7 = term(FloatVector.fromArray(F, col, t + 7 * L), w, a7);
+    }
+    a0.intoArray(acc, a);
+    a1.intoArray(acc, a + L);
+    a2.intoArray(acc, a + 2 * L);
+    a3.intoArray(acc, a + 3 * L);
+    a4.intoArray(acc, a + 4 * L);
+    a5.intoArray(acc, a + 5 * L);
+    a6.intoArray(acc, a + 6 * L);
+    a7.intoArray(acc, a + 7 * L);
+  }
+
+  /**
+   * Rows [t, t + 2L) of classes [c, c + 4) over the support vectors [sb, se): eight chains, from
+   * and back to acc (class c + q's rows at {@code a + q * COL_ROWS}).
+   */
+  private static void columnRows2x4(float[][] columns, int sb, int se, int t, float[] coef, int kp, int c,
+      float[] acc, int a) {
+    FloatVector a00 = FloatVector.fromArray(F, acc, a);
+    FloatVector a01 = FloatVector.fromArray(F, acc, a + L);
+    FloatVector a10 = FloatVector.fromArray(F, acc, a + COL_ROWS);
+    FloatVector a11 = FloatVector.fromArray(F, acc, a + COL_ROWS + L);
+    FloatVector a20 = FloatVector.fromArray(F, acc, a + 2 * COL_ROWS);
+    FloatVector a21 = FloatVector.fromArray(F, acc, a + 2 * COL_ROWS + L);
+    FloatVector a30 = FloatVector.fromArray(F, acc, a + 3 * COL_ROWS);
+    FloatVector a31 = FloatVector.fromArray(F, acc, a + 3 * COL_ROWS + L);
+    for (int s = sb; s < se; s++) {
+      float[] col = columns[s];
+      FloatVector x0 = FloatVector.fromArray(F, col, t);
+      FloatVector x1 = FloatVector.fromArray(F, col, t + L);
+      int w = s * kp + c;
+      FloatVector b = FloatVector.broadcast(F, coef[w]);
+      a00 = term(x0, b, a00);
+      a01 = term(x1, b, a01);
+      b = FloatVector.broadcast(F, coef[w + 1]);
+      a10 = term(x0, b, a10);
+      a11 = term(x1, b, a11);
+      b = FloatVector.broadcast(F, coef[w + 2]);
+      a20 = term(x0, b, a20);
+      a21 = term(x1, b, a21);
+      b = FloatVector.broadcast(F, coef[w + 3]);
+      a30 = term(x0, b, a30);
+      a31 = term(x1, b, a31);
+    }
+    a00.intoArray(acc, a);
+    a01.intoArray(acc, a + L);
+    a10.intoArray(acc, a + COL_ROWS);
+    a11.intoArray(acc, a + COL_ROWS + L);
+    a20.intoArray(acc, a + 2 * COL_ROWS);
+    a21.intoArray(acc, a + 2 * COL_ROWS + L);
+    a30.intoArray(acc, a + 3 * COL_ROWS);
+    a31.intoArray(acc, a + 3 * COL_ROWS + L);
   }
 }

@@ -291,6 +291,65 @@ class GramBlocksTest {
     }
   }
 
+  @Test
+  void columnScoresEqualTheScalarTwinAndTheLiteralChainBitForBit() {
+    if ("panama".equals(System.getProperty("simdperceptron.impl"))) {
+      assertEquals("panama", GramBlocks.implementation(), "Panama was requested but the Gram kernel runs scalar");
+    }
+    boolean fma = Kernel.usesFma();
+    for (int k : new int[] {1, 2, 3, 4, 5, 10, 17}) {
+      int kp = ClassScores.paddedClasses(k);
+      for (int n : new int[] {1, 5, 16, 17, 63, 64, 65, 130, 700}) {
+        for (int m : new int[] {0, 1, 7, 40}) {
+          int from = n > 20 ? 3 : 0;
+          float[][] columns = new float[m][];
+          for (int s = 0; s < m; s++) {
+            columns[s] = matrix(1, n + r.nextInt(3), false)[0];
+          }
+          float[] coef = new float[m * kp];
+          for (int i = 0; i < coef.length; i++) {
+            coef[i] = i % kp < k ? (float) r.nextGaussian() : 0f;
+          }
+          float[] bias = matrix(1, k, false)[0];
+          float[] out = new float[n * kp];
+          Arrays.fill(out, Float.NaN);
+          float[] outScalar = out.clone();
+          GramBlocks.columnScores(columns, m, from, n, coef, kp, k, bias, out);
+          scalar.columnScores(columns, m, from, n, coef, kp, k, bias, outScalar);
+          String what = "columnScores k=" + k + " n=" + n + " m=" + m;
+          assertBits(outScalar, out, what);
+          for (int t = 0; t < n; t++) {
+            for (int c = 0; c < kp; c++) {
+              float expected = Float.NaN;
+              if (t >= from && c < k) {
+                expected = bias[c];
+                for (int s = 0; s < m; s++) {
+                  float w = coef[s * kp + c];
+                  expected = fma ? Math.fma(columns[s][t], w, expected) : columns[s][t] * w + expected;
+                }
+              }
+              assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(out[t * kp + c]),
+                  tag() + " " + what + " row " + t + " class " + c + ": " + out[t * kp + c] + " vs " + expected);
+            }
+          }
+        }
+      }
+    }
+    // Large enough to be split over the fork-join pool.
+    int n = 3001;
+    int m = 150;
+    int k = 10;
+    int kp = ClassScores.paddedClasses(k);
+    float[][] columns = matrix(m, n, false);
+    float[] coef = matrix(1, m * kp, false)[0];
+    float[] bias = matrix(1, k, false)[0];
+    float[] out = new float[n * kp];
+    float[] outScalar = new float[n * kp];
+    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, bias, out);
+    scalar.columnScores(columns, m, 0, n, coef, kp, k, bias, outScalar);
+    assertBits(outScalar, out, "parallel columnScores");
+  }
+
   private static void assertBits(float[] expected, float[] actual, String what) {
     for (int i = 0; i < expected.length; i++) {
       if (Float.floatToRawIntBits(expected[i]) != Float.floatToRawIntBits(actual[i])) {
