@@ -1,8 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,15 +22,6 @@ final class Warmup {
    * (docs/command-benchmarks.md).
    */
   static final long MIN_FILE_BYTES = 64L << 20;
-  /**
-   * The binary voted perceptron on libsvm data from this size on: its scoring of the training and
-   * test rows after the fit is most of such a run whatever the file's size, and its vector loops
-   * run interpreted until the JIT has compiled them, so the warm-up also scores generated rows
-   * with a generated voted model.
-   */
-  static final long VOTED_MIN_FILE_BYTES = 1L << 20;
-  /** Scorings of the generated rows at most, after the fits (each a few milliseconds once compiled). */
-  static final int VOTED_SCORINGS = 200;
   private static final int ROWS = 1000;
   private static final int DIMENSION = 200;
   /** Enough short fits for the JIT to compile the learner's hot loops at its top tier. */
@@ -57,7 +46,6 @@ final class Warmup {
   private final Thread thread;
   private volatile boolean stop;
   private volatile int fitsDone;
-  private volatile int scoringsDone;
 
   private Warmup(TrainArgs train, boolean sparse) {
     // Short fits without the options' extras (validation split, progress, prefetch): only the
@@ -77,20 +65,14 @@ final class Warmup {
    * {@code perceptron.warmup=false} turns it off (to time a cold fit).
    */
   static Warmup start(TrainArgs train, boolean sparse, long fileBytes) {
-    boolean voted = votedScoring(train, sparse);
     if ("false".equals(System.getProperty("perceptron.warmup"))
-        || fileBytes < (train.kernel != null ? KERNEL_MIN_FILE_BYTES : voted ? VOTED_MIN_FILE_BYTES : MIN_FILE_BYTES)
+        || fileBytes < (train.kernel != null ? KERNEL_MIN_FILE_BYTES : MIN_FILE_BYTES)
         || Runtime.getRuntime().availableProcessors() < 2) {
       return null;
     }
     Warmup w = new Warmup(train, sparse);
     w.thread.start();
     return w;
-  }
-
-  /** Whether the warm-up scores with a voted model too: the binary voted perceptron on libsvm data. */
-  static boolean votedScoring(TrainArgs train, boolean sparse) {
-    return sparse && train.algorithm == Algorithm.VOTED && train.multiclass == null;
   }
 
   /** The file's size, 0 when it cannot be had (the reader then reports the problem). */
@@ -112,11 +94,6 @@ final class Warmup {
     return fitsDone;
   }
 
-  /** How many scorings of the generated rows by a voted model ran to their end (for tests). */
-  int scoringsDone() {
-    return scoringsDone;
-  }
-
   /** Stops after the fit under way (a few milliseconds once compiled) and waits for the thread. */
   void finish() {
     stop = true;
@@ -136,18 +113,9 @@ final class Warmup {
       // A libsvm file whose values are all 1 becomes a binary dataset, whose rows take other loops.
       Dataset[] data = sparse ? new Dataset[] {sparseData(classes, false), sparseData(classes, true)}
           : new Dataset[] {denseData(classes)};
-      Model last = null;
       for (int i = 0; i < FITS && !stop; i++) {
-        last = train.fit(data[i % data.length], options).model();
+        train.fit(data[i % data.length], options);
         fitsDone = i + 1;
-      }
-      if (last != null && votedScoring(train, sparse)) {
-        // The scoring of a block of binary rows: dense byte columns (frequent words), the int pass.
-        Dataset rows = data[data.length - 1];
-        for (int i = 0; i < VOTED_SCORINGS && !stop; i++) {
-          last.accuracy(rows);
-          scoringsDone = i + 1;
-        }
       }
     } catch (RuntimeException | StackOverflowError e) {
       // A warm-up that fails changes nothing: the real fit reports its own errors.
