@@ -375,7 +375,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
 
   /**
    * The pending updates' kernel columns against all training rows, added to f after the deferred
-   * updates; the columns of rows that are support vectors are kept while the cache has room, so a
+   * updates ({@link #flush}); the columns of rows that are support vectors are kept while the cache has room, so a
    * later update of the same support vector needs no Gram block. The rows are split over threads,
    * each running, per block of COMMIT_ROWS rows, the Gram block, its finish, the class scores and
    * the copy into the cached columns: the work of a row does not depend on the others'.
@@ -395,9 +395,14 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (kernel.usesNorms()) {
       rows.norm(0); // computed once, before the threads read them
     }
+    // The deferred terms first, then the pending ones: the order of the updates. A pass of its
+    // own: training's first commits have none, and a loop for them in commitRows, never entered
+    // there, had the JIT compile commitRows (with the vector code it inlines) again once it was.
+    if (nd > 0) {
+      flush();
+    }
     GramBlocks.forRanges(0, n, (long) n * panelCount * GramBlocks.PANEL * d, COMMIT_ROWS,
         (lo, hi) -> commitRows(lo, hi, panelCount, fill));
-    clearDeferred();
     np = 0;
   }
 
@@ -409,10 +414,6 @@ final class KernelRule extends UpdateRule<KernelModel> {
     for (int a = lo; a < hi; a += COMMIT_ROWS) {
       int b = Math.min(hi, a + COMMIT_ROWS);
       rows.gramOneThread(identity, a, b, pendPanels, panelCount, g, 0, stride);
-      // The deferred terms first, in order, then the pending ones: the order of the updates.
-      for (int e = 0; e < nd; e++) {
-        addTerm(deferCol[e], deferStep[e], deferClass[e], a, b);
-      }
       for (int t = a; t < b; t++) {
         int go = (t - a) * stride;
         kernel.finish(g, go, np, norms ? rows.norm(t) : 0f, pendNorms);
