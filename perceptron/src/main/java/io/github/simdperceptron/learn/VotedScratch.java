@@ -214,8 +214,8 @@ final class VotedScratch {
    * model and the rows are integer-valued and the bound of {@link #intLane} holds for every row
    * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result,
    * from dots counted in bytes when they are counts of at most {@link VotePasses#MAX_COUNTED}
-   * ({@link #byteBlock}). This scratch must have the block arrays. Only out[first, first + count) and this scratch are
-   * modified.
+   * ({@link #byteBlock}). This scratch must have the block arrays. Only out[first, first + count)
+   * and this scratch are modified.
    */
   void scoreBlock(Dataset data, int first, int count, float[] out) {
     // The path of a block is chosen here, before any of its work, so that a rare row (a long one)
@@ -441,9 +441,10 @@ final class VotedScratch {
   }
 
   /**
-   * Whether the dots of {@link #row} (in rowDots and anchorDots, of an integer-valued row) admit
-   * the integer pass, by the bound of {@link #intBlock} with M = largest (at least the magnitude
-   * of every dot in rowDots, or NaN, which fails); writes the anchors' terms of lane b.
+   * Whether the dots of an integer-valued row admit the integer pass, by the bound of
+   * {@link #intBlock} with M = largest (at least the magnitude of each of its dots with the stored
+   * rows, or NaN, which fails) and its anchor dots in anchorDots; writes the anchors' terms of
+   * lane b.
    */
   boolean intLane(int b, float largest) {
     double anchors = 0;
@@ -591,7 +592,10 @@ final class VotedScratch {
     return true;
   }
 
-  /** {@code dots[r] += } how many of the first k picked columns have row r (k at most {@link VotePasses#MAX_COUNTED}). */
+  /**
+   * {@code dots[r] += } how many of the first k picked columns have row r, k at most
+   * {@link VotePasses#MAX_COUNTED} (exact: the count is a byte, then an integer float add).
+   */
   private void addPicked(int k, float[] dots) {
     byte[] sums = countSums;
     Arrays.fill(sums, (byte) 0);
