@@ -214,12 +214,16 @@ final class VotedScratch {
    * model and the rows are integer-valued and the bound of {@link #intLane} holds for every row
    * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result,
    * from dots counted in bytes when they are counts of at most {@link VotePasses#MAX_COUNTED}
-   * ({@link #byteBlock}). This scratch must have the block arrays. Only out[first, first + count) and this scratch are
-   * modified.
+   * ({@link #byteBlock}). This scratch must have the block arrays. Only out[first, first + count)
+   * and this scratch are modified.
    */
   void scoreBlock(Dataset data, int first, int count, float[] out) {
+    // The path of a block is chosen here, before any of its work, so that a rare row (a long one)
+    // deoptimizes this small method rather than the compiled block methods, whose profile may
+    // never have seen one.
     lastBlockInt = intPass && shared.intCounts != null && integralRows(data, first, count)
-        && (byteDots && laneCounts != null && byteBlock(data, first, count, out) || intBlock(data, first, count, out));
+        && (byteDots && laneCounts != null && byteRows(data, first, count) ? byteBlock(data, first, count, out)
+            : intBlock(data, first, count, out));
     if (lastBlockInt) {
       return;
     }
@@ -313,19 +317,16 @@ final class VotedScratch {
   }
 
   /**
-   * The integer pass of {@link #intBlock} for rows [first, first + count) of data, when every
-   * row is sparse and binary with at most {@link VotePasses#MAX_COUNTED} non-zeros (false, out
-   * untouched, as soon as a row is not): the dots are counts ({@link #byteRowDots}), folded into
-   * int steps from the bytes. The same steps as {@link #intBlock}'s from the same integers, so the
-   * same scores; a count of a row is at most its number of non-zeros, the bound M of
-   * {@link #intBlock}.
+   * The integer pass of {@link #intBlock} for rows [first, first + count) of data, every one
+   * admitted by {@link #byteRow}, when it applies (false, out untouched, as soon as a row fails
+   * the bound): the dots are counts ({@link #byteRowDots}), folded into int steps from the bytes.
+   * The same steps as {@link #intBlock}'s from the same integers, so the same scores; a count of
+   * a row is at most its number of non-zeros, the bound M of {@link #intBlock}.
    */
   boolean byteBlock(Dataset data, int first, int count, float[] out) {
     for (int b = 0; b < count; b++) {
       int i = first + b;
-      if (!byteRowDots(data, i, laneCounts[b])) {
-        return false;
-      }
+      byteRowDots(data, i, laneCounts[b]);
       anchors(data, i);
       if (!intLane(b, data.nonZeros(i))) {
         return false;
@@ -440,9 +441,10 @@ final class VotedScratch {
   }
 
   /**
-   * Whether the dots of {@link #row} (in rowDots and anchorDots, of an integer-valued row) admit
-   * the integer pass, by the bound of {@link #intBlock} with M = largest (at least the magnitude
-   * of every dot in rowDots, or NaN, which fails); writes the anchors' terms of lane b.
+   * Whether the dots of an integer-valued row admit the integer pass, by the bound of
+   * {@link #intBlock} with M = largest (at least the magnitude of each of its dots with the stored
+   * rows, or NaN, which fails) and its anchor dots in anchorDots; writes the anchors' terms of
+   * lane b.
    */
   boolean intLane(int b, float largest) {
     double anchors = 0;
@@ -590,7 +592,10 @@ final class VotedScratch {
     return true;
   }
 
-  /** {@code dots[r] += } how many of the first k picked columns have row r (k at most {@link VotePasses#MAX_COUNTED}). */
+  /**
+   * {@code dots[r] += } how many of the first k picked columns have row r, k at most
+   * {@link VotePasses#MAX_COUNTED} (exact: the count is a byte, then an integer float add).
+   */
   private void addPicked(int k, float[] dots) {
     byte[] sums = countSums;
     Arrays.fill(sums, (byte) 0);
@@ -600,33 +605,44 @@ final class VotedScratch {
     }
   }
 
+  /** Whether {@link #byteRow} admits every row of [first, first + count) of data. */
+  private boolean byteRows(Dataset data, int first, int count) {
+    boolean all = true;
+    for (int i = first; i < first + count && all; i++) {
+      all = byteRow(data, i);
+    }
+    return all;
+  }
+
   /**
-   * {@code counts[r]} = how many of the features of row i of data stored row r has, when the row
-   * is sparse with every value 1 and at most {@link VotePasses#MAX_COUNTED} non-zeros and the
-   * stored rows are binary ({@link Shared#countColumns}), else false (counts untouched): the
-   * dots of {@link #row}, which are these counts exactly (see {@link #countedRowDots}), each at
-   * most the row's number of non-zeros and so a byte. Ones through the short lists of the
-   * features without a byte column, then the byte columns of the others summed in
-   * ({@link VotePasses#addCounts}). counts has one byte a stored row; only it is modified.
+   * Whether row i of data takes its dots in bytes ({@link #byteRowDots}): the stored rows are
+   * binary ({@link Shared#countColumns}), and the row is sparse, with every value 1 and at most
+   * {@link VotePasses#MAX_COUNTED} non-zeros.
    */
-  boolean byteRowDots(Dataset data, int i, byte[] counts) {
-    byte[][] counted = shared.countColumns;
-    if (counted == null || !data.isSparse()) {
+  boolean byteRow(Dataset data, int i) {
+    if (shared.countColumns == null || !data.isSparse() || data.nonZeros(i) > VotePasses.MAX_COUNTED) {
       return false;
     }
+    float[] values = DataAccess.values(data);
+    boolean ones = true;
+    for (int t = DataAccess.rowStart(data, i), end = t + data.nonZeros(i); values != null && t < end; t++) {
+      ones &= values[t] == 1f;
+    }
+    return ones;
+  }
+
+  /**
+   * {@code counts[r]} = how many of the features of row i of data (a row {@link #byteRow} admits)
+   * stored row r has: the dots of {@link #row}, which are these counts exactly (see
+   * {@link #countedRowDots}), each at most the row's number of non-zeros and so a byte. Ones
+   * through the short lists of the features without a byte column, then the byte columns of the
+   * others summed in ({@link VotePasses#addCounts}). counts has one byte a stored row; only it is
+   * modified.
+   */
+  void byteRowDots(Dataset data, int i, byte[] counts) {
+    byte[][] counted = shared.countColumns;
     int from = DataAccess.rowStart(data, i);
     int nonZeros = data.nonZeros(i);
-    float[] values = DataAccess.values(data);
-    if (nonZeros > VotePasses.MAX_COUNTED) {
-      return false;
-    }
-    if (values != null) {
-      for (int t = from; t < from + nonZeros; t++) {
-        if (values[t] != 1f) {
-          return false;
-        }
-      }
-    }
     int[] indices = DataAccess.indices(data);
     int[] rowOf = DataAccess.indices(columns);
     Arrays.fill(counts, (byte) 0);
@@ -643,7 +659,6 @@ final class VotedScratch {
       }
     }
     VotePasses.addCounts(picked, k, counts.length, counts);
-    return true;
   }
 
   /** The dots of the current document with the stored rows (for tests). */
