@@ -7,27 +7,6 @@ package io.github.simdperceptron.kernel.internal;
 final class ScalarViterbiOps implements ViterbiOps {
 
   @Override
-  public int keep(float[] prev, int k, float[] trans, int kp, float[] rowMax, int[] rows) {
-    int top = 0;
-    for (int j = 1; j < k; j++) {
-      if (prev[j] > prev[top]) {
-        top = j;
-      }
-    }
-    float floor = Float.POSITIVE_INFINITY;
-    for (int c = 0, at = top * kp; c < kp; c++) {
-      floor = Math.min(floor, prev[top] + trans[at + c]);
-    }
-    int n = 0;
-    for (int j = 1; j < k; j++) {
-      if (prev[j] + rowMax[j] >= floor) {
-        rows[n++] = j;
-      }
-    }
-    return n;
-  }
-
-  @Override
   public void step(float[] prev, float[] trans, int kp, int[] rows, int n, float[] emit, float[] delta, int[] back) {
     float p0 = prev[0];
     for (int c = 0; c < kp; c++) {

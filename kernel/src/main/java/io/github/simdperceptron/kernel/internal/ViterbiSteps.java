@@ -55,13 +55,23 @@ public final class ViterbiSteps {
    */
   public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] emit, float[] delta,
       int[] back, int[] rows) {
-    int n = OPS.keep(prev, k, trans, kp, rowMax, rows);
+    int top = 0;
+    for (int j = 1; j < k; j++) {
+      if (prev[j] > prev[top]) {
+        top = j;
+      }
+    }
+    float floor = Float.POSITIVE_INFINITY;
+    for (int c = 0, at = top * kp; c < kp; c++) {
+      floor = Math.min(floor, prev[top] + trans[at + c]);
+    }
+    int n = 0;
+    for (int j = 1; j < k; j++) {
+      if (prev[j] + rowMax[j] >= floor) {
+        rows[n++] = j;
+      }
+    }
     OPS.step(prev, trans, kp, rows, n, emit, delta, back);
-  }
-
-  /** The rows {@link #step} keeps, as the running implementation chooses them (for tests). */
-  static int keep(float[] prev, int k, float[] trans, int kp, float[] rowMax, int[] rows) {
-    return OPS.keep(prev, k, trans, kp, rowMax, rows);
   }
 
   /** {@code rowMax[j] = max_c trans[j * kp + c]} over c in [0, kp), for j in [0, k). Only rowMax is modified. */

@@ -61,49 +61,6 @@ class ViterbiOpsTest {
     }
   }
 
-  @Test
-  void theKeptRowsAreTheScalarOnes() {
-    System.out.println("ViterbiOpsTest seed " + SEED + " (replay with -Dsimdperceptron.test.seed=" + SEED
-        + "); Viterbi kernel " + ViterbiSteps.implementation());
-    ViterbiOps scalar = new ScalarViterbiOps();
-    Random r = new Random(SEED + 1);
-    int kept = 0;
-    int pruned = 0;
-    for (int trial = 0; trial < 3000; trial++) {
-      int k = 1 + r.nextInt(70);
-      int kp = ClassScores.paddedClasses(k);
-      float[] prev = new float[k];
-      float[] trans = new float[k * kp];
-      for (int j = 0; j < k; j++) {
-        // Signed zeros and repeated maxima, where the first arg max must be the scalar loop's.
-        int pick = r.nextInt(10);
-        prev[j] = pick == 0 ? 0f : pick == 1 ? -0f : pick == 2 ? 3f : value(r);
-      }
-      for (int j = 0; j < trans.length; j++) {
-        trans[j] = value(r);
-      }
-      float[] rowMax = new float[k];
-      ViterbiSteps.rowMax(trans, k, kp, rowMax);
-      // Looser bounds keep more rows: any upper bound is allowed.
-      float slack = r.nextBoolean() ? 0f : Math.scalb(r.nextFloat(), r.nextInt(6));
-      for (int j = 0; j < k; j++) {
-        rowMax[j] += slack;
-      }
-      int[] a = new int[k];
-      int[] b = new int[k];
-      int na = ViterbiSteps.keep(prev, k, trans, kp, rowMax, a);
-      int nb = scalar.keep(prev, k, trans, kp, rowMax, b);
-      assertEquals(nb, na, "seed " + SEED + " trial " + trial + " k=" + k + ": rows kept");
-      for (int i = 0; i < nb; i++) {
-        assertEquals(b[i], a[i], "seed " + SEED + " trial " + trial + " k=" + k + ": row " + i);
-      }
-      kept += nb;
-      pruned += k - 1 - nb;
-    }
-    // Both kinds of row occurred, so the test saw the pruning decide.
-    assertEquals(true, kept > 1000 && pruned > 1000, kept + " rows kept, " + pruned + " pruned");
-  }
-
   /** One value in eight is 1.0, so that ties happen. */
   private static float value(Random r) {
     return r.nextInt(8) == 0 ? 1f : Math.scalb(2 * r.nextFloat() - 1, r.nextInt(13) - 6);
