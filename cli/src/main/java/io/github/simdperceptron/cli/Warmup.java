@@ -105,15 +105,10 @@ final class Warmup {
   }
 
   private void run(TrainArgs train, TrainingOptions options, boolean sparse, int classes) {
-    if (train.kernel != null) {
-      runKernel(train, options, sparse, classes);
-      return;
-    }
     try {
-      // A libsvm file whose values are all 1 becomes a binary dataset, whose rows take other loops.
-      Dataset[] data = sparse ? new Dataset[] {sparseData(classes, false), sparseData(classes, true)}
-          : new Dataset[] {denseData(classes)};
-      for (int i = 0; i < FITS && !stop; i++) {
+      Dataset[] data = train.kernel != null ? kernelData(sparse, classes) : linearData(sparse, classes);
+      int fits = train.kernel != null ? KERNEL_FITS : FITS;
+      for (int i = 0; i < fits && !stop; i++) {
         train.fit(data[i % data.length], options);
         fitsDone = i + 1;
       }
@@ -122,23 +117,21 @@ final class Warmup {
     }
   }
 
+  /** A libsvm file whose values are all 1 becomes a binary dataset, whose rows take other loops. */
+  private static Dataset[] linearData(boolean sparse, int classes) {
+    return sparse ? new Dataset[] {sparseData(classes, false), sparseData(classes, true)}
+        : new Dataset[] {denseData(classes)};
+  }
+
   /**
-   * Kernel fits on rows of the forms the kernel's Gram blocks take: libsvm rows a quarter or more
-   * non-zero are held dense for the Gram blocks, sparser ones as they are, so sparse data warms
-   * up both (half and a tenth non-zero); a dense file gives dense rows. Random labels: most visits
-   * are mistakes, so the fits commit, and update support vectors from their cached columns.
+   * Rows of the forms the kernel's Gram blocks take: libsvm rows a quarter or more non-zero are
+   * held dense for the Gram blocks, sparser ones as they are, so sparse data warms up both (half
+   * and a tenth non-zero); a dense file gives dense rows. Random labels: most visits are mistakes,
+   * so the fits commit, and update support vectors from their cached columns.
    */
-  private void runKernel(TrainArgs train, TrainingOptions options, boolean sparse, int classes) {
-    try {
-      Dataset[] data = sparse ? new Dataset[] {kernelData(classes, 0.5, true), kernelData(classes, 0.1, true)}
-          : new Dataset[] {kernelData(classes, 0.5, false)};
-      for (int i = 0; i < KERNEL_FITS && !stop; i++) {
-        train.fit(data[i % data.length], options);
-        fitsDone = i + 1;
-      }
-    } catch (RuntimeException | StackOverflowError e) {
-      // A warm-up that fails changes nothing: the real fit reports its own errors.
-    }
+  private static Dataset[] kernelData(boolean sparse, int classes) {
+    return sparse ? new Dataset[] {kernelData(classes, 0.5, true), kernelData(classes, 0.1, true)}
+        : new Dataset[] {kernelData(classes, 0.5, false)};
   }
 
   private static Dataset kernelData(int classes, double density, boolean sparse) {
