@@ -102,9 +102,7 @@ final class Lattice {
       back = new int[Math.max(n * kp, 2 * back.length)];
     }
     emit(m, ids, tokenPtr, tok, 0);
-    for (int c = 0; c < k; c++) {
-      prev[c] = m.start[c] + emit[c];
-    }
+    sum(m.start, emit, prev, k);
     for (int t = 1; t < n; t++) {
       emit(m, ids, tokenPtr, tok, t);
       ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack, rows);
@@ -113,19 +111,36 @@ final class Lattice {
       prev = cur;
       cur = swap;
     }
+    int best = bestLast(prev, m.end, k);
+    // Counted up: a loop counted down to 0 here had C2 drop its compiled code on a loop-limit check.
+    for (int q = 1; q <= n; q++) {
+      out[n - q] = best;
+      best = back[(n - q) * kp + best];
+    }
+  }
+
+  // The loops over the tags live in methods of their own: a loop of k iterations in viterbi would
+  // have the JIT compiler replace viterbi on the stack, and compile it again when it is called.
+
+  /** {@code out[c] = a[c] + b[c]} for c in [0, k). */
+  private static void sum(float[] a, float[] b, float[] out, int k) {
+    for (int c = 0; c < k; c++) {
+      out[c] = a[c] + b[c];
+    }
+  }
+
+  /** The c in [0, k) that maximises {@code delta[c] + end[c]}, the smallest on ties. */
+  private static int bestLast(float[] delta, float[] end, int k) {
     int best = 0;
-    float bestScore = prev[0] + m.end[0];
+    float bestScore = delta[0] + end[0];
     for (int c = 1; c < k; c++) {
-      float s = prev[c] + m.end[c];
+      float s = delta[c] + end[c];
       if (s > bestScore) {
         bestScore = s;
         best = c;
       }
     }
-    for (int t = n - 1; t >= 0; t--) {
-      out[t] = best;
-      best = back[t * kp + best];
-    }
+    return best;
   }
 
   private void greedy(TagWeights m, int[] ids, int[] tokenPtr, int tok, int n, int[] out) {

@@ -219,7 +219,10 @@ public final class Tagger {
     final int kp;
     final int[] ids = new int[Features.MAX_PER_TOKEN];
     final int[] denseRows = new int[Features.MAX_PER_TOKEN];
+    /** A token's scores from its neighbours' ids. */
     final float[] part;
+    /** A token's scores from its own ids. */
+    final float[] ownPart;
     int[] out = new int[64];
     /** Token i's word entry among the known words, or -1. */
     int[] known = new int[64];
@@ -233,6 +236,7 @@ public final class Tagger {
       this.kp = kp;
       lattice = new Lattice(kp);
       part = new float[kp];
+      ownPart = new float[kp];
       scores = new float[64 * kp];
     }
 
@@ -435,8 +439,6 @@ public final class Tagger {
     char[] text = f.text();
     int[] rows = s.rows;
     int[] known = s.known;
-    int kp = weights.kp;
-    float[] scores = s.scores;
     for (int i = 0; i < n; i++) {
       int from = f.start(i);
       int to = f.end(i);
@@ -447,33 +449,46 @@ public final class Tagger {
       } else {
         f.wordRow(i, space, rows, i * Features.ROW);
       }
-      if (e < 0 || e >= ownLimit) {
-        int m = Features.own(rows, i * Features.ROW, ends, s.ids, 0);
-        emissions.scores(s.ids, 0, m, s.denseRows, s.part);
-        System.arraycopy(s.part, 0, scores, i * kp, kp);
-      }
     }
-    float[] own = null;
-    float[] part = s.part;
     for (int i = 0; i < n; i++) {
-      int m = Features.neighbours(rows, s.rowAt, n, i, ends, s.ids, 0);
-      emissions.scores(s.ids, 0, m, s.denseRows, part);
-      int at = i * kp;
-      if (known[i] >= 0 && known[i] < ownLimit) {
-        if (own == null) {
-          own = ownScores();
-        }
-        int o = known[i] * kp;
-        for (int c = 0; c < kp; c++) {
-          scores[at + c] = own[o + c] + part[c];
-        }
-      } else {
-        for (int c = 0; c < kp; c++) {
-          scores[at + c] = scores[at + c] + part[c];
-        }
-      }
+      tokenScores(s, n, i);
     }
-    return scores;
+    return s.scores;
+  }
+
+  /**
+   * Token i's emission scores into s.scores (see {@link #decode}), its word's row in s.rows and
+   * s.known[i] its entry among the known words. Its own method, so that emissionScores has a loop
+   * of n iterations alone: with more, the JIT compiler would replace it on the stack before it
+   * compiles it for its calls, and compile it twice.
+   */
+  private void tokenScores(Scratch s, int n, int i) {
+    int kp = weights.kp;
+    int e = s.known[i];
+    boolean ownKnown = e >= 0 && e < ownLimit;
+    // Part 0: the own ids (unless the word's own scores are kept), part 1: the neighbours'. One
+    // call of Emissions.scores, so that the JIT compiler inlines the kernel once.
+    for (int part = ownKnown ? 1 : 0; part < 2; part++) {
+      int m = part == 0 ? Features.own(s.rows, i * Features.ROW, ends, s.ids, 0)
+          : Features.neighbours(s.rows, s.rowAt, n, i, ends, s.ids, 0);
+      emissions.scores(s.ids, 0, m, s.denseRows, part == 0 ? s.ownPart : s.part);
+    }
+    if (ownKnown) {
+      sum(ownScores(), e * kp, s.part, s.scores, i * kp, kp);
+    } else {
+      sum(s.ownPart, 0, s.part, s.scores, i * kp, kp);
+    }
+  }
+
+  /**
+   * {@code out[at + c] = a[from + c] + b[c]} for c in [0, kp). Its own method: a loop of kp
+   * iterations in the caller would have the JIT compiler replace the caller on the stack, and
+   * compile it again when it is called.
+   */
+  private static void sum(float[] a, int from, float[] b, float[] out, int at, int kp) {
+    for (int c = 0; c < kp; c++) {
+      out[at + c] = a[from + c] + b[c];
+    }
   }
 
   /** The emission scores {@link #tagLine} gives the tokens of {@code words} (a new array, token i's at i * kp). */
