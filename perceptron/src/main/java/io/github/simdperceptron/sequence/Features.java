@@ -284,8 +284,9 @@ final class Features {
     return text;
   }
 
+  /** Appends id unless it is -1 (no key; the rows may hold ids or other numbers, which are never -1 but for none). */
   private static int put(int[] out, int at, int id) {
-    if (id >= 0) {
+    if (id != -1) {
       out[at++] = id;
     }
     return at;

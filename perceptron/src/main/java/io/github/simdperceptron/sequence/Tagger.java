@@ -154,11 +154,12 @@ public final class Tagger {
   /** The emission weights. */
   final Emissions emissions;
   /**
-   * The word rows ({@link Features#wordRow}) of the known words: entry e of {@link #words} has
-   * rows[e * ROW, (e + 1) * ROW), so a known word's ids take one lookup instead of one per key.
+   * The word rows ({@link Features#wordRow}) of the known words, as emission handles
+   * ({@link Emissions#handle}): entry e of {@link #words} has rows[e * ROW, (e + 1) * ROW), so a
+   * known word's weights take one lookup instead of one per key and one per feature.
    */
   private final int[] knownRows;
-  /** {@link Features#ends} of the feature space. */
+  /** {@link Features#ends} of the feature space, as emission handles. */
   private final int[] ends;
   /**
    * The known words with own scores: the first ones of the training data (the words of most of a
@@ -190,11 +191,13 @@ public final class Tagger {
   /** A tagger whose known words' rows are {@code knownRows} ({@link Features#rows} of space and words). */
   Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space,
       FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows) {
-    this(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, OWN_SCORES);
+    this(algorithm, decoder, cutoff, tags, space, words, weights, emissions, emissions.handles(knownRows),
+        emissions.handles(Features.ends(space)), OWN_SCORES);
   }
 
+  /** A tagger whose known words' rows and ends are given as handles. */
   private Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space,
-      FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows, int ownLimit) {
+      FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows, int[] ends, int ownLimit) {
     this.algorithm = algorithm;
     this.decoder = decoder;
     this.cutoff = cutoff;
@@ -205,7 +208,7 @@ public final class Tagger {
     this.emissions = emissions;
     this.knownRows = knownRows;
     this.ownLimit = Math.min(ownLimit, words.size());
-    this.ends = Features.ends(space);
+    this.ends = ends;
     this.scratch = ThreadLocal.withInitial(() -> new Scratch(weights.kp));
   }
 
@@ -278,7 +281,7 @@ public final class Tagger {
     return own;
   }
 
-  /** The own scores of the first {@code limit} words of the rows. */
+  /** The own scores of the first {@code limit} words of the rows (handles, as the ends). */
   static float[] ownScores(Emissions emissions, int[] rows, int[] ends, int limit) {
     int kp = emissions.kp;
     int words = Math.min(rows.length / Features.ROW, limit);
@@ -289,7 +292,7 @@ public final class Tagger {
     for (int e = 0; e < words; e++) {
       int m = Features.own(rows, e * Features.ROW, ends, ids, 0);
       // Made once, on the first sentence: scalar code, which runs fast before the JIT compiler warms up.
-      emissions.scoresScalar(ids, 0, m, dense, one);
+      emissions.scoresOfHandlesScalar(ids, 0, m, dense, one);
       System.arraycopy(one, 0, own, e * kp, kp);
     }
     return own;
@@ -448,6 +451,7 @@ public final class Tagger {
         System.arraycopy(knownRows, e * Features.ROW, rows, i * Features.ROW, Features.ROW);
       } else {
         f.wordRow(i, space, rows, i * Features.ROW);
+        emissions.toHandles(rows, i * Features.ROW, (i + 1) * Features.ROW);
       }
     }
     for (int i = 0; i < n; i++) {
@@ -471,7 +475,7 @@ public final class Tagger {
     for (int part = ownKnown ? 1 : 0; part < 2; part++) {
       int m = part == 0 ? Features.own(s.rows, i * Features.ROW, ends, s.ids, 0)
           : Features.neighbours(s.rows, s.rowAt, n, i, ends, s.ids, 0);
-      emissions.scores(s.ids, 0, m, s.denseRows, part == 0 ? s.ownPart : s.part);
+      emissions.scoresOfHandles(s.ids, 0, m, s.denseRows, part == 0 ? s.ownPart : s.part);
     }
     if (ownKnown) {
       sum(ownScores(), e * kp, s.part, s.scores, i * kp, kp);
@@ -500,7 +504,7 @@ public final class Tagger {
 
   /** This tagger with own scores for its first {@code limit} known words (the same scores; for tests). */
   Tagger withOwnScores(int limit) {
-    return new Tagger(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, limit);
+    return new Tagger(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, ends, limit);
   }
 
   /** The tags, in the order of their first appearance in the training data. */
@@ -521,7 +525,7 @@ public final class Tagger {
   public Tagger withDecoder(Decoder d) {
     Objects.requireNonNull(d, "decoder");
     return d == decoder ? this
-        : new Tagger(algorithm, d, cutoff, tags, space, words, weights, emissions, knownRows, ownLimit);
+        : new Tagger(algorithm, d, cutoff, tags, space, words, weights, emissions, knownRows, ends, ownLimit);
   }
 
   /** The settings it was trained with. */
