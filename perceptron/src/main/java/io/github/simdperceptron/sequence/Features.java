@@ -284,7 +284,7 @@ final class Features {
     return text;
   }
 
-  /** Appends id unless it is -1 (no key; the rows may hold ids or other numbers, which are never -1 but for none). */
+  /** Appends id unless it is -1: no key in rows of ids, no weights in rows of emission handles. */
   private static int put(int[] out, int at, int id) {
     if (id != -1) {
       out[at++] = id;
