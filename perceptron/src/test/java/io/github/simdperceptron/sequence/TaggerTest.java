@@ -185,6 +185,46 @@ class TaggerTest {
     }
   }
 
+  /**
+   * The weights are checked as they are decoded: under a valid checksum, a non-finite last-tag
+   * weight, bytes after the weights, and weights cut short (a shorter body whose frame is
+   * consistent) are format errors that say so.
+   */
+  @Test
+  void damagedWeightsUnderAValidChecksumAreFormatErrors() throws IOException {
+    Tagger t = Tagger.fit(Algorithm.PERCEPTRON, sample(), TrainingOptions.builder().maxEpochs(1).build(),
+        Tagger.Settings.defaults()).tagger();
+    Path file = dir.resolve("weights.bin");
+    t.write(file);
+    byte[] good = Files.readAllBytes(file);
+    int k = t.tags().size();
+
+    byte[] nan = good.clone();
+    java.nio.ByteBuffer.wrap(nan).putFloat(nan.length - 4 - 4 * k, Float.NaN);
+    FormatException e = assertThrows(FormatException.class, () -> Tagger.read(reframed(file, nan)));
+    assertTrue(e.getMessage().contains("an end weight is NaN"), e.getMessage());
+
+    byte[] extra = java.util.Arrays.copyOf(good, good.length + 3);
+    System.arraycopy(good, good.length - 4, extra, extra.length - 4, 4);
+    e = assertThrows(FormatException.class, () -> Tagger.read(reframed(file, extra)));
+    assertTrue(e.getMessage().contains("extra bytes after the weights"), e.getMessage());
+
+    byte[] cut = java.util.Arrays.copyOf(good, good.length - 3);
+    e = assertThrows(FormatException.class, () -> Tagger.read(reframed(file, cut)));
+    assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+  }
+
+  /** Writes bytes to file with the frame's length and checksum made right for them; returns file. */
+  private static Path reframed(Path file, byte[] bytes) throws IOException {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+    b.putLong(10, bytes.length);
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(bytes, 0, bytes.length - 4);
+    b.putInt(bytes.length - 4, (int) crc.getValue());
+    Files.write(file, bytes);
+    return file;
+  }
+
   @Test
   void greedyAndViterbiShareTheWeightsButMayDiffer() throws IOException {
     Tagger viterbi = Tagger.fit(Algorithm.PERCEPTRON, sample(), TrainingOptions.builder().maxEpochs(1).build(),
