@@ -19,14 +19,6 @@ final class Emissions {
   /** A feature with at least this many non-zero weights keeps a dense row. */
   static final int DENSE_AT = 8;
 
-  /**
-   * The most non-zero weights the features kept as pairs may have in all: a {@link #handle} holds
-   * the first pair's position in 28 bits.
-   */
-  static final int MAX_PAIRS = (1 << 28) - 1;
-  /** The handle of a feature without any non-zero weight (and of the id -1: no feature). */
-  static final int NONE = -1;
-
   final int k;
   final int kp;
   final int d;
@@ -114,17 +106,8 @@ final class Emissions {
       this.dense = new float[Math.toIntExact((long) rows * kp)];
     }
 
-    /**
-     * The next feature's non-zero weights: tags[i] (ascending, below k) and values[i] for i < nz.
-     *
-     * @throws IllegalArgumentException when the features kept as pairs would have more than
-     *     {@link #MAX_PAIRS} non-zero weights in all
-     */
+    /** The next feature's non-zero weights: tags[i] (ascending, below k) and values[i] for i < nz. */
     void feature(int[] tags, float[] values, int nz) {
-      if (nz < DENSE_AT && pairs + nz > MAX_PAIRS) {
-        throw new IllegalArgumentException("more than " + MAX_PAIRS
-            + " non-zero emission weights in features of fewer than " + DENSE_AT + " each");
-      }
       if (nz >= DENSE_AT) {
         if ((long) (rows + 1) * kp > dense.length) {
           dense = Arrays.copyOf(dense, Math.max(kp * 16, 2 * dense.length));
@@ -205,76 +188,6 @@ final class Emissions {
   void scoresScalar(int[] ids, int from, int to, int[] rows, float[] out) {
     ClassScores.scoresScalar(dense, kp, rows, null, 0, denseRows(ids, from, to, rows), out);
     addPairs(ids, from, to, out);
-  }
-
-  /**
-   * Feature f's handle, where its weights are, so that a token's scores need no lookup by feature:
-   * its dense row r (r >= 0), {@link #NONE} when it has no non-zero weight or f is -1, or
-   * {@code -1 - (q << 3 | nz)} for its nz pairs from position q (nz in [1, DENSE_AT), q below
-   * 2^28). The handles of a token's ids give the same scores, in the same order, as the ids.
-   */
-  int handle(int f) {
-    if (f < 0) {
-      return NONE;
-    }
-    int r = at[2 * f];
-    if (r >= 0) {
-      return r;
-    }
-    int q = at[2 * f + 1];
-    int nz = at[2 * f + 3] - q;
-    return nz == 0 ? NONE : -1 - (q << 3 | nz);
-  }
-
-  /** Replaces the ids (or -1) of a[from, to) by their handles. Only a is modified. */
-  void toHandles(int[] a, int from, int to) {
-    for (int t = from; t < to; t++) {
-      a[t] = handle(a[t]);
-    }
-  }
-
-  /** The handles of the ids (or -1) of a, as a new array. */
-  int[] handles(int[] a) {
-    int[] h = a.clone();
-    toHandles(h, 0, h.length);
-    return h;
-  }
-
-  /**
-   * As {@link #scores}, from the handles of the ids ({@link #handle}; none {@link #NONE}): the
-   * same bits. rows is scratch of at least to - from entries; only out and rows are modified.
-   */
-  void scoresOfHandles(int[] handles, int from, int to, int[] rows, float[] out) {
-    ClassScores.scores(dense, kp, rows, null, 0, denseHandles(handles, from, to, rows), out);
-    addPairHandles(handles, from, to, out);
-  }
-
-  /** As {@link #scoresOfHandles}, the same bits, from scalar code ({@link ClassScores#scoresScalar}). */
-  void scoresOfHandlesScalar(int[] handles, int from, int to, int[] rows, float[] out) {
-    ClassScores.scoresScalar(dense, kp, rows, null, 0, denseHandles(handles, from, to, rows), out);
-    addPairHandles(handles, from, to, out);
-  }
-
-  private static int denseHandles(int[] handles, int from, int to, int[] rows) {
-    int m = 0;
-    for (int t = from; t < to; t++) {
-      if (handles[t] >= 0) {
-        rows[m++] = handles[t];
-      }
-    }
-    return m;
-  }
-
-  private void addPairHandles(int[] handles, int from, int to, float[] out) {
-    for (int t = from; t < to; t++) {
-      int h = handles[t];
-      if (h < NONE) {
-        int v = -1 - h;
-        for (int q = v >>> 3, end = q + (v & 7); q < end; q++) {
-          out[tag[q]] += weight[q];
-        }
-      }
-    }
   }
 
   /** The dense rows of ids[from, to), in order, into rows; returns their number. */

@@ -284,9 +284,8 @@ final class Features {
     return text;
   }
 
-  /** Appends id unless it is -1: no key in rows of ids, no weights in rows of emission handles. */
   private static int put(int[] out, int at, int id) {
-    if (id != -1) {
+    if (id >= 0) {
       out[at++] = id;
     }
     return at;

@@ -154,12 +154,11 @@ public final class Tagger {
   /** The emission weights. */
   final Emissions emissions;
   /**
-   * The word rows ({@link Features#wordRow}) of the known words, as emission handles
-   * ({@link Emissions#handle}): entry e of {@link #words} has rows[e * ROW, (e + 1) * ROW), so a
-   * known word's weights take one lookup instead of one per key and one per feature.
+   * The word rows ({@link Features#wordRow}) of the known words: entry e of {@link #words} has
+   * rows[e * ROW, (e + 1) * ROW), so a known word's ids take one lookup instead of one per key.
    */
   private final int[] knownRows;
-  /** {@link Features#ends} of the feature space, as emission handles. */
+  /** {@link Features#ends} of the feature space. */
   private final int[] ends;
   /**
    * The known words with own scores: the first ones of the training data (the words of most of a
@@ -191,13 +190,11 @@ public final class Tagger {
   /** A tagger whose known words' rows are {@code knownRows} ({@link Features#rows} of space and words). */
   Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space,
       FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows) {
-    this(algorithm, decoder, cutoff, tags, space, words, weights, emissions, emissions.handles(knownRows),
-        emissions.handles(Features.ends(space)), OWN_SCORES);
+    this(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, OWN_SCORES);
   }
 
-  /** A tagger whose known words' rows and ends are given as handles. */
   private Tagger(Algorithm algorithm, Decoder decoder, int cutoff, String[] tags, FeatureSpace space,
-      FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows, int[] ends, int ownLimit) {
+      FeatureTable words, TagWeights weights, Emissions emissions, int[] knownRows, int ownLimit) {
     this.algorithm = algorithm;
     this.decoder = decoder;
     this.cutoff = cutoff;
@@ -208,7 +205,7 @@ public final class Tagger {
     this.emissions = emissions;
     this.knownRows = knownRows;
     this.ownLimit = Math.min(ownLimit, words.size());
-    this.ends = ends;
+    this.ends = Features.ends(space);
     this.scratch = ThreadLocal.withInitial(() -> new Scratch(weights.kp));
   }
 
@@ -281,7 +278,7 @@ public final class Tagger {
     return own;
   }
 
-  /** The own scores of the first {@code limit} words of the rows (handles, as the ends). */
+  /** The own scores of the first {@code limit} words of the rows. */
   static float[] ownScores(Emissions emissions, int[] rows, int[] ends, int limit) {
     int kp = emissions.kp;
     int words = Math.min(rows.length / Features.ROW, limit);
@@ -292,7 +289,7 @@ public final class Tagger {
     for (int e = 0; e < words; e++) {
       int m = Features.own(rows, e * Features.ROW, ends, ids, 0);
       // Made once, on the first sentence: scalar code, which runs fast before the JIT compiler warms up.
-      emissions.scoresOfHandlesScalar(ids, 0, m, dense, one);
+      emissions.scoresScalar(ids, 0, m, dense, one);
       System.arraycopy(one, 0, own, e * kp, kp);
     }
     return own;
@@ -451,7 +448,6 @@ public final class Tagger {
         System.arraycopy(knownRows, e * Features.ROW, rows, i * Features.ROW, Features.ROW);
       } else {
         f.wordRow(i, space, rows, i * Features.ROW);
-        emissions.toHandles(rows, i * Features.ROW, (i + 1) * Features.ROW);
       }
     }
     for (int i = 0; i < n; i++) {
@@ -475,7 +471,7 @@ public final class Tagger {
     for (int part = ownKnown ? 1 : 0; part < 2; part++) {
       int m = part == 0 ? Features.own(s.rows, i * Features.ROW, ends, s.ids, 0)
           : Features.neighbours(s.rows, s.rowAt, n, i, ends, s.ids, 0);
-      emissions.scoresOfHandles(s.ids, 0, m, s.denseRows, part == 0 ? s.ownPart : s.part);
+      emissions.scores(s.ids, 0, m, s.denseRows, part == 0 ? s.ownPart : s.part);
     }
     if (ownKnown) {
       sum(ownScores(), e * kp, s.part, s.scores, i * kp, kp);
@@ -504,7 +500,7 @@ public final class Tagger {
 
   /** This tagger with own scores for its first {@code limit} known words (the same scores; for tests). */
   Tagger withOwnScores(int limit) {
-    return new Tagger(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, ends, limit);
+    return new Tagger(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, limit);
   }
 
   /** The tags, in the order of their first appearance in the training data. */
@@ -525,7 +521,7 @@ public final class Tagger {
   public Tagger withDecoder(Decoder d) {
     Objects.requireNonNull(d, "decoder");
     return d == decoder ? this
-        : new Tagger(algorithm, d, cutoff, tags, space, words, weights, emissions, knownRows, ends, ownLimit);
+        : new Tagger(algorithm, d, cutoff, tags, space, words, weights, emissions, knownRows, ownLimit);
   }
 
   /** The settings it was trained with. */

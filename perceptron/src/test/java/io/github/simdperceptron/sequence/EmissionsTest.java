@@ -121,42 +121,4 @@ class EmissionsTest {
       }
     }
   }
-
-  /**
-   * A token's handles give the bits of its ids, on real weights (so the order of the sums shows),
-   * from the kernel and the scalar path; a feature without weights and the id -1 have NONE.
-   */
-  @Test
-  void handlesGiveTheBitsOfTheIds() {
-    long seed = Long.getLong("simdperceptron.test.seed", System.nanoTime());
-    System.out.println("EmissionsTest handles seed " + seed + " (replay with -Dsimdperceptron.test.seed=" + seed + ")");
-    Random rnd = new Random(seed);
-    for (int k : new int[] {1, 7, 45, 190}) {
-      int d = 150;
-      int kp = ClassScores.paddedClasses(k);
-      Emissions e = Emissions.of(weights(rnd, k, d, false), k, d);
-      assertEquals(Emissions.NONE, e.handle(-1));
-      for (int f = 0; f < d; f++) {
-        assertEquals(e.nonZeros(f) == 0, e.handle(f) == Emissions.NONE, "k " + k + " f " + f);
-      }
-      for (int n = 0; n <= Features.MAX_PER_TOKEN; n++) {
-        int[] ids = new int[n];
-        for (int t = 0; t < n; t++) {
-          ids[t] = rnd.nextInt(d);
-        }
-        int[] handles = e.handles(ids);
-        float[] byIds = new float[kp];
-        float[] byHandles = new float[kp];
-        float[] byHandlesScalar = new float[kp];
-        e.scores(ids, 0, n, new int[n], byIds);
-        e.scoresOfHandles(handles, 0, n, new int[n], byHandles);
-        e.scoresOfHandlesScalar(handles, 0, n, new int[n], byHandlesScalar);
-        for (int c = 0; c < kp; c++) {
-          String where = "seed " + seed + " k=" + k + " n=" + n + " lane " + c;
-          assertEquals(Float.floatToRawIntBits(byIds[c]), Float.floatToRawIntBits(byHandles[c]), where);
-          assertEquals(Float.floatToRawIntBits(byIds[c]), Float.floatToRawIntBits(byHandlesScalar[c]), where);
-        }
-      }
-    }
-  }
 }
