@@ -26,8 +26,6 @@ final class TaggerFile {
   static final int VERSION = 1;
   static final byte[] MAGIC = {(byte) 0x89, 'T', 'A', 'G', 'G', '\r', '\n', 0x1A};
   private static final int MAX_TAGS = 65535;
-  /** The most bytes the weights (emission, transition, start and end) may take: they are read into one array. */
-  private static final int MAX_WEIGHT_BYTES = Integer.MAX_VALUE - 16;
 
   private TaggerFile() {}
 
@@ -177,34 +175,18 @@ final class TaggerFile {
     int kp = ClassScores.paddedClasses(k);
     TagWeights m = new TagWeights(k, d, null, new float[k * kp], new float[kp], new float[kp]);
     Emissions.Builder emissions = new Emissions.Builder(k, d);
-    // The weights are most of the file: read at once and decoded in one loop, which the JIT compiles
-    // within the first features, instead of a few calls per weight.
-    if (in.remaining() > MAX_WEIGHT_BYTES) {
-      throw bad(source, "weights of " + in.remaining() + " bytes (a tagger file's weights take at most "
-          + MAX_WEIGHT_BYTES + ")");
-    }
-    byte[] b = in.readRest();
     int[] nzTags = new int[k];
     float[] nzWeights = new float[k];
-    int p = 0;
     for (int f = 0; f < d; f++) {
-      if (b.length - p < 2) {
-        throw new EOFException();
-      }
-      int nonZero = (b[p] & 0xFF) << 8 | (b[p + 1] & 0xFF);
-      p += 2;
+      int nonZero = in.readUnsignedShort();
       if (nonZero > k) {
         throw bad(source, "feature " + f + " has " + nonZero + " weights (expected at most " + k + ")");
       }
-      if (b.length - p < 6 * nonZero) {
-        throw new EOFException();
-      }
       int kept = 0;
       int last = -1;
-      for (int i = 0; i < nonZero; i++, p += 6) {
-        int c = (b[p] & 0xFF) << 8 | (b[p + 1] & 0xFF);
-        float w = Float.intBitsToFloat(b[p + 2] << 24 | (b[p + 3] & 0xFF) << 16 | (b[p + 4] & 0xFF) << 8
-            | (b[p + 5] & 0xFF));
+      for (int i = 0; i < nonZero; i++) {
+        int c = in.readUnsignedShort();
+        float w = in.readFloat();
         if (c >= k || c <= last || !Float.isFinite(w)) {
           throw bad(source, "feature " + f + ": tag " + c + ", weight " + w + " (expected a tag below " + k
               + " after the feature's tags before it, and a finite weight)");
@@ -217,22 +199,19 @@ final class TaggerFile {
       }
       emissions.feature(nzTags, nzWeights, kept);
     }
-    if ((long) b.length - p < 4L * k * (k + 2)) {
-      throw new EOFException();
-    }
     for (int j = 0; j < k; j++) {
-      for (int c = 0; c < k; c++, p += 4) {
-        m.trans[j * m.kp + c] = finite(floatAt(b, p), source, "a transition weight");
+      for (int c = 0; c < k; c++) {
+        m.trans[j * m.kp + c] = finite(in.readFloat(), source, "a transition weight");
       }
     }
     m.boundRows();
-    for (int c = 0; c < k; c++, p += 4) {
-      m.start[c] = finite(floatAt(b, p), source, "a start weight");
+    for (int c = 0; c < k; c++) {
+      m.start[c] = finite(in.readFloat(), source, "a start weight");
     }
-    for (int c = 0; c < k; c++, p += 4) {
-      m.end[c] = finite(floatAt(b, p), source, "an end weight");
+    for (int c = 0; c < k; c++) {
+      m.end[c] = finite(in.readFloat(), source, "an end weight");
     }
-    if (p < b.length) {
+    if (in.remaining() > 0) {
       throw bad(source, "extra bytes after the weights");
     }
     return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m, emissions.build(),
@@ -295,11 +274,6 @@ final class TaggerFile {
       }
       return rows;
     }
-  }
-
-  /** The big-endian float at b[p, p + 4). */
-  private static float floatAt(byte[] b, int p) {
-    return Float.intBitsToFloat(b[p] << 24 | (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF));
   }
 
   private static float finite(float w, String source, String what) throws FormatException {

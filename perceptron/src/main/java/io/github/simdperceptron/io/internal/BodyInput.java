@@ -146,32 +146,6 @@ public final class BodyInput {
     return new String(chars, 0, n);
   }
 
-  /**
-   * The bytes not read yet, as a new array; nothing is left to read after it.
-   *
-   * @throws IOException when they are more than an array holds
-   */
-  public byte[] readRest() throws IOException {
-    long n = remaining();
-    if (n > Integer.MAX_VALUE - 16) {
-      throw new IOException(n + " bytes left, more than an array holds");
-    }
-    byte[] out = new byte[(int) n];
-    int have = end - pos;
-    System.arraycopy(buf, pos, out, 0, have);
-    pos = end;
-    int at = have;
-    while (at < out.length) {
-      int r = in.read(out, at, out.length - at);
-      if (r < 0) {
-        throw new EOFException();
-      }
-      at += r;
-      unread -= r;
-    }
-    return out;
-  }
-
   /** Makes at least n bytes available from pos, or throws EOFException. */
   private void need(int n) throws IOException {
     int have = end - pos;

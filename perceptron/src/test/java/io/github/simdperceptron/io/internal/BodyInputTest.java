@@ -1,6 +1,5 @@
 package io.github.simdperceptron.io.internal;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -121,21 +120,5 @@ class BodyInputTest {
     skipped.skip(7);
     assertEquals(4, skipped.readUnsignedByte());
     assertThrows(EOFException.class, () -> new BodyInput(new ByteArrayInputStream(all), 8).skip(9));
-  }
-
-  @Test
-  void theRestIsTheBytesLeftOfTheLength() throws IOException {
-    Random r = new Random(SEED + 2);
-    byte[] all = new byte[400_000];
-    r.nextBytes(all);
-    for (int trial = 0; trial < 20; trial++) {
-      int length = r.nextInt(all.length + 1);
-      int first = r.nextInt(length + 1);
-      BodyInput in = new BodyInput(new ByteArrayInputStream(all), length);
-      in.skip(first);
-      byte[] rest = in.readRest();
-      assertArrayEquals(java.util.Arrays.copyOfRange(all, first, length), rest, "seed " + SEED + " trial " + trial);
-      assertEquals(0, in.remaining());
-    }
   }
 }
