@@ -102,7 +102,7 @@ final class Lattice {
       back = new int[Math.max(n * kp, 2 * back.length)];
     }
     emit(m, ids, tokenPtr, tok, 0);
-    sum(m.start, emit, prev, k);
+    sum(m.start, 0, emit, prev, 0, k);
     for (int t = 1; t < n; t++) {
       emit(m, ids, tokenPtr, tok, t);
       ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack, rows);
@@ -119,13 +119,14 @@ final class Lattice {
     }
   }
 
-  // The loops over the tags live in methods of their own: a loop of k iterations in viterbi would
-  // have the JIT compiler replace viterbi on the stack, and compile it again when it is called.
+  // The loops over the tags live in methods of their own: a loop of k iterations in viterbi (or in
+  // the tagger's emission scores) would have the JIT compiler replace its method on the stack,
+  // and compile it again when it is called.
 
-  /** {@code out[c] = a[c] + b[c]} for c in [0, k). */
-  private static void sum(float[] a, float[] b, float[] out, int k) {
-    for (int c = 0; c < k; c++) {
-      out[c] = a[c] + b[c];
+  /** {@code out[at + c] = a[from + c] + b[c]} for c in [0, n). Only out is modified. */
+  static void sum(float[] a, int from, float[] b, float[] out, int at, int n) {
+    for (int c = 0; c < n; c++) {
+      out[at + c] = a[from + c] + b[c];
     }
   }
 

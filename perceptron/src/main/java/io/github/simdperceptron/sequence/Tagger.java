@@ -474,20 +474,9 @@ public final class Tagger {
       emissions.scores(s.ids, 0, m, s.denseRows, part == 0 ? s.ownPart : s.part);
     }
     if (ownKnown) {
-      sum(ownScores(), e * kp, s.part, s.scores, i * kp, kp);
+      Lattice.sum(ownScores(), e * kp, s.part, s.scores, i * kp, kp);
     } else {
-      sum(s.ownPart, 0, s.part, s.scores, i * kp, kp);
-    }
-  }
-
-  /**
-   * {@code out[at + c] = a[from + c] + b[c]} for c in [0, kp). Its own method: a loop of kp
-   * iterations in the caller would have the JIT compiler replace the caller on the stack, and
-   * compile it again when it is called.
-   */
-  private static void sum(float[] a, int from, float[] b, float[] out, int at, int kp) {
-    for (int c = 0; c < kp; c++) {
-      out[at + c] = a[from + c] + b[c];
+      Lattice.sum(s.ownPart, 0, s.part, s.scores, i * kp, kp);
     }
   }
 
