@@ -47,6 +47,7 @@ public class ViterbiStepBenchmark {
   float[] trans;
   float[] emit;
   float[] rowMax;
+  float[] rowMin;
   float[] unbounded;
   float[] delta;
   int[] back;
@@ -72,6 +73,8 @@ public class ViterbiStepBenchmark {
     }
     rowMax = new float[k];
     ViterbiSteps.rowMax(trans, k, kp, rowMax);
+    rowMin = new float[k];
+    ViterbiSteps.rowMin(trans, k, kp, rowMin);
     unbounded = new float[k];
     Arrays.fill(unbounded, Float.POSITIVE_INFINITY);
     delta = new float[kp];
@@ -81,7 +84,7 @@ public class ViterbiStepBenchmark {
     int[] expectedBack = new int[kp];
     ReferenceOps.viterbiStep(prev, k, trans, kp, emit, expected, expectedBack);
     for (float[] bound : new float[][] {rowMax, unbounded}) {
-      ViterbiSteps.step(prev, k, trans, kp, bound, emit, delta, back, rows);
+      ViterbiSteps.step(prev, k, trans, kp, bound, rowMin, emit, delta, back, rows);
       Sanity.same("ViterbiSteps.step", Arrays.copyOf(delta, k), Arrays.copyOf(expected, k));
       if (!Arrays.equals(Arrays.copyOf(back, k), Arrays.copyOf(expectedBack, k))) {
         throw new IllegalStateException("ViterbiSteps.step: back-pointers differ from the reference's");
@@ -91,13 +94,13 @@ public class ViterbiStepBenchmark {
 
   @Benchmark
   public float[] stepPanama() {
-    ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back, rows);
+    ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, delta, back, rows);
     return delta;
   }
 
   @Benchmark
   public float[] stepPanamaUnpruned() {
-    ViterbiSteps.step(prev, k, trans, kp, unbounded, emit, delta, back, rows);
+    ViterbiSteps.step(prev, k, trans, kp, unbounded, rowMin, emit, delta, back, rows);
     return delta;
   }
 
@@ -105,7 +108,7 @@ public class ViterbiStepBenchmark {
   @Fork(value = Forks.COUNT,
       jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.SCALAR})
   public float[] stepScalar() {
-    ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back, rows);
+    ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, delta, back, rows);
     return delta;
   }
 
@@ -113,7 +116,7 @@ public class ViterbiStepBenchmark {
   @Fork(value = Forks.COUNT,
       jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.SCALAR})
   public float[] stepScalarUnpruned() {
-    ViterbiSteps.step(prev, k, trans, kp, unbounded, emit, delta, back, rows);
+    ViterbiSteps.step(prev, k, trans, kp, unbounded, rowMin, emit, delta, back, rows);
     return delta;
   }
 

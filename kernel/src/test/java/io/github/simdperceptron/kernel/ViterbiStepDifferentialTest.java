@@ -71,7 +71,9 @@ class ViterbiStepDifferentialTest {
     int[] back = new int[kp];
     float[] rowMax = new float[k];
     ViterbiSteps.rowMax(trans, k, kp, rowMax);
-    ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back, new int[k]);
+    float[] rowMin = new float[k];
+    ViterbiSteps.rowMin(trans, k, kp, rowMin);
+    ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, delta, back, new int[k]);
     for (int c = 0; c < k; c++) {
       assertEquals(3, back[c], "tag " + c);
       assertEquals(5f, delta[c], "tag " + c);
@@ -104,14 +106,25 @@ class ViterbiStepDifferentialTest {
     ReferenceOps.viterbiStep(prev, k, trans, kp, emit, expectedDelta, expectedBack);
     float[] exact = new float[k];
     ViterbiSteps.rowMax(trans, k, kp, exact);
+    float[] exactMin = new float[k];
+    ViterbiSteps.rowMin(trans, k, kp, exactMin);
     float[] none = new float[k];
     Arrays.fill(none, Float.POSITIVE_INFINITY);
-    for (float[] rowMax : new float[][] {exact, none}) {
-      ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, delta, back, new int[k]);
+    // Looser bounds, as training keeps them between epochs: above the maxima, below the minima.
+    float[] looseMax = exact.clone();
+    float[] looseMin = exactMin.clone();
+    for (int j = 0; j < k; j++) {
+      looseMax[j] += Math.abs(draw.next());
+      looseMin[j] -= Math.abs(draw.next());
+    }
+    float[][][] bounds = {{exact, exactMin}, {none, exactMin}, {looseMax, looseMin}};
+    String[] names = {"", " unpruned", " loose bounds"};
+    for (int b = 0; b < bounds.length; b++) {
+      ViterbiSteps.step(prev, k, trans, kp, bounds[b][0], bounds[b][1], emit, delta, back, new int[k]);
       for (int c = 0; c < k; c++) {
         if (back[c] != expectedBack[c]
             || Float.floatToRawIntBits(delta[c]) != Float.floatToRawIntBits(expectedDelta[c])) {
-          fail(where + (rowMax == none ? " unpruned" : "") + " tag " + c + ": " + ViterbiSteps.implementation() + " "
+          fail(where + names[b] + " tag " + c + ": " + ViterbiSteps.implementation() + " "
               + delta[c] + " from " + back[c] + ", reference " + expectedDelta[c] + " from " + expectedBack[c]);
         }
       }

@@ -30,8 +30,72 @@ final class FeatureTable {
     starts = new int[n + 1];
     counts = new int[n];
     // A table rehashes when more than a quarter of the slots array (half its slots) is in use.
-    int slotCount = Integer.highestOneBit(Math.max(1024, 2 * n - 1)) << 1;
-    slots = new int[2 * slotCount];
+    slots = new int[slotsFor(n)];
+  }
+
+  /**
+   * A table of {@code size} entries from their parts, as {@link #templates()}, {@link #hashes()},
+   * {@link #starts()} and {@link #pool()} give them, without hashing a key: the hashes are taken as
+   * given. Checks what a lookup relies on to stay in bounds (templates below {@code templateLimit},
+   * starts from 0 ascending to the pool's end); a hash that is not its key's makes that key not
+   * found, nothing worse. The arrays are kept, not copied.
+   *
+   * @throws IllegalArgumentException naming the first part that is out of bounds
+   */
+  static FeatureTable of(int size, byte[] templates, int[] hashes, int[] starts, char[] pool, int templateLimit) {
+    if (size < 0 || templates.length < size || hashes.length < size || starts.length < size + 1) {
+      throw new IllegalArgumentException(size + " entries with " + templates.length + " templates, " + hashes.length
+          + " hashes, " + starts.length + " starts");
+    }
+    for (int e = 0; e < size; e++) {
+      if (templates[e] < 0 || templates[e] >= templateLimit) {
+        throw new IllegalArgumentException("entry " + e + ": template " + templates[e] + " (expected below "
+            + templateLimit + ")");
+      }
+    }
+    if (starts[0] != 0 || starts[size] != pool.length) {
+      throw new IllegalArgumentException("keys from char " + starts[0] + " to " + starts[size] + " of a pool of "
+          + pool.length + " (expected from 0 to its end)");
+    }
+    for (int e = 0; e < size; e++) {
+      if (starts[e + 1] < starts[e]) {
+        throw new IllegalArgumentException("entry " + e + ": key from char " + starts[e] + " to " + starts[e + 1]);
+      }
+    }
+    FeatureTable t = new FeatureTable();
+    t.size = size;
+    t.templates = templates;
+    t.hashes = hashes;
+    t.starts = starts;
+    t.pool = pool;
+    t.counts = new int[size];
+    t.rehash(slotsFor(size));
+    return t;
+  }
+
+  /** The slots array of a table of n entries: at most half its slots used, as {@link #add} keeps it. */
+  private static int slotsFor(int n) {
+    return 2 * (Integer.highestOneBit(Math.max(1024, 2 * n - 1)) << 1);
+  }
+
+  /** The template of every entry, in entry order (the first {@link #size()} of the array; not a copy). */
+  byte[] templates() {
+    return templates;
+  }
+
+  /** The hash of every entry's key (the first {@link #size()}; not a copy). */
+  int[] hashes() {
+    return hashes;
+  }
+
+  /** Entry e's key is pool()[starts()[e], starts()[e + 1]) (the first {@link #size()} + 1; not a copy). */
+  int[] starts() {
+    return starts;
+  }
+
+  /** The keys' chars (the first {@code starts()[size()]}; not a copy). */
+  char[] pool() {
+    return pool;
   }
 
   /** The hash of a key: FNV-1a over the template and the chars, then MurmurHash3's finaliser. */

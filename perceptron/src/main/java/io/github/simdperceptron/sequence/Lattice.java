@@ -10,7 +10,7 @@ import io.github.simdperceptron.kernel.internal.ViterbiSteps;
  * scores are the K-class kernel's scores of those ids ({@link ClassScores#scores}, binary row).
  *
  * <p>Viterbi: {@code delta_0 = start + e_0}; {@code delta_t[c] = max_j (delta_{t-1}[j] + trans[j][c]) + e_t[c]}
- * ({@link ViterbiSteps#step}, with the bounds {@link TagWeights#rowMax}); the last tag
+ * ({@link ViterbiSteps#step}, with the bounds {@link TagWeights#rowMax} and {@link TagWeights#rowMin}); the last tag
  * maximises {@code delta_{n-1}[c] + end[c]}; every arg
  * max takes the smallest index on ties. Greedy: tag t maximises
  * {@code (t == 0 ? start[c] : trans[tag_{t-1}][c]) + e_t[c]}, plus {@code end[c]} on the last
@@ -105,7 +105,7 @@ final class Lattice {
     sum(m.start, 0, emit, prev, 0, k);
     for (int t = 1; t < n; t++) {
       emit(m, ids, tokenPtr, tok, t);
-      ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, emit, cur, stepBack, rows);
+      ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, m.rowMin, emit, cur, stepBack, rows);
       System.arraycopy(stepBack, 0, back, t * kp, k);
       float[] swap = prev;
       prev = cur;

@@ -130,9 +130,12 @@ final class StructuredPerceptron {
       } else {
         int from = gold[tok + t - 1];
         add(m.trans, uTrans, from * kp + g, 1f, cd);
-        // A raised weight may raise its row's bound; a lowered one leaves the old bound valid (looser).
+        // A raised weight may raise its row's upper bound, a lowered one lower its row's lower
+        // bound; the other bound stays valid (looser).
         m.rowMax[from] = Math.max(m.rowMax[from], m.trans[from * kp + g]);
-        add(m.trans, uTrans, predicted[t - 1] * kp + p, -1f, -cd);
+        int predictedFrom = predicted[t - 1];
+        add(m.trans, uTrans, predictedFrom * kp + p, -1f, -cd);
+        m.rowMin[predictedFrom] = Math.min(m.rowMin[predictedFrom], m.trans[predictedFrom * kp + p]);
       }
     }
     add(m.end, uEnd, gold[tok + n - 1], 1f, cd);

@@ -20,6 +20,8 @@ final class TagWeights {
   final float[] end;
   /** An upper bound of each transition row, for the Viterbi step's pruning; see {@link #boundRows()}. */
   final float[] rowMax;
+  /** A lower bound of each transition row, likewise. */
+  final float[] rowMin;
 
   TagWeights(int k, int d) {
     this(k, d, new float[checkedSize(d, ClassScores.paddedClasses(k))],
@@ -36,15 +38,18 @@ final class TagWeights {
     this.start = start;
     this.end = end;
     this.rowMax = new float[k];
+    this.rowMin = new float[k];
     boundRows();
   }
 
   /**
-   * Sets {@link #rowMax} to the transition rows' maxima. Any upper bounds will do: the trainer
-   * raises a row's bound with the weight it raises, and calls this once an epoch.
+   * Sets {@link #rowMax} and {@link #rowMin} to the transition rows' maxima and minima. Any bounds
+   * will do: the trainer moves a row's bound with the weight it raises or lowers, and calls this
+   * once an epoch.
    */
   void boundRows() {
     ViterbiSteps.rowMax(trans, k, kp, rowMax);
+    ViterbiSteps.rowMin(trans, k, kp, rowMin);
   }
 
   private static int checkedSize(int d, int kp) {

@@ -492,6 +492,11 @@ public final class Tagger {
     return new Tagger(algorithm, decoder, cutoff, tags, space, words, weights, emissions, knownRows, limit);
   }
 
+  /** The known words' rows ({@link Features#rows} of the feature space and the words; not a copy). */
+  int[] knownRows() {
+    return knownRows;
+  }
+
   /** The tags, in the order of their first appearance in the training data. */
   public List<String> tags() {
     return List.of(tags);

@@ -20,10 +20,15 @@ import java.util.function.UnaryOperator;
  * The tagger file: the library's model-file frame ({@link FramedFile}: magic, version, length,
  * body, CRC32, atomic write) with its own magic {@code 89 54 41 47 47 0D 0A 1A} ("TAGG") and
  * version; docs/model-format.md gives the body byte by byte. Emission weights are stored sparsely
- * (per feature its non-zero tags and weights), the rest densely.
+ * (per feature its non-zero tags and weights), the rest densely. Version 2 adds the known words'
+ * rows ({@link Features#rows}), which a reader of version 1 computes, one dictionary lookup per
+ * key of every known word.
  */
 final class TaggerFile {
-  static final int VERSION = 1;
+  /** The version written. */
+  static final int VERSION = 2;
+  /** The oldest version read. */
+  static final int FIRST_VERSION = 1;
   static final byte[] MAGIC = {(byte) 0x89, 'T', 'A', 'G', 'G', '\r', '\n', 0x1A};
   private static final int MAX_TAGS = 65535;
 
@@ -34,17 +39,25 @@ final class TaggerFile {
   }
 
   static void write(Path path, Tagger t, UnaryOperator<OutputStream> tap) throws IOException {
+    write(path, t, tap, VERSION);
+  }
+
+  /** Writes the tagger in format {@code version} (1 or 2; 1 for the tests of old files). */
+  static void write(Path path, Tagger t, UnaryOperator<OutputStream> tap, int version) throws IOException {
+    if (version < FIRST_VERSION || version > VERSION) {
+      throw new IllegalArgumentException("version " + version);
+    }
     if (t.tags.length > MAX_TAGS) {
       throw new IllegalArgumentException(t.tags.length + " tags (a tagger file holds at most " + MAX_TAGS + ")");
     }
     CountingSink counter = new CountingSink();
     DataOutputStream counting = new DataOutputStream(counter);
-    body(t, counting);
+    body(t, counting, version);
     counting.flush();
-    FramedFile.write(path, MAGIC, VERSION, counter.count, tap, out -> body(t, out));
+    FramedFile.write(path, MAGIC, version, counter.count, tap, out -> body(t, out, version));
   }
 
-  private static void body(Tagger t, DataOutputStream out) throws IOException {
+  private static void body(Tagger t, DataOutputStream out, int version) throws IOException {
     TagWeights m = t.weights;
     out.writeUTF(t.algorithm.name());
     out.writeByte(t.decoder.ordinal());
@@ -57,13 +70,21 @@ final class TaggerFile {
     }
     FeatureTable dict = t.space.table;
     out.writeInt(dict == null ? 0 : dict.size());
-    for (int e = 0; dict != null && e < dict.size(); e++) {
-      out.writeByte(dict.template(e));
-      out.writeUTF(dict.key(e));
-    }
-    out.writeInt(t.words.size());
-    for (int e = 0; e < t.words.size(); e++) {
-      out.writeUTF(t.words.key(e));
+    if (version == 1) {
+      for (int e = 0; dict != null && e < dict.size(); e++) {
+        out.writeByte(dict.template(e));
+        out.writeUTF(dict.key(e));
+      }
+      out.writeInt(t.words.size());
+      for (int e = 0; e < t.words.size(); e++) {
+        out.writeUTF(t.words.key(e));
+      }
+    } else {
+      if (dict != null) {
+        table(dict, out);
+      }
+      out.writeInt(t.words.size());
+      table(t.words, out);
     }
     Emissions e = t.emissions;
     out.writeInt(e.d);
@@ -88,6 +109,62 @@ final class TaggerFile {
     for (int c = 0; c < m.k; c++) {
       out.writeFloat(m.end[c]);
     }
+    if (version >= 2) {
+      int[] rows = t.knownRows();
+      out.writeInt(Features.ROW);
+      for (int id : rows) {
+        out.writeInt(id);
+      }
+    }
+  }
+
+  /**
+   * A table's entries in version 2 (after their count): the templates (u8 each), the hashes (i32
+   * each), the key starts (count + 1 i32), the keys' chars (u16 each).
+   */
+  private static void table(FeatureTable table, DataOutputStream out) throws IOException {
+    int n = table.size();
+    out.write(table.templates(), 0, n);
+    int[] hashes = table.hashes();
+    for (int e = 0; e < n; e++) {
+      out.writeInt(hashes[e]);
+    }
+    int[] starts = table.starts();
+    for (int e = 0; e <= n; e++) {
+      out.writeInt(starts[e]);
+    }
+    char[] pool = table.pool();
+    for (int i = 0; i < starts[n]; i++) {
+      out.writeChar(pool[i]);
+    }
+  }
+
+  /**
+   * A table of {@code n} entries (version 2, see {@link #table(FeatureTable, DataOutputStream)}),
+   * its keys not hashed again: a hash that is not its key's makes the key unknown.
+   */
+  private static FeatureTable table(BodyInput in, String source, String what, int n) throws IOException {
+    if ((long) n * 9 + 4 > in.remaining()) {
+      throw truncated(source, n + " " + what);
+    }
+    byte[] templates = new byte[n];
+    in.readFully(templates, 0, n);
+    int[] hashes = new int[n];
+    in.readInts(hashes, 0, n);
+    int[] starts = new int[n + 1];
+    in.readInts(starts, 0, n + 1);
+    int chars = starts[n];
+    if (chars < 0 || chars > in.remaining() / 2) {
+      throw bad(source, what + ": " + chars + " chars of keys (expected 0 to the " + in.remaining() / 2
+          + " the bytes left hold)");
+    }
+    char[] pool = new char[chars];
+    in.readChars(pool, 0, chars);
+    try {
+      return FeatureTable.of(n, templates, hashes, starts, pool, Features.TEMPLATES);
+    } catch (IllegalArgumentException e) {
+      throw bad(source, what + ": " + e.getMessage());
+    }
   }
 
   static Tagger read(Path path) throws IOException {
@@ -96,11 +173,12 @@ final class TaggerFile {
     }
     long size = Files.size(path);
     String source = path.toString();
-    FramedFile.verify(() -> Files.newInputStream(path), size, source, MAGIC, VERSION, "a tagger file");
+    int version = FramedFile.verify(() -> Files.newInputStream(path), size, source, MAGIC, FIRST_VERSION, VERSION,
+        "a tagger file");
     try (InputStream raw = Files.newInputStream(path)) {
       BodyInput in = new BodyInput(raw, size - 4);
       in.skip(FramedFile.PREAMBLE);
-      return parse(in, source);
+      return parse(in, source, version);
     } catch (UTFDataFormatException e) {
       throw bad(source, "a string that is not valid modified UTF-8 (" + e.getMessage() + ")");
     } catch (EOFException e) {
@@ -108,7 +186,7 @@ final class TaggerFile {
     }
   }
 
-  private static Tagger parse(BodyInput in, String source) throws IOException {
+  private static Tagger parse(BodyInput in, String source, int version) throws IOException {
     String name = in.readUTF();
     Algorithm algorithm = Algorithm.byName(name);
     if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED) {
@@ -141,8 +219,9 @@ final class TaggerFile {
     if (entries > in.remaining() / 3) {
       throw truncated(source, entries + " dictionary entries");
     }
-    FeatureTable dict = bits > 0 ? null : new FeatureTable(entries);
-    for (int e = 0; e < entries; e++) {
+    FeatureTable dict = bits > 0 ? null
+        : version == 1 ? new FeatureTable(entries) : table(in, source, "dictionary entries", entries);
+    for (int e = 0; version == 1 && e < entries; e++) {
       int template = in.readUnsignedByte();
       int n = in.readUTFChars();
       char[] key = in.chars();
@@ -159,15 +238,26 @@ final class TaggerFile {
     if (wordCount > in.remaining() / 2) {
       throw truncated(source, wordCount + " known words");
     }
-    FeatureTable words = new FeatureTable(wordCount);
-    for (int e = 0; e < wordCount; e++) {
-      int n = in.readUTFChars();
-      char[] word = in.chars();
-      words.add(Features.WORD, FeatureTable.hash(Features.WORD, word, 0, n), word, 0, n);
+    FeatureTable words;
+    if (version == 1) {
+      words = new FeatureTable(wordCount);
+      for (int e = 0; e < wordCount; e++) {
+        int n = in.readUTFChars();
+        char[] word = in.chars();
+        words.add(Features.WORD, FeatureTable.hash(Features.WORD, word, 0, n), word, 0, n);
+      }
+    } else {
+      words = table(in, source, "known words", wordCount);
+      for (int e = 0; e < wordCount; e++) {
+        if (words.template(e) != Features.WORD) {
+          throw bad(source, "known word " + e + " has template " + words.template(e) + " (expected " + Features.WORD
+              + ")");
+        }
+      }
     }
     FeatureSpace space = bits > 0 ? FeatureSpace.hashed(bits) : FeatureSpace.dictionary(dict);
-    // The known words' rows depend on the keys alone: made on another thread while the weights are read.
-    KnownRows knownRows = KnownRows.start(space, words);
+    // Version 1 has no rows: they depend on the keys alone, made on another thread while the weights are read.
+    KnownRows knownRows = version == 1 ? KnownRows.start(space, words) : null;
     int d = in.readInt();
     if (d != space.size()) {
       throw bad(source, d + " features (expected " + space.size() + ")");
@@ -211,11 +301,35 @@ final class TaggerFile {
     for (int c = 0; c < k; c++) {
       m.end[c] = finite(in.readFloat(), source, "an end weight");
     }
+    int[] rows = version == 1 ? null : rows(in, source, wordCount, d);
     if (in.remaining() > 0) {
-      throw bad(source, "extra bytes after the weights");
+      throw bad(source, "extra bytes after the " + (version == 1 ? "weights" : "known words' rows"));
     }
     return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m, emissions.build(),
-        knownRows.rows());
+        version == 1 ? knownRows.rows() : rows);
+  }
+
+  /**
+   * The known words' rows of a version-2 file: the row length, then {@code words} rows of feature
+   * ids, each below d or -1 (a key the features leave out). They are checked to be ids of the
+   * features, not made again from the keys.
+   */
+  private static int[] rows(BodyInput in, String source, int words, int d) throws IOException {
+    int row = in.readInt();
+    if (row != Features.ROW) {
+      throw bad(source, "known words' rows of " + row + " ids (expected " + Features.ROW + ")");
+    }
+    if ((long) words * row > in.remaining() / 4) {
+      throw truncated(source, words + " known words' rows");
+    }
+    int[] rows = new int[words * row];
+    in.readInts(rows, 0, rows.length);
+    for (int i = 0; i < rows.length; i++) {
+      if (rows[i] < -1 || rows[i] >= d) {
+        throw bad(source, "known word " + i / row + ": id " + rows[i] + " (expected -1 or an id below " + d + ")");
+      }
+    }
+    return rows;
   }
 
   /** A count that the bytes left cannot hold: the body was cut short by a faulty writer. */

@@ -17,13 +17,15 @@ import io.github.simdperceptron.kernel.Kernel;
  * in increasing j, so they give the same bits and the same arg max on any finite input. The
  * lanes k in [K, kp) are computed like the others and mean nothing.
  *
- * <p>Exact pruning: with {@code rowMax[j] >= trans[j * kp + k]} for every k in [0, kp), a row j
- * whose bound {@code prev[j] + rowMax[j]} is below {@code floor = min_k (prev[j*] + trans[j* * kp + k])},
- * j* the best previous tag, is skipped: every lane reaches at least the floor (row j* is one of its
- * candidates), rounding is monotonic, so every candidate of a skipped row is strictly below the
- * maximum of its lane, and neither the maximum nor its smallest arg max changes. The rows kept are
- * chosen once per step, the same for every implementation; the result is the same bits as without
- * pruning.
+ * <p>Exact pruning: with {@code rowMin[j] <= trans[j * kp + k] <= rowMax[j]} for every k in
+ * [0, kp), a row j whose bound {@code prev[j] + rowMax[j]} is below
+ * {@code floor = prev[j*] + rowMin[j*]}, j* the best previous tag (the smallest arg max), is
+ * skipped: rounding is monotonic, so every lane's candidate from row j*, and with it the lane's
+ * maximum, is at least the floor, and every candidate of a skipped row is strictly below the
+ * maximum of its lane: neither the maximum nor its smallest arg max changes. With the rows'
+ * minima as rowMin the floor is the smallest candidate of row j* (a sum of a constant and a
+ * minimum is the minimum of the sums). The rows kept are chosen once per step, the same for every
+ * implementation; the result is the same bits as without pruning.
  */
 public final class ViterbiSteps {
   private static final ViterbiOps OPS = choose();
@@ -50,21 +52,24 @@ public final class ViterbiSteps {
   /**
    * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]}, {@code back[k]} = the smallest
    * arg max j in [0, k), for k in [0, kp). {@code k >= 1}; {@code delta} must not be {@code prev};
-   * {@code rowMax[j]} bounds row j of trans from above ({@link #rowMax}); {@code rows} is scratch of
-   * at least k entries. Only delta, back and rows are modified.
+   * {@code rowMax[j]} and {@code rowMin[j]} bound row j of trans from above and below ({@link #rowMax},
+   * {@link #rowMin}); {@code rows} is scratch of at least k entries. Only delta, back and rows are
+   * modified.
    */
-  public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] emit, float[] delta,
-      int[] back, int[] rows) {
+  public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] rowMin, float[] emit,
+      float[] delta, int[] back, int[] rows) {
+    // The best score in a register: comparing with prev[top] would make every iteration wait for a
+    // load whose address depends on the iteration before.
     int top = 0;
+    float best = prev[0];
     for (int j = 1; j < k; j++) {
-      if (prev[j] > prev[top]) {
+      float p = prev[j];
+      if (p > best) {
+        best = p;
         top = j;
       }
     }
-    float floor = Float.POSITIVE_INFINITY;
-    for (int c = 0, at = top * kp; c < kp; c++) {
-      floor = Math.min(floor, prev[top] + trans[at + c]);
-    }
+    float floor = best + rowMin[top];
     int n = 0;
     for (int j = 1; j < k; j++) {
       if (prev[j] + rowMax[j] >= floor) {
@@ -72,6 +77,17 @@ public final class ViterbiSteps {
       }
     }
     OPS.step(prev, trans, kp, rows, n, emit, delta, back);
+  }
+
+  /** {@code rowMin[j] = min_c trans[j * kp + c]} over c in [0, kp), for j in [0, k). Only rowMin is modified. */
+  public static void rowMin(float[] trans, int k, int kp, float[] rowMin) {
+    for (int j = 0; j < k; j++) {
+      float m = trans[j * kp];
+      for (int c = 1; c < kp; c++) {
+        m = Math.min(m, trans[j * kp + c]);
+      }
+      rowMin[j] = m;
+    }
   }
 
   /** {@code rowMax[j] = max_c trans[j * kp + c]} over c in [0, kp), for j in [0, k). Only rowMax is modified. */

@@ -45,8 +45,10 @@ class ViterbiOpsTest {
       int[] backB = new int[kp];
       float[] rowMax = new float[k];
       ViterbiSteps.rowMax(trans, k, kp, rowMax);
+      float[] rowMin = new float[k];
+      ViterbiSteps.rowMin(trans, k, kp, rowMin);
       // The step as the learners call it (pruned), against the scalar loop over every row.
-      ViterbiSteps.step(prev, k, trans, kp, rowMax, emit, a, backA, new int[k]);
+      ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, a, backA, new int[k]);
       int[] all = new int[k];
       for (int j = 1; j < k; j++) {
         all[j - 1] = j;

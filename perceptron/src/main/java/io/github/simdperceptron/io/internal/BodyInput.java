@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UTFDataFormatException;
+import java.nio.ByteBuffer;
 
 /**
  * Reads the first {@code length} bytes of a stream as {@link java.io.DataInputStream} would (the
@@ -74,6 +75,63 @@ public final class BodyInput {
     int v = b[p] << 24 | (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF);
     pos = p + 4;
     return v;
+  }
+
+  /** Reads {@code n} big-endian ints into {@code out[from, from + n)}, as n calls of {@link #readInt()} would. */
+  public void readInts(int[] out, int from, int n) throws IOException {
+    if ((long) n * 4 > remaining()) {
+      throw new EOFException();
+    }
+    int at = from;
+    int left = n;
+    while (left > 0) {
+      if (end - pos < 4) {
+        need(4);
+      }
+      int step = Math.min(left, (end - pos) / 4);
+      ByteBuffer.wrap(buf, pos, step * 4).asIntBuffer().get(out, at, step);
+      pos += step * 4;
+      at += step;
+      left -= step;
+    }
+  }
+
+  /** Reads {@code n} big-endian u16 chars into {@code out[from, from + n)}, as n calls of {@link #readUnsignedShort()} would. */
+  public void readChars(char[] out, int from, int n) throws IOException {
+    if ((long) n * 2 > remaining()) {
+      throw new EOFException();
+    }
+    int at = from;
+    int left = n;
+    while (left > 0) {
+      if (end - pos < 2) {
+        need(2);
+      }
+      int step = Math.min(left, (end - pos) / 2);
+      ByteBuffer.wrap(buf, pos, step * 2).asCharBuffer().get(out, at, step);
+      pos += step * 2;
+      at += step;
+      left -= step;
+    }
+  }
+
+  /** Reads {@code n} bytes into {@code out[from, from + n)}. */
+  public void readFully(byte[] out, int from, int n) throws IOException {
+    if (n > remaining()) {
+      throw new EOFException();
+    }
+    int at = from;
+    int left = n;
+    while (left > 0) {
+      if (pos == end) {
+        need(1);
+      }
+      int step = Math.min(left, end - pos);
+      System.arraycopy(buf, pos, out, at, step);
+      pos += step;
+      at += step;
+      left -= step;
+    }
   }
 
   public long readLong() throws IOException {

@@ -42,9 +42,27 @@ class BodyInputTest {
     DataOutputStream out = new DataOutputStream(bytes);
     int ops = 20_000;
     int[] kinds = new int[ops];
+    // The bulk reads (ints, chars, bytes) of lengths from 0 to past a buffer (2^17 bytes).
+    int[] lengths = new int[ops];
     for (int i = 0; i < ops; i++) {
-      kinds[i] = r.nextInt(6);
+      kinds[i] = r.nextInt(9);
+      lengths[i] = r.nextInt(100) == 0 ? r.nextInt(80_000) : r.nextInt(20);
       switch (kinds[i]) {
+        case 6:
+          for (int j = 0; j < lengths[i]; j++) {
+            out.writeInt(r.nextInt());
+          }
+          break;
+        case 7:
+          for (int j = 0; j < lengths[i]; j++) {
+            out.writeChar(r.nextInt(0x10000));
+          }
+          break;
+        case 8:
+          for (int j = 0; j < lengths[i]; j++) {
+            out.writeByte(r.nextInt());
+          }
+          break;
         case 0: out.writeByte(r.nextInt()); break;
         case 1: out.writeShort(r.nextInt()); break;
         case 2: out.writeInt(r.nextInt()); break;
@@ -64,7 +82,36 @@ class BodyInputTest {
     BodyInput got = new BodyInput(trickle, all.length);
     DataInputStream want = new DataInputStream(new ByteArrayInputStream(all));
     for (int i = 0; i < ops; i++) {
+      int n = lengths[i];
       switch (kinds[i]) {
+        case 6: {
+          int[] expected = new int[n + 2];
+          for (int j = 0; j < n; j++) {
+            expected[j + 1] = want.readInt();
+          }
+          int[] actual = new int[n + 2];
+          got.readInts(actual, 1, n);
+          org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual, "op " + i);
+          break;
+        }
+        case 7: {
+          char[] expected = new char[n + 2];
+          for (int j = 0; j < n; j++) {
+            expected[j + 1] = (char) want.readUnsignedShort();
+          }
+          char[] actual = new char[n + 2];
+          got.readChars(actual, 1, n);
+          org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual, "op " + i);
+          break;
+        }
+        case 8: {
+          byte[] expected = new byte[n + 2];
+          want.readFully(expected, 1, n);
+          byte[] actual = new byte[n + 2];
+          got.readFully(actual, 1, n);
+          org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual, "op " + i);
+          break;
+        }
         case 0: assertEquals(want.readUnsignedByte(), got.readUnsignedByte(), "op " + i); break;
         case 1: assertEquals(want.readUnsignedShort(), got.readUnsignedShort(), "op " + i); break;
         case 2: assertEquals(want.readInt(), got.readInt(), "op " + i); break;
@@ -120,5 +167,11 @@ class BodyInputTest {
     skipped.skip(7);
     assertEquals(4, skipped.readUnsignedByte());
     assertThrows(EOFException.class, () -> new BodyInput(new ByteArrayInputStream(all), 8).skip(9));
+    // Bulk reads past the length fail before they write anything.
+    int[] ints = {-1, -1};
+    assertThrows(EOFException.class, () -> new BodyInput(new ByteArrayInputStream(all), 6).readInts(ints, 0, 2));
+    assertEquals(-1, ints[0]);
+    assertThrows(EOFException.class, () -> new BodyInput(new ByteArrayInputStream(all), 7).readChars(new char[4], 0, 4));
+    assertThrows(EOFException.class, () -> new BodyInput(new ByteArrayInputStream(all), 7).readFully(new byte[8], 0, 8));
   }
 }
