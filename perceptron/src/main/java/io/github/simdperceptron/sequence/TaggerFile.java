@@ -5,6 +5,7 @@ import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.io.internal.FramedFile;
 import io.github.simdperceptron.learn.Algorithm;
+import java.io.ByteArrayInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -171,11 +172,17 @@ final class TaggerFile {
     if (Files.isDirectory(path)) {
       throw new FileSystemException(path.toString(), null, "is a directory, not a tagger file");
     }
-    long size = Files.size(path);
-    String source = path.toString();
-    int version = FramedFile.verify(() -> Files.newInputStream(path), size, source, MAGIC, FIRST_VERSION, VERSION,
-        "a tagger file");
-    try (InputStream raw = Files.newInputStream(path)) {
+    return read(() -> Files.newInputStream(path), Files.size(path), path.toString());
+  }
+
+  /** Reads a tagger file held in memory; source names it in messages (for the fuzz tests). */
+  static Tagger read(byte[] bytes, String source) throws IOException {
+    return read(() -> new ByteArrayInputStream(bytes), bytes.length, source);
+  }
+
+  private static Tagger read(FramedFile.Opener opener, long size, String source) throws IOException {
+    int version = FramedFile.verify(opener, size, source, MAGIC, FIRST_VERSION, VERSION, "a tagger file");
+    try (InputStream raw = opener.open()) {
       BodyInput in = new BodyInput(raw, size - 4);
       in.skip(FramedFile.PREAMBLE);
       return parse(in, source, version);
