@@ -72,9 +72,8 @@ public class ViterbiStepBenchmark {
       emit[c] = r.nextInt(41) - 20;
     }
     rowMax = new float[k];
-    ViterbiSteps.rowMax(trans, k, kp, rowMax);
     rowMin = new float[k];
-    ViterbiSteps.rowMin(trans, k, kp, rowMin);
+    ViterbiSteps.rowBounds(trans, k, kp, rowMax, rowMin);
     unbounded = new float[k];
     Arrays.fill(unbounded, Float.POSITIVE_INFINITY);
     delta = new float[kp];

@@ -70,9 +70,8 @@ class ViterbiStepDifferentialTest {
     float[] delta = new float[kp];
     int[] back = new int[kp];
     float[] rowMax = new float[k];
-    ViterbiSteps.rowMax(trans, k, kp, rowMax);
     float[] rowMin = new float[k];
-    ViterbiSteps.rowMin(trans, k, kp, rowMin);
+    ViterbiSteps.rowBounds(trans, k, kp, rowMax, rowMin);
     ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, delta, back, new int[k]);
     for (int c = 0; c < k; c++) {
       assertEquals(3, back[c], "tag " + c);
@@ -105,9 +104,8 @@ class ViterbiStepDifferentialTest {
     int[] expectedBack = new int[kp];
     ReferenceOps.viterbiStep(prev, k, trans, kp, emit, expectedDelta, expectedBack);
     float[] exact = new float[k];
-    ViterbiSteps.rowMax(trans, k, kp, exact);
     float[] exactMin = new float[k];
-    ViterbiSteps.rowMin(trans, k, kp, exactMin);
+    ViterbiSteps.rowBounds(trans, k, kp, exact, exactMin);
     float[] none = new float[k];
     Arrays.fill(none, Float.POSITIVE_INFINITY);
     // Looser bounds, as training keeps them between epochs: above the maxima, below the minima.

@@ -48,8 +48,7 @@ final class TagWeights {
    * once an epoch.
    */
   void boundRows() {
-    ViterbiSteps.rowMax(trans, k, kp, rowMax);
-    ViterbiSteps.rowMin(trans, k, kp, rowMin);
+    ViterbiSteps.rowBounds(trans, k, kp, rowMax, rowMin);
   }
 
   private static int checkedSize(int d, int kp) {

@@ -227,17 +227,7 @@ final class TaggerFile {
       throw truncated(source, entries + " dictionary entries");
     }
     FeatureTable dict = bits > 0 ? null
-        : version == 1 ? new FeatureTable(entries) : table(in, source, "dictionary entries", entries);
-    for (int e = 0; version == 1 && e < entries; e++) {
-      int template = in.readUnsignedByte();
-      int n = in.readUTFChars();
-      char[] key = in.chars();
-      if (template >= Features.TEMPLATES
-          || dict.add(template, FeatureTable.hash(template, key, 0, n), key, 0, n) != e) {
-        throw bad(source, "dictionary entry " + e + " (template " + template + ", key "
-            + FormatException.quote(new String(key, 0, n)) + ") is not a new key of a known template");
-      }
-    }
+        : version == 1 ? dictionaryV1(in, source, entries) : table(in, source, "dictionary entries", entries);
     int wordCount = in.readInt();
     if (wordCount < 0) {
       throw bad(source, wordCount + " known words (expected >= 0)");
@@ -245,23 +235,7 @@ final class TaggerFile {
     if (wordCount > in.remaining() / 2) {
       throw truncated(source, wordCount + " known words");
     }
-    FeatureTable words;
-    if (version == 1) {
-      words = new FeatureTable(wordCount);
-      for (int e = 0; e < wordCount; e++) {
-        int n = in.readUTFChars();
-        char[] word = in.chars();
-        words.add(Features.WORD, FeatureTable.hash(Features.WORD, word, 0, n), word, 0, n);
-      }
-    } else {
-      words = table(in, source, "known words", wordCount);
-      for (int e = 0; e < wordCount; e++) {
-        if (words.template(e) != Features.WORD) {
-          throw bad(source, "known word " + e + " has template " + words.template(e) + " (expected " + Features.WORD
-              + ")");
-        }
-      }
-    }
+    FeatureTable words = version == 1 ? wordsV1(in, wordCount) : knownWords(in, source, wordCount);
     FeatureSpace space = bits > 0 ? FeatureSpace.hashed(bits) : FeatureSpace.dictionary(dict);
     // Version 1 has no rows: they depend on the keys alone, made on another thread while the weights are read.
     KnownRows knownRows = version == 1 ? KnownRows.start(space, words) : null;
@@ -314,6 +288,45 @@ final class TaggerFile {
     }
     return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m, emissions.build(),
         version == 1 ? knownRows.rows() : rows);
+  }
+
+  /** A version-1 dictionary: n entries, each a template and a key, hashed into a new table. */
+  private static FeatureTable dictionaryV1(BodyInput in, String source, int n) throws IOException {
+    FeatureTable dict = new FeatureTable(n);
+    for (int e = 0; e < n; e++) {
+      int template = in.readUnsignedByte();
+      int length = in.readUTFChars();
+      char[] key = in.chars();
+      if (template >= Features.TEMPLATES
+          || dict.add(template, FeatureTable.hash(template, key, 0, length), key, 0, length) != e) {
+        throw bad(source, "dictionary entry " + e + " (template " + template + ", key "
+            + FormatException.quote(new String(key, 0, length)) + ") is not a new key of a known template");
+      }
+    }
+    return dict;
+  }
+
+  /** Version-1 known words: n keys, hashed into a new table. */
+  private static FeatureTable wordsV1(BodyInput in, int n) throws IOException {
+    FeatureTable words = new FeatureTable(n);
+    for (int e = 0; e < n; e++) {
+      int length = in.readUTFChars();
+      char[] word = in.chars();
+      words.add(Features.WORD, FeatureTable.hash(Features.WORD, word, 0, length), word, 0, length);
+    }
+    return words;
+  }
+
+  /** Version-2 known words: a table ({@link #table(BodyInput, String, String, int)}) of words alone. */
+  private static FeatureTable knownWords(BodyInput in, String source, int n) throws IOException {
+    FeatureTable words = table(in, source, "known words", n);
+    for (int e = 0; e < n; e++) {
+      if (words.template(e) != Features.WORD) {
+        throw bad(source, "known word " + e + " has template " + words.template(e) + " (expected " + Features.WORD
+            + ")");
+      }
+    }
+    return words;
   }
 
   /**

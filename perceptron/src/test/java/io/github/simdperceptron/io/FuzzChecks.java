@@ -2,15 +2,22 @@ package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.FramedFile;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.zip.CRC32;
 import java.util.zip.GZIPOutputStream;
 
-/** What every fuzz target asserts about a result or a documented error. */
-final class FuzzChecks {
+/**
+ * What every fuzz target asserts about a result or a documented error, and the inputs of the
+ * targets of framed files (public: the tagger reader's target lives in its own package).
+ */
+public final class FuzzChecks {
   private FuzzChecks() {}
 
   /** Reads a whole stream into a dataset, as a format's {@code read(InputStream, String)} does. */
@@ -25,8 +32,29 @@ final class FuzzChecks {
     }
   }
 
+  /**
+   * What a fuzz target of a framed file ({@code FramedFile}: magic, version, length, body, CRC32)
+   * reads: the input without its first byte; when that byte is odd, with the length field and the
+   * checksum made right ({@link #refit}), so that the fuzzer also reaches the checks behind the
+   * checksum (a crafted file, not only a corrupted one).
+   */
+  public static byte[] framed(byte[] input) {
+    byte[] bytes = input.length == 0 ? input : Arrays.copyOfRange(input, 1, input.length);
+    return input.length > 0 && (input[0] & 1) == 1 && bytes.length >= FramedFile.PREAMBLE + 4 ? refit(bytes) : bytes;
+  }
+
+  /** Sets a framed file's length field and CRC32 to those of its bytes (which are modified and returned). */
+  public static byte[] refit(byte[] bytes) {
+    ByteBuffer b = ByteBuffer.wrap(bytes);
+    b.putLong(FramedFile.PREAMBLE - 8, bytes.length);
+    CRC32 crc = new CRC32();
+    crc.update(bytes, 0, bytes.length - 4);
+    b.putInt(bytes.length - 4, (int) crc.getValue());
+    return bytes;
+  }
+
   /** A documented error must be one line that starts with the source's name. */
-  static void message(FormatException e) {
+  public static void message(FormatException e) {
     String m = e.getMessage();
     if (!m.startsWith(e.source() + ":") || m.indexOf('\n') >= 0 || m.indexOf('\r') >= 0) {
       throw new AssertionError("not a one-line message naming the source: " + m);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.simdperceptron.io.FuzzChecks;
 import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.io.internal.FramedFile;
 import io.github.simdperceptron.learn.Algorithm;
@@ -165,10 +166,7 @@ class TaggerTest {
       // A string that is not modified UTF-8 under a valid checksum: a format error, not a bare IOException.
       byte[] badName = bytes.clone();
       badName[FramedFile.PREAMBLE + 2] = (byte) 0xF0;
-      java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-      crc.update(badName, 0, badName.length - 4);
-      java.nio.ByteBuffer.wrap(badName).putInt(badName.length - 4, (int) crc.getValue());
-      Files.write(file, badName);
+      Files.write(file, FuzzChecks.refit(badName));
       FormatException utf = assertThrows(FormatException.class, () -> Tagger.read(file));
       assertTrue(utf.getMessage().contains("modified UTF-8"), utf.getMessage());
       bytes[bytes.length / 2] ^= 1;
@@ -319,12 +317,7 @@ class TaggerTest {
 
   /** Writes bytes to file with the frame's length and checksum made right for them; returns file. */
   private static Path reframed(Path file, byte[] bytes) throws IOException {
-    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
-    b.putLong(10, bytes.length);
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    crc.update(bytes, 0, bytes.length - 4);
-    b.putInt(bytes.length - 4, (int) crc.getValue());
-    Files.write(file, bytes);
+    Files.write(file, FuzzChecks.refit(bytes));
     return file;
   }
 

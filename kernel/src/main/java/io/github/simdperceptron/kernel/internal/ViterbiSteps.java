@@ -52,9 +52,9 @@ public final class ViterbiSteps {
   /**
    * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]}, {@code back[k]} = the smallest
    * arg max j in [0, k), for k in [0, kp). {@code k >= 1}; {@code delta} must not be {@code prev};
-   * {@code rowMax[j]} and {@code rowMin[j]} bound row j of trans from above and below ({@link #rowMax},
-   * {@link #rowMin}); {@code rows} is scratch of at least k entries. Only delta, back and rows are
-   * modified.
+   * {@code rowMax[j]} and {@code rowMin[j]} bound row j of trans from above and below
+   * ({@link #rowBounds}); {@code rows} is scratch of at least k entries. Only delta, back and rows
+   * are modified.
    */
   public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] rowMin, float[] emit,
       float[] delta, int[] back, int[] rows) {
@@ -79,25 +79,21 @@ public final class ViterbiSteps {
     OPS.step(prev, trans, kp, rows, n, emit, delta, back);
   }
 
-  /** {@code rowMin[j] = min_c trans[j * kp + c]} over c in [0, kp), for j in [0, k). Only rowMin is modified. */
-  public static void rowMin(float[] trans, int k, int kp, float[] rowMin) {
+  /**
+   * {@code rowMax[j] = max_c trans[j * kp + c]} and {@code rowMin[j] = min_c trans[j * kp + c]} over
+   * c in [0, kp), for j in [0, k): the bounds {@link #step} prunes with. Only rowMax and rowMin are
+   * modified.
+   */
+  public static void rowBounds(float[] trans, int k, int kp, float[] rowMax, float[] rowMin) {
     for (int j = 0; j < k; j++) {
-      float m = trans[j * kp];
+      float max = trans[j * kp];
+      float min = max;
       for (int c = 1; c < kp; c++) {
-        m = Math.min(m, trans[j * kp + c]);
+        max = Math.max(max, trans[j * kp + c]);
+        min = Math.min(min, trans[j * kp + c]);
       }
-      rowMin[j] = m;
-    }
-  }
-
-  /** {@code rowMax[j] = max_c trans[j * kp + c]} over c in [0, kp), for j in [0, k). Only rowMax is modified. */
-  public static void rowMax(float[] trans, int k, int kp, float[] rowMax) {
-    for (int j = 0; j < k; j++) {
-      float m = trans[j * kp];
-      for (int c = 1; c < kp; c++) {
-        m = Math.max(m, trans[j * kp + c]);
-      }
-      rowMax[j] = m;
+      rowMax[j] = max;
+      rowMin[j] = min;
     }
   }
 }

@@ -44,9 +44,8 @@ class ViterbiOpsTest {
       int[] backA = new int[kp];
       int[] backB = new int[kp];
       float[] rowMax = new float[k];
-      ViterbiSteps.rowMax(trans, k, kp, rowMax);
       float[] rowMin = new float[k];
-      ViterbiSteps.rowMin(trans, k, kp, rowMin);
+      ViterbiSteps.rowBounds(trans, k, kp, rowMax, rowMin);
       // The step as the learners call it (pruned), against the scalar loop over every row.
       ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, a, backA, new int[k]);
       int[] all = new int[k];

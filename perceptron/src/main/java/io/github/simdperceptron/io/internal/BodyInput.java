@@ -79,58 +79,41 @@ public final class BodyInput {
 
   /** Reads {@code n} big-endian ints into {@code out[from, from + n)}, as n calls of {@link #readInt()} would. */
   public void readInts(int[] out, int from, int n) throws IOException {
-    if ((long) n * 4 > remaining()) {
-      throw new EOFException();
-    }
-    int at = from;
-    int left = n;
-    while (left > 0) {
-      if (end - pos < 4) {
-        need(4);
-      }
-      int step = Math.min(left, (end - pos) / 4);
-      ByteBuffer.wrap(buf, pos, step * 4).asIntBuffer().get(out, at, step);
-      pos += step * 4;
-      at += step;
-      left -= step;
-    }
+    readBulk(n, 4, (b, at, step) -> b.asIntBuffer().get(out, from + at, step));
   }
 
   /** Reads {@code n} big-endian u16 chars into {@code out[from, from + n)}, as n calls of {@link #readUnsignedShort()} would. */
   public void readChars(char[] out, int from, int n) throws IOException {
-    if ((long) n * 2 > remaining()) {
-      throw new EOFException();
-    }
-    int at = from;
-    int left = n;
-    while (left > 0) {
-      if (end - pos < 2) {
-        need(2);
-      }
-      int step = Math.min(left, (end - pos) / 2);
-      ByteBuffer.wrap(buf, pos, step * 2).asCharBuffer().get(out, at, step);
-      pos += step * 2;
-      at += step;
-      left -= step;
-    }
+    readBulk(n, 2, (b, at, step) -> b.asCharBuffer().get(out, from + at, step));
   }
 
   /** Reads {@code n} bytes into {@code out[from, from + n)}. */
   public void readFully(byte[] out, int from, int n) throws IOException {
-    if (n > remaining()) {
+    readBulk(n, 1, (b, at, step) -> b.get(out, from + at, step));
+  }
+
+  /** Copies {@code step} values from the buffer's bytes to the destination from value {@code at}. */
+  private interface BulkCopy {
+    void copy(ByteBuffer bytes, int at, int step);
+  }
+
+  /**
+   * Hands the next {@code n} values of {@code size} bytes to {@code copy}, as many as the buffer
+   * holds at a time; an EOFException before any when fewer bytes are left.
+   */
+  private void readBulk(int n, int size, BulkCopy copy) throws IOException {
+    if ((long) n * size > remaining()) {
       throw new EOFException();
     }
-    int at = from;
-    int left = n;
-    while (left > 0) {
-      if (pos == end) {
-        need(1);
+    int at = 0;
+    while (at < n) {
+      if (end - pos < size) {
+        need(size);
       }
-      int step = Math.min(left, end - pos);
-      System.arraycopy(buf, pos, out, at, step);
-      pos += step;
+      int step = Math.min(n - at, (end - pos) / size);
+      copy.copy(ByteBuffer.wrap(buf, pos, step * size), at, step);
+      pos += step * size;
       at += step;
-      left -= step;
     }
   }
 
