@@ -40,7 +40,8 @@ final class Warmup {
    * milliseconds each then).
    */
   static final int KERNEL_FITS = 40;
-  private static final int KERNEL_ROWS = 64;
+  /** Enough rows that a fit commits (64 new support vectors) a few times. */
+  private static final int KERNEL_ROWS = 256;
   private static final int KERNEL_DIMENSION = 32;
 
   private final Thread thread;

@@ -3,6 +3,7 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import io.github.simdperceptron.kernel.internal.RowQuads;
 
 /**
  * A dataset's rows as the Gram kernel takes them: dense rows in place, sparse rows as their CSR
@@ -18,6 +19,7 @@ final class KernelRows {
   private final int[] idx;
   private final float[] val;
   private float[] norms;
+  private RowQuads quads;
 
   KernelRows(Dataset data) {
     this.data = data;
@@ -107,6 +109,19 @@ final class KernelRows {
       }
     }
     return norms[i];
+  }
+
+  /**
+   * All rows as row quads ({@link RowQuads}: four at a time over the union of their non-zero
+   * features), made at the first call: the layout of the Gram blocks of every row against new
+   * support vectors.
+   */
+  RowQuads quads() {
+    if (quads == null) {
+      int n = data.size();
+      quads = arrays != null ? RowQuads.ofDense(arrays, offsets, n, d) : RowQuads.ofSparse(ptr, idx, val, n, d);
+    }
+    return quads;
   }
 
   /** Writes row i as SV number s of the zero-initialised (at that SV) panels. Only panels is modified. */

@@ -4,6 +4,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import io.github.simdperceptron.kernel.internal.RowQuads;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -34,6 +35,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * and its COMMIT_ROWS x pendingCap floats (32 KB) are still in cache when the rows are finished.
    */
   private static final int COMMIT_ROWS = 128;
+  /** Quads of training rows per Gram block of a commit: COMMIT_ROWS rows. */
+  private static final int COMMIT_QUADS = COMMIT_ROWS / RowQuads.ROWS;
   /** Terms (column, class, step) of updates from cached columns deferred before they are added to every row's scores. */
   static final int DEFERRED = 64;
 
@@ -50,7 +53,12 @@ final class KernelRule extends UpdateRule<KernelModel> {
 
   private Dataset data;
   private KernelRows rows;
-  private int[] identity;
+  /** The training rows as row quads: the layout of the commits' Gram blocks, of f and of the cached columns. */
+  private RowQuads quads;
+  /** Positions in the quads' layout (rows and padding): f and every cached column have one entry per position. */
+  private int positions;
+  /** The layout position of each training row. */
+  private int[] positionOf;
   private float[] f;
 
   private int m;
@@ -76,7 +84,10 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private final float[] pendPanels;
   private final float[] pendNorms;
   private final float[] gRow;
-  /** The kernel column K(x_row, x_t), t &lt; n, of support vectors whose column a commit computed; else null. */
+  /**
+   * The kernel column K(x_row, x_t) of support vectors whose column a commit computed, at the
+   * layout position of each training row t (see {@link #positionOf}); else null.
+   */
   private float[][] columnOf;
   /** Floats the cached columns may still take (a quarter of the heap at the start). */
   private long cacheLeft;
@@ -134,9 +145,15 @@ final class KernelRule extends UpdateRule<KernelModel> {
     data = train;
     rows = KernelRows.forBlocks(train);
     int n = train.size();
-    identity = new int[n];
-    Arrays.setAll(identity, i -> i);
-    f = new float[n * kp];
+    quads = rows.quads();
+    positions = quads.quads() * RowQuads.ROWS;
+    positionOf = new int[n];
+    for (int pos = 0; pos < positions; pos++) {
+      if (quads.row(pos) >= 0) {
+        positionOf[quads.row(pos)] = pos;
+      }
+    }
+    f = new float[positions * kp];
     slotOf = new int[n];
     Arrays.fill(slotOf, -1);
     columnOf = new float[n][];
@@ -149,9 +166,10 @@ final class KernelRule extends UpdateRule<KernelModel> {
   @Override
   int visit(Dataset train, int i) {
     bind(train);
-    System.arraycopy(f, i * kp, score, 0, kp);
+    int at = positionOf[i];
+    System.arraycopy(f, at * kp, score, 0, kp);
     if (nd > 0) {
-      addDeferred(score, 0, i);
+      addDeferred(score, 0, at);
     }
     if (np > 0) {
       one[0] = i;
@@ -275,7 +293,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * adds them. The rows are split over threads.
    */
   private void flush() {
-    int n = identity.length;
+    int n = positions;
     GramBlocks.forRanges(0, n, (long) n * nd * 16, COMMIT_ROWS, (lo, hi) -> {
       for (int a = lo; a < hi; a += COMMIT_ROWS) {
         int b = Math.min(hi, a + COMMIT_ROWS);
@@ -287,7 +305,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
     clearDeferred();
   }
 
-  /** {@code f[t * kp + cl] += step * column[t]} for t in [a, b). */
+  /** {@code f[t * kp + cl] += step * column[t]} for layout positions t in [a, b). */
   private void addTerm(float[] column, float step, int cl, int a, int b) {
     for (int t = a; t < b; t++) {
       f[t * kp + cl] += step * column[t];
@@ -376,12 +394,13 @@ final class KernelRule extends UpdateRule<KernelModel> {
   /**
    * The pending updates' kernel columns against all training rows, added to f after the deferred
    * updates ({@link #flush}); the columns of rows that are support vectors are kept while the cache has room, so a
-   * later update of the same support vector needs no Gram block. The rows are split over threads,
-   * each running, per block of COMMIT_ROWS rows, the Gram block, its finish, the class scores and
-   * the copy into the cached columns: the work of a row does not depend on the others'.
+   * later update of the same support vector needs no Gram block. The training rows are taken as
+   * row quads ({@link KernelRows#quads}, laid out once per fit), split over threads, each running,
+   * per block of COMMIT_ROWS rows, the Gram block, its finish, the class scores and the copy into
+   * the cached columns: the work of a row does not depend on the others'.
    */
   private void commit() {
-    int n = identity.length;
+    int n = positions;
     int panelCount = GramBlocks.panels(np);
     float[][] fill = new float[np][];
     for (int u = 0; u < np; u++) {
@@ -401,29 +420,35 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (nd > 0) {
       flush();
     }
-    GramBlocks.forRanges(0, n, (long) n * panelCount * GramBlocks.PANEL * d, COMMIT_ROWS,
-        (lo, hi) -> commitRows(lo, hi, panelCount, fill));
+    GramBlocks.forRanges(0, quads.quads(), (long) n * panelCount * GramBlocks.PANEL * d, COMMIT_QUADS,
+        (lo, hi) -> commitQuads(lo, hi, panelCount, fill));
     np = 0;
   }
 
-  /** The commit of rows [lo, hi): see {@link #commit}. */
-  private void commitRows(int lo, int hi, int panelCount, float[][] fill) {
+  /**
+   * The commit of the rows of quads [lo, hi): see {@link #commit}. A padding position's kernel
+   * values are those of a zero row; its scores and column entries are written and never read.
+   */
+  private void commitQuads(int lo, int hi, int panelCount, float[][] fill) {
     int stride = panelCount * GramBlocks.PANEL;
-    float[] g = new float[Math.min(COMMIT_ROWS, hi - lo) * stride];
+    float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * stride];
     boolean norms = kernel.usesNorms();
-    for (int a = lo; a < hi; a += COMMIT_ROWS) {
-      int b = Math.min(hi, a + COMMIT_ROWS);
-      rows.gramOneThread(identity, a, b, pendPanels, panelCount, g, 0, stride);
-      for (int t = a; t < b; t++) {
-        int go = (t - a) * stride;
-        kernel.finish(g, go, np, norms ? rows.norm(t) : 0f, pendNorms);
-        GramBlocks.classScores(g, go, np, pendDelta, kp, f, t * kp);
+    for (int a = lo; a < hi; a += COMMIT_QUADS) {
+      int b = Math.min(hi, a + COMMIT_QUADS);
+      GramBlocks.gramQuads(quads, a, b, pendPanels, panelCount, g, 0, stride);
+      int first = a * RowQuads.ROWS;
+      int end = b * RowQuads.ROWS;
+      for (int pos = first; pos < end; pos++) {
+        int t = quads.row(pos);
+        int go = (pos - first) * stride;
+        kernel.finish(g, go, np, norms && t >= 0 ? rows.norm(t) : 0f, pendNorms);
+        GramBlocks.classScores(g, go, np, pendDelta, kp, f, pos * kp);
       }
       for (int u = 0; u < fill.length; u++) {
         float[] column = fill[u];
         if (column != null) {
-          for (int t = a; t < b; t++) {
-            column[t] = g[(t - a) * stride + u];
+          for (int pos = first; pos < end; pos++) {
+            column[pos] = g[(pos - first) * stride + u];
           }
         }
       }
@@ -445,9 +470,11 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * the deferred terms added; a copy, for tests).
    */
   float[] committedScores() {
-    float[] out = f.clone();
-    for (int t = 0; t < identity.length; t++) {
-      addDeferred(out, t * kp, t);
+    int n = positionOf.length;
+    float[] out = new float[n * kp];
+    for (int t = 0; t < n; t++) {
+      System.arraycopy(f, positionOf[t] * kp, out, t * kp, kp);
+      addDeferred(out, t * kp, positionOf[t]);
     }
     return out;
   }
@@ -492,19 +519,23 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (columns == null) {
       return model;
     }
-    int n = identity.length;
-    float[] scores = new float[n * kp];
-    model.scoresFromColumns(columns, n, scores);
-    return model.withTrainingClasses(data, model.classesOfScores(scores, n));
+    float[] scores = new float[positions * kp];
+    model.scoresFromColumns(columns, positions, scores);
+    int[] byPosition = model.classesOfScores(scores, positions);
+    int[] classes = new int[positionOf.length];
+    for (int t = 0; t < classes.length; t++) {
+      classes[t] = byPosition[positionOf[t]];
+    }
+    return model.withTrainingClasses(data, classes);
   }
 
   /**
    * The kernel columns of the support vectors in slot order (K(x_t, S[s]) for every training row
-   * t), from the cache and, for support vectors whose first update is still pending, from one Gram
+   * t, at t's layout position: {@link #rowAt} gives the row of a position), from the cache and, for support vectors whose first update is still pending, from one Gram
    * block of all rows against the pending panels; null when a column is in neither.
    */
   float[][] trainingColumns() {
-    int n = identity.length;
+    int n = positions;
     float[][] columns = new float[m][];
     int[] pendingOf = null;
     for (int s = 0; s < m; s++) {
@@ -529,24 +560,32 @@ final class KernelRule extends UpdateRule<KernelModel> {
         columns[s] = new float[n];
       }
     }
-    int stride = GramBlocks.panels(np) * GramBlocks.PANEL;
-    float[] block = new float[Math.min(CHUNK, n) * stride];
-    for (int lo = 0; lo < n; lo += CHUNK) {
-      int hi = Math.min(n, lo + CHUNK);
-      rows.gram(identity, lo, hi, pendPanels, GramBlocks.panels(np), block, 0, stride);
-      for (int t = lo; t < hi; t++) {
-        kernel.finish(block, (t - lo) * stride, np, kernel.usesNorms() ? rows.norm(t) : 0f, pendNorms);
-      }
-      for (int s = 0; s < m; s++) {
-        int u = pendingOf[s];
-        if (u >= 0) {
-          for (int t = lo; t < hi; t++) {
-            columns[s][t] = block[(t - lo) * stride + u];
+    // All pending panels, filled or not, as a commit computes them: the loops compiled for commits.
+    int panelCount = GramBlocks.panels(pendingCap);
+    int stride = panelCount * GramBlocks.PANEL;
+    int chunk = CHUNK / RowQuads.ROWS;
+    float[] block = new float[Math.min(chunk, quads.quads()) * RowQuads.ROWS * stride];
+    for (int lo = 0; lo < quads.quads(); lo += chunk) {
+      int hi = Math.min(quads.quads(), lo + chunk);
+      GramBlocks.gramQuads(quads, lo, hi, pendPanels, panelCount, block, 0, stride);
+      for (int pos = lo * RowQuads.ROWS; pos < hi * RowQuads.ROWS; pos++) {
+        int t = quads.row(pos);
+        int go = (pos - lo * RowQuads.ROWS) * stride;
+        kernel.finish(block, go, np, kernel.usesNorms() && t >= 0 ? rows.norm(t) : 0f, pendNorms);
+        for (int s = 0; s < m; s++) {
+          int u = pendingOf[s];
+          if (u >= 0) {
+            columns[s][pos] = block[go + u];
           }
         }
       }
     }
     return columns;
+  }
+
+  /** The training row at a layout position of {@link #trainingColumns}, or -1 for padding. */
+  int rowAt(int position) {
+    return quads.row(position);
   }
 
   /** The first pending update of row, or -1. */

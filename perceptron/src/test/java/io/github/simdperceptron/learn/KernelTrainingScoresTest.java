@@ -61,16 +61,27 @@ class KernelTrainingScoresTest {
     assertNotNull(columns, where);
     assertEquals(model.size(), columns.length, where);
     int n = data.size();
-    float[] fromColumns = new float[n * model.paddedScores()];
-    model.scoresFromColumns(columns, n, fromColumns);
+    int positions = columns.length > 0 ? columns[0].length : n;
+    float[] fromColumns = new float[positions * model.paddedScores()];
+    model.scoresFromColumns(columns, positions, fromColumns);
     float[] byGram = model.scoresByGram(data);
-    for (int t = 0; t < n; t++) {
+    boolean[] seen = new boolean[n];
+    for (int pos = 0; pos < positions; pos++) {
+      int t = rule.rowAt(pos);
+      if (t < 0) {
+        continue;
+      }
+      seen[t] = true;
       for (int c = 0; c < model.scoreCount(); c++) {
         int o = t * model.paddedScores() + c;
-        assertEquals(Float.floatToIntBits(byGram[o]), Float.floatToIntBits(fromColumns[o]),
-            where + " row " + t + " score " + c + ": " + byGram[o] + " by the Gram block, " + fromColumns[o]
+        int p = pos * model.paddedScores() + c;
+        assertEquals(Float.floatToIntBits(byGram[o]), Float.floatToIntBits(fromColumns[p]),
+            where + " row " + t + " score " + c + ": " + byGram[o] + " by the Gram block, " + fromColumns[p]
                 + " from the columns");
       }
+    }
+    for (int t = 0; t < n; t++) {
+      assertTrue(seen[t], where + ": row " + t + " has no position in the columns");
     }
     assertTrue(model.remembersClassesOf(data), where);
     int[] expected = model.predictClassesByGram(data);

@@ -136,6 +136,19 @@ public final class GramBlocks {
         OPS.gramSparse(ptr, idx, val, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride, gStride));
   }
 
+  /**
+   * The Gram block of row quads (a layout of many rows made once, {@link RowQuads}):
+   * {@code g[gOff + (p - 4 qFrom) * gStride + s] = x_{rows.row(p)} . S[s]} for the layout's
+   * positions p in [4 qFrom, 4 qTo) and s in [0, panelCount * PANEL); a padding position's row is
+   * zero. The same bits as {@link #gram} on the rows' dense form (a feature left out of a quad is
+   * zero in its four rows, and a zero term adds nothing to a chain), at the cost of the quads'
+   * features only. On the calling thread; callers split the quads. Only g is modified.
+   */
+  public static void gramQuads(RowQuads rows, int qFrom, int qTo, float[] panels, int panelCount, float[] g,
+      int gOff, int gStride) {
+    OPS.gramQuads(rows.start, rows.feature, rows.values, qFrom, qTo, rows.d, panels, panelCount, g, gOff, gStride);
+  }
+
   /** Work over a range of rows [from, to). */
   @FunctionalInterface
   public interface RangeTask {

@@ -24,6 +24,15 @@ interface GramOps {
   void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
       int panelCount, float[] g, int gOff, int gStride);
 
+  /**
+   * Row quads ({@link RowQuads}): {@code g[gOff + (4 (q - qFrom) + i) * gStride + s] = x_{4q+i} . S[s]}
+   * for quads q in [qFrom, qTo), i &lt; 4, s in [0, panelCount * PANEL), the features of a quad
+   * {@code feature[k]}, k in [start[q], start[q + 1]), with row i's value {@code values[4 k + i]};
+   * the same bits as the rows' dense form.
+   */
+  void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride);
+
   /** In place: {@code g[s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[s]))} for s in [0, m). */
   void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma);
 

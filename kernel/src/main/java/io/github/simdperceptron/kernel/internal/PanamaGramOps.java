@@ -95,12 +95,214 @@ final class PanamaGramOps implements GramOps {
           }
         }
       }
+      if (L == PANEL) {
+        for (; p + 3 < panelCount; p += 4) {
+          row4x1(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL, d * PANEL, g, out + p * PANEL);
+        }
+      }
       for (; p < panelCount; p++) {
         for (int o = 0; o < PANEL; o += L) {
           tile1x1(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL + o, g, out + p * PANEL + o);
         }
       }
     }
+  }
+
+  /** One row against four consecutive panels of one vector each (512-bit vectors): four chains. */
+  private static void row4x1(float[] x, int xo, int d, float[] panels, int base, int stride, float[] g, int go) {
+    FloatVector a0 = FloatVector.zero(F);
+    FloatVector a1 = a0;
+    FloatVector a2 = a0;
+    FloatVector a3 = a0;
+    for (int j = 0; j < d; j++) {
+      FloatVector b = FloatVector.broadcast(F, x[xo + j]);
+      int pj = base + j * PANEL;
+      a0 = term(b, FloatVector.fromArray(F, panels, pj), a0);
+      a1 = term(b, FloatVector.fromArray(F, panels, pj + stride), a1);
+      a2 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride), a2);
+      a3 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a3);
+    }
+    a0.intoArray(g, go);
+    a1.intoArray(g, go + PANEL);
+    a2.intoArray(g, go + 2 * PANEL);
+    a3.intoArray(g, go + 3 * PANEL);
+  }
+
+  @Override
+  public void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride) {
+    int panelFloats = d * PANEL;
+    int quadStride = RowQuads.ROWS * gStride;
+    // Panels outer, as in gram: the panels of a pass stay in cache while every quad passes over them.
+    if (L == PANEL) {
+      // One vector per panel: four panels a pass, 16 chains (AVX-512 has 32 registers).
+      int p = 0;
+      for (; p + 3 < panelCount; p += 4) {
+        for (int q = qFrom; q < qTo; q++) {
+          quad4x4(feature, values, start[q], start[q + 1], panels, p * panelFloats, panelFloats, g,
+              gOff + (q - qFrom) * quadStride + p * PANEL, gStride);
+        }
+      }
+      for (; p + 1 < panelCount; p += 2) {
+        for (int q = qFrom; q < qTo; q++) {
+          quad4x2(feature, values, start[q], start[q + 1], panels, p * panelFloats, panelFloats, g,
+              gOff + (q - qFrom) * quadStride + p * PANEL, gStride);
+        }
+      }
+      for (; p < panelCount; p++) {
+        for (int q = qFrom; q < qTo; q++) {
+          quad4x1(feature, values, start[q], start[q + 1], panels, p * panelFloats, g,
+              gOff + (q - qFrom) * quadStride + p * PANEL, gStride);
+        }
+      }
+    } else if (TWO) {
+      for (int p = 0; p < panelCount; p++) {
+        for (int o = 0; o < PANEL; o += STEP) {
+          for (int q = qFrom; q < qTo; q++) {
+            quad4x2(feature, values, start[q], start[q + 1], panels, p * panelFloats + o, L, g,
+                gOff + (q - qFrom) * quadStride + p * PANEL + o, gStride);
+          }
+        }
+      }
+    } else {
+      for (int p = 0; p < panelCount; p++) {
+        for (int o = 0; o < PANEL; o += L) {
+          for (int q = qFrom; q < qTo; q++) {
+            quad4x1(feature, values, start[q], start[q + 1], panels, p * panelFloats + o, g,
+                gOff + (q - qFrom) * quadStride + p * PANEL + o, gStride);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * A quad's four rows against four vectors, at panels + base + v * next (v &lt; 4), whose G
+   * columns follow at go + v * L: sixteen chains, per feature one index, four panel vectors and
+   * four broadcasts.
+   */
+  private static void quad4x4(int[] feature, float[] x, int from, int to, float[] panels, int base, int next,
+      float[] g, int go, int gStride) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a02 = a00;
+    FloatVector a03 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a12 = a00;
+    FloatVector a13 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a22 = a00;
+    FloatVector a23 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    FloatVector a32 = a00;
+    FloatVector a33 = a00;
+    for (int k = from; k < to; k++) {
+      int pj = base + feature[k] * PANEL;
+      int xk = 4 * k;
+      FloatVector s0 = FloatVector.fromArray(F, panels, pj);
+      FloatVector s1 = FloatVector.fromArray(F, panels, pj + next);
+      FloatVector s2 = FloatVector.fromArray(F, panels, pj + 2 * next);
+      FloatVector s3 = FloatVector.fromArray(F, panels, pj + 3 * next);
+      FloatVector b = FloatVector.broadcast(F, x[xk]);
+      a00 = term(b, s0, a00);
+      a01 = term(b, s1, a01);
+      a02 = term(b, s2, a02);
+      a03 = term(b, s3, a03);
+      b = FloatVector.broadcast(F, x[xk + 1]);
+      a10 = term(b, s0, a10);
+      a11 = term(b, s1, a11);
+      a12 = term(b, s2, a12);
+      a13 = term(b, s3, a13);
+      b = FloatVector.broadcast(F, x[xk + 2]);
+      a20 = term(b, s0, a20);
+      a21 = term(b, s1, a21);
+      a22 = term(b, s2, a22);
+      a23 = term(b, s3, a23);
+      b = FloatVector.broadcast(F, x[xk + 3]);
+      a30 = term(b, s0, a30);
+      a31 = term(b, s1, a31);
+      a32 = term(b, s2, a32);
+      a33 = term(b, s3, a33);
+    }
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a02.intoArray(g, go + 2 * L);
+    a03.intoArray(g, go + 3 * L);
+    a10.intoArray(g, go + gStride);
+    a11.intoArray(g, go + gStride + L);
+    a12.intoArray(g, go + gStride + 2 * L);
+    a13.intoArray(g, go + gStride + 3 * L);
+    a20.intoArray(g, go + 2 * gStride);
+    a21.intoArray(g, go + 2 * gStride + L);
+    a22.intoArray(g, go + 2 * gStride + 2 * L);
+    a23.intoArray(g, go + 2 * gStride + 3 * L);
+    a30.intoArray(g, go + 3 * gStride);
+    a31.intoArray(g, go + 3 * gStride + L);
+    a32.intoArray(g, go + 3 * gStride + 2 * L);
+    a33.intoArray(g, go + 3 * gStride + 3 * L);
+  }
+
+  /** A quad's four rows against the vectors at panels + base and + base + next, G columns at go and go + L: eight chains. */
+  private static void quad4x2(int[] feature, float[] x, int from, int to, float[] panels, int base, int next,
+      float[] g, int go, int gStride) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    for (int k = from; k < to; k++) {
+      int pj = base + feature[k] * PANEL;
+      int xk = 4 * k;
+      FloatVector s0 = FloatVector.fromArray(F, panels, pj);
+      FloatVector s1 = FloatVector.fromArray(F, panels, pj + next);
+      FloatVector b = FloatVector.broadcast(F, x[xk]);
+      a00 = term(b, s0, a00);
+      a01 = term(b, s1, a01);
+      b = FloatVector.broadcast(F, x[xk + 1]);
+      a10 = term(b, s0, a10);
+      a11 = term(b, s1, a11);
+      b = FloatVector.broadcast(F, x[xk + 2]);
+      a20 = term(b, s0, a20);
+      a21 = term(b, s1, a21);
+      b = FloatVector.broadcast(F, x[xk + 3]);
+      a30 = term(b, s0, a30);
+      a31 = term(b, s1, a31);
+    }
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a10.intoArray(g, go + gStride);
+    a11.intoArray(g, go + gStride + L);
+    a20.intoArray(g, go + 2 * gStride);
+    a21.intoArray(g, go + 2 * gStride + L);
+    a30.intoArray(g, go + 3 * gStride);
+    a31.intoArray(g, go + 3 * gStride + L);
+  }
+
+  /** A quad's four rows against the vector at panels + base, G column at go: four chains. */
+  private static void quad4x1(int[] feature, float[] x, int from, int to, float[] panels, int base, float[] g,
+      int go, int gStride) {
+    FloatVector a0 = FloatVector.zero(F);
+    FloatVector a1 = a0;
+    FloatVector a2 = a0;
+    FloatVector a3 = a0;
+    for (int k = from; k < to; k++) {
+      FloatVector s = FloatVector.fromArray(F, panels, base + feature[k] * PANEL);
+      int xk = 4 * k;
+      a0 = term(FloatVector.broadcast(F, x[xk]), s, a0);
+      a1 = term(FloatVector.broadcast(F, x[xk + 1]), s, a1);
+      a2 = term(FloatVector.broadcast(F, x[xk + 2]), s, a2);
+      a3 = term(FloatVector.broadcast(F, x[xk + 3]), s, a3);
+    }
+    a0.intoArray(g, go);
+    a1.intoArray(g, go + gStride);
+    a2.intoArray(g, go + 2 * gStride);
+    a3.intoArray(g, go + 3 * gStride);
   }
 
   /** This thread's scratch of at least n floats (kept: one allocation per thread, not one per call). */

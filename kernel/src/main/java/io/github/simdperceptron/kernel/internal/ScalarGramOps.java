@@ -60,6 +60,29 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
+  public void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, int d, float[] panels,
+      int panelCount, float[] g, int gOff, int gStride) {
+    float[] acc = new float[PANEL];
+    for (int q = qFrom; q < qTo; q++) {
+      for (int i = 0; i < RowQuads.ROWS; i++) {
+        int out = gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride;
+        for (int p = 0; p < panelCount; p++) {
+          java.util.Arrays.fill(acc, 0f);
+          int base = p * d * PANEL;
+          for (int k = start[q]; k < start[q + 1]; k++) {
+            float v = values[k * RowQuads.ROWS + i];
+            int pj = base + feature[k] * PANEL;
+            for (int l = 0; l < PANEL; l++) {
+              acc[l] = madd(v, panels[pj + l], acc[l], fma);
+            }
+          }
+          System.arraycopy(acc, 0, g, out + p * PANEL, PANEL);
+        }
+      }
+    }
+  }
+
+  @Override
   public void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma) {
     for (int s = 0; s < m; s++) {
       g[gOff + s] = rbf(g[gOff + s], xNorm, svNorms[s], gamma, fma);

@@ -161,6 +161,79 @@ class GramBlocksTest {
   }
 
   @Test
+  void rowQuadsGiveTheDenseRowsBitsInEveryOrderAndGrouping() {
+    for (int d : new int[] {1, 5, 37, 300}) {
+      for (int m : new int[] {5, 16, 33, 64, 70, 130}) {
+        for (int n : new int[] {1, 4, 7, 29}) {
+          float[][] x = matrix(n, d, false);
+          // Rows with zeros in runs and scattered, some all zero, so quads drop features.
+          int[] ptr = new int[n + 1];
+          int[] idx = new int[n * d];
+          float[] val = new float[n * d];
+          for (int i = 0; i < n; i++) {
+            int lo = r.nextInt(d);
+            int hi = lo + r.nextInt(d - lo + 1);
+            boolean empty = r.nextInt(6) == 0;
+            ptr[i + 1] = ptr[i];
+            for (int j = 0; j < d; j++) {
+              if (empty || j < lo || j >= hi || r.nextInt(4) == 0) {
+                x[i][j] = 0f;
+              } else {
+                idx[ptr[i + 1]] = j;
+                val[ptr[i + 1]++] = x[i][j];
+              }
+            }
+          }
+          float[][] sv = matrix(m, d, false);
+          Packed p = new Packed(x, sv, d, r);
+          int panels = GramBlocks.panels(m);
+          int stride = panels * GramBlocks.PANEL + 2;
+          float[][] byRow = p.arrays;
+          int[] offsetByRow = p.offsets;
+          int[] identity = new int[n];
+          Arrays.setAll(identity, i -> i);
+          float[] dense = new float[n * stride];
+          scalar.gram(byRow, offsetByRow, identity, 0, n, d, p.panels, panels, dense, 0, stride);
+          RowQuads fromDense = RowQuads.ofDense(byRow, offsetByRow, n, d);
+          RowQuads fromSparse = RowQuads.ofSparse(ptr, idx, val, n, d);
+          for (RowQuads quads : new RowQuads[] {fromDense, fromSparse}) {
+            int nq = quads.quads();
+            assertEquals((n + 3) / 4, nq);
+            float[] g = new float[3 + nq * 4 * stride];
+            float[] gs = g.clone();
+            // Two calls over a split of the quads: the second writes from its own offset.
+            int split = nq / 2;
+            GramBlocks.gramQuads(quads, 0, split, p.panels, panels, g, 3, stride);
+            GramBlocks.gramQuads(quads, split, nq, p.panels, panels, g, 3 + split * 4 * stride, stride);
+            scalar.gramQuads(quads.start, quads.feature, quads.values, 0, nq, d, p.panels, panels, gs, 3, stride);
+            String where = tag() + " quads d=" + d + " m=" + m + " n=" + n;
+            assertBits(gs, g, where + " panama vs scalar");
+            boolean[] seen = new boolean[n];
+            for (int pos = 0; pos < nq * 4; pos++) {
+              int row = quads.row(pos);
+              for (int s = 0; s < panels * GramBlocks.PANEL; s++) {
+                float got = g[3 + pos * stride + s];
+                float want = row < 0 ? 0f : dense[row * stride + s];
+                if (Float.floatToRawIntBits(want) != Float.floatToRawIntBits(got)) {
+                  fail(where + " position " + pos + " (row " + row + ") sv " + s + ": " + got + " vs dense " + want);
+                }
+              }
+              if (row >= 0) {
+                assertTrue(!seen[row], where + ": row " + row + " twice");
+                seen[row] = true;
+              }
+            }
+            for (boolean b : seen) {
+              assertTrue(b, where + ": a row is missing from the layout");
+            }
+          }
+          assertEquals(fromDense.feature.length, fromSparse.feature.length, "both builders keep the same features");
+        }
+      }
+    }
+  }
+
+  @Test
   void theParallelSplitGivesTheSerialBits() {
     int d = 200;
     int n = 403;

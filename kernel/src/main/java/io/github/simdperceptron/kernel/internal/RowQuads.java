@@ -1,0 +1,192 @@
+package io.github.simdperceptron.kernel.internal;
+
+import java.util.Arrays;
+
+/**
+ * Rows laid out for many Gram blocks against changing support vectors (the commits of kernel
+ * training): grouped four at a time ("quads"), each quad holding only the features where at least
+ * one of its four rows is non-zero, the four values of a feature side by side. Quad q covers the
+ * rows {@code order[4 q + i]}, i &lt; 4 ({@code -1}: a padding row of zeros in the last quad); its
+ * features are {@code feature[k]} for k in [{@code start[q]}, {@code start[q + 1]}), ascending, and
+ * row i's value at {@code feature[k]} is {@code values[4 k + i]}.
+ *
+ * <p>The rows are ordered so that a quad's rows share their zeros: by the number of non-zeros (in
+ * bands of 32) and then by the first non-zero feature, a signature that groups images of the same
+ * extent and position without looking at labels. On Fashion-MNIST (half the pixels zero) a quad's
+ * union of non-zero features is then 0.62 of the features, against 0.79 in the file's order.
+ * Dropping a feature that is zero in all four rows removes only zero terms from each row's chain,
+ * so {@link GramBlocks#gramQuads} gives the bits of the dense Gram block.
+ */
+public final class RowQuads {
+  /** Rows of a quad. */
+  public static final int ROWS = 4;
+
+  final int d;
+  final int[] order;
+  final int[] start;
+  final int[] feature;
+  final float[] values;
+
+  private RowQuads(int d, int[] order, int[] start, int[] feature, float[] values) {
+    this.d = d;
+    this.order = order;
+    this.start = start;
+    this.feature = feature;
+    this.values = values;
+  }
+
+  /** Number of quads. */
+  public int quads() {
+    return start.length - 1;
+  }
+
+  /** The row at position {@code 4 q + i} of the layout, or -1 for padding. */
+  public int row(int position) {
+    return order[position];
+  }
+
+  /** The dimension of the rows. */
+  public int dimension() {
+    return d;
+  }
+
+  /**
+   * Dense rows: row r is {@code rowArrays[r][rowOffsets[r] .. + d]}, for r in [0, n). Reads only.
+   */
+  public static RowQuads ofDense(float[][] rowArrays, int[] rowOffsets, int n, int d) {
+    int[] nonZeros = new int[n];
+    int[] first = new int[n];
+    for (int r = 0; r < n; r++) {
+      float[] x = rowArrays[r];
+      int off = rowOffsets[r];
+      first[r] = d;
+      for (int j = 0; j < d; j++) {
+        if (x[off + j] != 0f) {
+          if (nonZeros[r]++ == 0) {
+            first[r] = j;
+          }
+        }
+      }
+    }
+    int[] order = order(nonZeros, first);
+    int quads = (n + ROWS - 1) / ROWS;
+    int[] start = new int[quads + 1];
+    int[] feature = new int[1024];
+    float[] values = new float[feature.length * ROWS];
+    int k = 0;
+    for (int q = 0; q < quads; q++) {
+      for (int j = 0; j < d; j++) {
+        boolean any = false;
+        for (int i = 0; i < ROWS && !any; i++) {
+          int r = order[q * ROWS + i];
+          any = r >= 0 && rowArrays[r][rowOffsets[r] + j] != 0f;
+        }
+        if (!any) {
+          continue;
+        }
+        if (k == feature.length) {
+          feature = Arrays.copyOf(feature, grow(k));
+          values = Arrays.copyOf(values, feature.length * ROWS);
+        }
+        feature[k] = j;
+        for (int i = 0; i < ROWS; i++) {
+          int r = order[q * ROWS + i];
+          values[k * ROWS + i] = r >= 0 ? rowArrays[r][rowOffsets[r] + j] : 0f;
+        }
+        k++;
+      }
+      start[q + 1] = k;
+    }
+    return new RowQuads(d, order, start, Arrays.copyOf(feature, k), Arrays.copyOf(values, k * ROWS));
+  }
+
+  /**
+   * Sparse rows in CSR form: row r's non-zeros are {@code (idx[p], val[p])} for p in
+   * [ptr[r], ptr[r + 1]), indices ascending in [0, d), {@code val == null} meaning every value is
+   * 1. Reads only.
+   */
+  public static RowQuads ofSparse(int[] ptr, int[] idx, float[] val, int n, int d) {
+    int[] nonZeros = new int[n];
+    int[] first = new int[n];
+    for (int r = 0; r < n; r++) {
+      nonZeros[r] = ptr[r + 1] - ptr[r];
+      first[r] = nonZeros[r] > 0 ? idx[ptr[r]] : d;
+    }
+    int[] order = order(nonZeros, first);
+    int quads = (n + ROWS - 1) / ROWS;
+    int[] start = new int[quads + 1];
+    int[] feature = new int[1024];
+    float[] values = new float[feature.length * ROWS];
+    int[] cursor = new int[ROWS];
+    int k = 0;
+    for (int q = 0; q < quads; q++) {
+      for (int i = 0; i < ROWS; i++) {
+        int r = order[q * ROWS + i];
+        cursor[i] = r >= 0 ? ptr[r] : 0;
+      }
+      while (true) {
+        // The next feature of the union: the smallest index under the four cursors.
+        int j = d;
+        for (int i = 0; i < ROWS; i++) {
+          int r = order[q * ROWS + i];
+          if (r >= 0 && cursor[i] < ptr[r + 1]) {
+            j = Math.min(j, idx[cursor[i]]);
+          }
+        }
+        if (j == d) {
+          break;
+        }
+        if (k == feature.length) {
+          feature = Arrays.copyOf(feature, grow(k));
+          values = Arrays.copyOf(values, feature.length * ROWS);
+        }
+        feature[k] = j;
+        for (int i = 0; i < ROWS; i++) {
+          int r = order[q * ROWS + i];
+          float v = 0f;
+          if (r >= 0 && cursor[i] < ptr[r + 1] && idx[cursor[i]] == j) {
+            v = val == null ? 1f : val[cursor[i]];
+            cursor[i]++;
+          }
+          values[k * ROWS + i] = v;
+        }
+        k++;
+      }
+      start[q + 1] = k;
+    }
+    return new RowQuads(d, order, start, Arrays.copyOf(feature, k), Arrays.copyOf(values, k * ROWS));
+  }
+
+  private static int grow(int k) {
+    if (k >= Integer.MAX_VALUE / ROWS - 8) {
+      throw new IllegalStateException("too many non-zeros for one layout of row quads: " + k);
+    }
+    return (int) Math.min(Integer.MAX_VALUE / ROWS - 8, 2L * k);
+  }
+
+  /**
+   * Rows by band of non-zeros (32 wide), then first non-zero feature, then row number; padded with
+   * -1. The key packs the three in a long (bands and features beyond its fields share the last
+   * value); beyond 2^26 rows the rows keep their order.
+   */
+  private static int[] order(int[] nonZeros, int[] first) {
+    int n = nonZeros.length;
+    int[] order = new int[(n + ROWS - 1) / ROWS * ROWS];
+    Arrays.fill(order, -1);
+    int field = (1 << 26) - 1;
+    if (n > field) {
+      Arrays.setAll(order, p -> p < n ? p : -1);
+      return order;
+    }
+    long[] keys = new long[n];
+    for (int r = 0; r < n; r++) {
+      long band = Math.min(nonZeros[r] >>> 5, (1 << 11) - 1);
+      keys[r] = band << 52 | (long) Math.min(first[r], field) << 26 | r;
+    }
+    Arrays.sort(keys);
+    for (int p = 0; p < n; p++) {
+      order[p] = (int) (keys[p] & field);
+    }
+    return order;
+  }
+}
