@@ -138,6 +138,21 @@ final class KernelRows {
   }
 
   /**
+   * Writes row i as SV number s of a wide block ({@link GramBlocks#packWide}: feature j at
+   * {@code block[j * width + s]}), zeros included. Only block is modified.
+   */
+  void packWide(int i, float[] block, int width, int s) {
+    if (arrays != null) {
+      GramBlocks.packWide(arrays[i], offsets[i], d, block, width, s);
+    } else {
+      GramBlocks.clearWide(block, d, width, s);
+      for (int t = ptr[i]; t < ptr[i + 1]; t++) {
+        block[idx[t] * width + s] = val == null ? 1f : val[t];
+      }
+    }
+  }
+
+  /**
    * The Gram block of rows[from, to) against the first panelCount panels:
    * {@code g[gOff + (t - from) * gStride + s]}. Only g is modified.
    */

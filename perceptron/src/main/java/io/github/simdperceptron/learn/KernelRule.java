@@ -81,7 +81,10 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private int np;
   private final int[] pendRow;
   private final float[] pendDelta;
-  private final float[] pendPanels;
+  /** The pending rows as a wide block ({@link GramBlocks#packWide}): feature j of pending row u at {@code j * width + u}. */
+  private final float[] pendBlock;
+  /** Lanes of a feature in the pending block: pendingCap rounded up to whole panels. */
+  private final int width;
   private final float[] pendNorms;
   private final float[] gRow;
   /**
@@ -104,7 +107,6 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private float[] deferStep;
   private int nd;
   private int deferCap = DEFERRED;
-  private final int[] one = new int[1];
   private final float[] score;
   private final float[] delta;
 
@@ -126,7 +128,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     this.betaB = new double[kp];
     this.pendRow = new int[pendingCap];
     this.pendDelta = new float[pendingCap * kp];
-    this.pendPanels = new float[Math.toIntExact(GramBlocks.packedLength(pendingCap, dimension))];
+    this.width = GramBlocks.panels(pendingCap) * GramBlocks.PANEL;
+    this.pendBlock = new float[Math.multiplyExact(width, dimension)];
     this.pendNorms = new float[GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
     this.gRow = new float[GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
     this.score = new float[kp];
@@ -143,7 +146,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
           + data.size() + " rows");
     }
     data = train;
-    rows = KernelRows.forBlocks(train);
+    // The rows as they came (sparse rows stay sparse): training reads them only through the quads.
+    rows = new KernelRows(train);
     int n = train.size();
     quads = rows.quads();
     positions = quads.quads() * RowQuads.ROWS;
@@ -172,9 +176,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
       addDeferred(score, 0, at);
     }
     if (np > 0) {
-      one[0] = i;
-      // All pending panels, filled or not: one pass of eight FMA chains beats fewer panels' single chains.
-      rows.gram(one, 0, 1, pendPanels, GramBlocks.panels(pendingCap), gRow, 0, gRow.length);
+      // All pending lanes, filled or not: one pass of four FMA chains beats fewer lanes' single chains.
+      GramBlocks.gramQuadRow(quads, at, pendBlock, width, gRow, 0);
       kernel.finish(gRow, 0, np, kernel.usesNorms() ? rows.norm(i) : 0f, pendNorms);
       GramBlocks.classScores(gRow, 0, np, pendDelta, kp, score, 0);
     }
@@ -383,7 +386,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private void pend(int row, float[] change, int off) {
     pendRow[np] = row;
     System.arraycopy(change, off, pendDelta, np * kp, kp);
-    rows.pack(row, pendPanels, np);
+    rows.packWide(row, pendBlock, width, np);
     pendNorms[np] = rows.norm(row);
     np++;
     if (np == pendingCap) {
@@ -401,7 +404,6 @@ final class KernelRule extends UpdateRule<KernelModel> {
    */
   private void commit() {
     int n = positions;
-    int panelCount = GramBlocks.panels(np);
     float[][] fill = new float[np][];
     for (int u = 0; u < np; u++) {
       int row = pendRow[u];
@@ -420,8 +422,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (nd > 0) {
       flush();
     }
-    GramBlocks.forRanges(0, quads.quads(), (long) n * panelCount * GramBlocks.PANEL * d, COMMIT_QUADS,
-        (lo, hi) -> commitQuads(lo, hi, panelCount, fill));
+    GramBlocks.forRanges(0, quads.quads(), (long) n * width * d, COMMIT_QUADS, (lo, hi) -> commitQuads(lo, hi, fill));
     np = 0;
   }
 
@@ -429,13 +430,13 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * The commit of the rows of quads [lo, hi): see {@link #commit}. A padding position's kernel
    * values are those of a zero row; its scores and column entries are written and never read.
    */
-  private void commitQuads(int lo, int hi, int panelCount, float[][] fill) {
-    int stride = panelCount * GramBlocks.PANEL;
+  private void commitQuads(int lo, int hi, float[][] fill) {
+    int stride = width;
     float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * stride];
     boolean norms = kernel.usesNorms();
     for (int a = lo; a < hi; a += COMMIT_QUADS) {
       int b = Math.min(hi, a + COMMIT_QUADS);
-      GramBlocks.gramQuads(quads, a, b, pendPanels, panelCount, g, 0, stride);
+      GramBlocks.gramQuads(quads, a, b, pendBlock, width, g, 0, stride);
       int first = a * RowQuads.ROWS;
       int end = b * RowQuads.ROWS;
       for (int pos = first; pos < end; pos++) {
@@ -537,7 +538,10 @@ final class KernelRule extends UpdateRule<KernelModel> {
   float[][] trainingColumns() {
     int n = positions;
     float[][] columns = new float[m][];
-    int[] pendingOf = null;
+    // The support vectors whose column is still pending: slots and pending indices, in slot order.
+    int[] slots = new int[Math.min(m, np)];
+    int[] pendingIndices = new int[slots.length];
+    int missing = 0;
     for (int s = 0; s < m; s++) {
       columns[s] = columnOf[svRow[s]];
       if (columns[s] == null) {
@@ -545,43 +549,39 @@ final class KernelRule extends UpdateRule<KernelModel> {
         if (u < 0) {
           return null;
         }
-        if (pendingOf == null) {
-          pendingOf = new int[m];
-          Arrays.fill(pendingOf, -1);
-        }
-        pendingOf[s] = u;
+        columns[s] = new float[n];
+        slots[missing] = s;
+        pendingIndices[missing++] = u;
       }
     }
-    if (pendingOf == null) {
+    if (missing == 0) {
       return columns;
     }
-    for (int s = 0; s < m; s++) {
-      if (pendingOf[s] >= 0) {
-        columns[s] = new float[n];
-      }
-    }
     // All pending panels, filled or not, as a commit computes them: the loops compiled for commits.
-    int panelCount = GramBlocks.panels(pendingCap);
-    int stride = panelCount * GramBlocks.PANEL;
+    int stride = width;
     int chunk = CHUNK / RowQuads.ROWS;
     float[] block = new float[Math.min(chunk, quads.quads()) * RowQuads.ROWS * stride];
     for (int lo = 0; lo < quads.quads(); lo += chunk) {
       int hi = Math.min(quads.quads(), lo + chunk);
-      GramBlocks.gramQuads(quads, lo, hi, pendPanels, panelCount, block, 0, stride);
-      for (int pos = lo * RowQuads.ROWS; pos < hi * RowQuads.ROWS; pos++) {
+      GramBlocks.gramQuads(quads, lo, hi, pendBlock, width, block, 0, stride);
+      int first = lo * RowQuads.ROWS;
+      int end = hi * RowQuads.ROWS;
+      for (int pos = first; pos < end; pos++) {
         int t = quads.row(pos);
-        int go = (pos - lo * RowQuads.ROWS) * stride;
-        kernel.finish(block, go, np, kernel.usesNorms() && t >= 0 ? rows.norm(t) : 0f, pendNorms);
-        for (int s = 0; s < m; s++) {
-          int u = pendingOf[s];
-          if (u >= 0) {
-            columns[s][pos] = block[go + u];
-          }
+        kernel.finish(block, (pos - first) * stride, np, kernel.usesNorms() && t >= 0 ? rows.norm(t) : 0f,
+            pendNorms);
+      }
+      for (int e = 0; e < missing; e++) {
+        float[] column = columns[slots[e]];
+        int u = pendingIndices[e];
+        for (int pos = first; pos < end; pos++) {
+          column[pos] = block[(pos - first) * stride + u];
         }
       }
     }
     return columns;
   }
+
 
   /** The training row at a layout position of {@link #trainingColumns}, or -1 for padding. */
   int rowAt(int position) {

@@ -137,16 +137,45 @@ public final class GramBlocks {
   }
 
   /**
-   * The Gram block of row quads (a layout of many rows made once, {@link RowQuads}):
-   * {@code g[gOff + (p - 4 qFrom) * gStride + s] = x_{rows.row(p)} . S[s]} for the layout's
-   * positions p in [4 qFrom, 4 qTo) and s in [0, panelCount * PANEL); a padding position's row is
-   * zero. The same bits as {@link #gram} on the rows' dense form (a feature left out of a quad is
-   * zero in its four rows, and a zero term adds nothing to a chain), at the cost of the quads'
-   * features only. On the calling thread; callers split the quads. Only g is modified.
+   * Writes the dense x[xOff, xOff + d) as SV number s of a wide block: {@code block[j * width + s] = x[xOff + j]}.
+   * Only block is modified.
    */
-  public static void gramQuads(RowQuads rows, int qFrom, int qTo, float[] panels, int panelCount, float[] g,
-      int gOff, int gStride) {
-    OPS.gramQuads(rows.start, rows.feature, rows.values, qFrom, qTo, rows.d, panels, panelCount, g, gOff, gStride);
+  public static void packWide(float[] x, int xOff, int d, float[] block, int width, int s) {
+    for (int j = 0; j < d; j++) {
+      block[j * width + s] = x[xOff + j];
+    }
+  }
+
+  /** Sets SV number s of a wide block to zero. Only block is modified. */
+  public static void clearWide(float[] block, int d, int width, int s) {
+    for (int j = 0; j < d; j++) {
+      block[j * width + s] = 0f;
+    }
+  }
+
+  /**
+   * The Gram block of row quads (a layout of many rows made once, {@link RowQuads}) against the
+   * SVs of a wide block, feature-major: SV s at feature j at {@code block[j * width + s]} for the
+   * quads' dimension d, width a multiple of {@link #PANEL} ({@link #packWide}; the few SVs of a
+   * training step, so that the vectors of one feature lie at constant offsets from each other):
+   * {@code g[gOff + (p - 4 qFrom) * gStride + s] = x_{rows.row(p)} . S[s]} for the layout's
+   * positions p in [4 qFrom, 4 qTo) and s &lt; width; a padding position's row is zero. The same
+   * bits as {@link #gram} on the rows' dense form (a feature left out of a quad is zero in its four
+   * rows, and a zero term adds nothing to a chain), at the cost of the quads' features only. On the
+   * calling thread; callers split the quads. Only g is modified.
+   */
+  public static void gramQuads(RowQuads rows, int qFrom, int qTo, float[] block, int width, float[] g, int gOff,
+      int gStride) {
+    OPS.gramQuads(rows.start, rows.feature, rows.values, qFrom, qTo, block, width, g, gOff, gStride);
+  }
+
+  /**
+   * One row of {@link #gramQuads}, the row at layout position p: {@code g[gOff + s] = x_{rows.row(p)} . S[s]}
+   * for s &lt; width, over its quad's features; the bits of {@link #gramQuads}. Only g is modified.
+   */
+  public static void gramQuadRow(RowQuads rows, int p, float[] block, int width, float[] g, int gOff) {
+    OPS.gramQuadRow(rows.start, rows.feature, rows.values, p / RowQuads.ROWS, p % RowQuads.ROWS, block, width, g,
+        gOff);
   }
 
   /** Work over a range of rows [from, to). */

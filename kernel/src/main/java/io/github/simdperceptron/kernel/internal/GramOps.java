@@ -25,13 +25,19 @@ interface GramOps {
       int panelCount, float[] g, int gOff, int gStride);
 
   /**
-   * Row quads ({@link RowQuads}): {@code g[gOff + (4 (q - qFrom) + i) * gStride + s] = x_{4q+i} . S[s]}
-   * for quads q in [qFrom, qTo), i &lt; 4, s in [0, panelCount * PANEL), the features of a quad
-   * {@code feature[k]}, k in [start[q], start[q + 1]), with row i's value {@code values[4 k + i]};
-   * the same bits as the rows' dense form.
+   * Row quads ({@link RowQuads}) against SVs in a wide block (SV s at feature j at
+   * {@code block[j * width + s]}, width a multiple of {@link GramBlocks#PANEL}):
+   * {@code g[gOff + (4 (q - qFrom) + i) * gStride + s] = x_{4q+i} . S[s]} for quads q in
+   * [qFrom, qTo), i &lt; 4, s &lt; width, the features of a quad {@code feature[k]}, k in
+   * [start[q], start[q + 1]), with row i's value {@code values[4 k + i]}; the same bits as the
+   * rows' dense form.
    */
-  void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, int d, float[] panels,
-      int panelCount, float[] g, int gOff, int gStride);
+  void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, float[] block, int width,
+      float[] g, int gOff, int gStride);
+
+  /** One row of a quad, row i of quad q, as {@link #gramQuads}: {@code g[gOff + s] = x_{4q+i} . S[s]}, s &lt; width. */
+  void gramQuadRow(int[] start, int[] feature, float[] values, int q, int i, float[] block, int width, float[] g,
+      int gOff);
 
   /** In place: {@code g[s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[s]))} for s in [0, m). */
   void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma);

@@ -129,59 +129,40 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, int d, float[] panels,
-      int panelCount, float[] g, int gOff, int gStride) {
-    int panelFloats = d * PANEL;
+  public void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, float[] block, int width,
+      float[] g, int gOff, int gStride) {
     int quadStride = RowQuads.ROWS * gStride;
-    // Panels outer, as in gram: the panels of a pass stay in cache while every quad passes over them.
+    // Lanes outer, as in gram: the block (d x width floats) stays in cache while every quad passes over it.
+    int o = 0;
     if (L == PANEL) {
-      // One vector per panel: four panels a pass, 16 chains (AVX-512 has 32 registers).
-      int p = 0;
-      for (; p + 3 < panelCount; p += 4) {
+      // 512-bit vectors: four a pass, 16 chains (AVX-512 has 32 registers; AVX2's 16 hold only 4 x 2).
+      for (; o + 4 * L <= width; o += 4 * L) {
         for (int q = qFrom; q < qTo; q++) {
-          quad4x4(feature, values, start[q], start[q + 1], panels, p * panelFloats, panelFloats, g,
-              gOff + (q - qFrom) * quadStride + p * PANEL, gStride);
+          quad4x4(feature, values, start[q], start[q + 1], block, width, o, g, gOff + (q - qFrom) * quadStride + o,
+              gStride);
         }
       }
-      for (; p + 1 < panelCount; p += 2) {
-        for (int q = qFrom; q < qTo; q++) {
-          quad4x2(feature, values, start[q], start[q + 1], panels, p * panelFloats, panelFloats, g,
-              gOff + (q - qFrom) * quadStride + p * PANEL, gStride);
-        }
+    }
+    for (; o + 2 * L <= width; o += 2 * L) {
+      for (int q = qFrom; q < qTo; q++) {
+        quad4x2(feature, values, start[q], start[q + 1], block, width, o, g, gOff + (q - qFrom) * quadStride + o,
+            gStride);
       }
-      for (; p < panelCount; p++) {
-        for (int q = qFrom; q < qTo; q++) {
-          quad4x1(feature, values, start[q], start[q + 1], panels, p * panelFloats, g,
-              gOff + (q - qFrom) * quadStride + p * PANEL, gStride);
-        }
-      }
-    } else if (TWO) {
-      for (int p = 0; p < panelCount; p++) {
-        for (int o = 0; o < PANEL; o += STEP) {
-          for (int q = qFrom; q < qTo; q++) {
-            quad4x2(feature, values, start[q], start[q + 1], panels, p * panelFloats + o, L, g,
-                gOff + (q - qFrom) * quadStride + p * PANEL + o, gStride);
-          }
-        }
-      }
-    } else {
-      for (int p = 0; p < panelCount; p++) {
-        for (int o = 0; o < PANEL; o += L) {
-          for (int q = qFrom; q < qTo; q++) {
-            quad4x1(feature, values, start[q], start[q + 1], panels, p * panelFloats + o, g,
-                gOff + (q - qFrom) * quadStride + p * PANEL + o, gStride);
-          }
-        }
+    }
+    for (; o < width; o += L) {
+      for (int q = qFrom; q < qTo; q++) {
+        quad4x1(feature, values, start[q], start[q + 1], block, width, o, g, gOff + (q - qFrom) * quadStride + o,
+            gStride);
       }
     }
   }
 
   /**
-   * A quad's four rows against four vectors, at panels + base + v * next (v &lt; 4), whose G
-   * columns follow at go + v * L: sixteen chains, per feature one index, four panel vectors and
+   * A quad's four rows against lanes [o, o + 4L) of a wide block: sixteen chains. Per feature one
+   * index, four vectors at constant offsets from one address (one bounds check serves them) and
    * four broadcasts.
    */
-  private static void quad4x4(int[] feature, float[] x, int from, int to, float[] panels, int base, int next,
+  private static void quad4x4(int[] feature, float[] x, int from, int to, float[] block, int width, int o,
       float[] g, int go, int gStride) {
     FloatVector a00 = FloatVector.zero(F);
     FloatVector a01 = a00;
@@ -200,12 +181,12 @@ final class PanamaGramOps implements GramOps {
     FloatVector a32 = a00;
     FloatVector a33 = a00;
     for (int k = from; k < to; k++) {
-      int pj = base + feature[k] * PANEL;
+      int at = feature[k] * width + o;
       int xk = 4 * k;
-      FloatVector s0 = FloatVector.fromArray(F, panels, pj);
-      FloatVector s1 = FloatVector.fromArray(F, panels, pj + next);
-      FloatVector s2 = FloatVector.fromArray(F, panels, pj + 2 * next);
-      FloatVector s3 = FloatVector.fromArray(F, panels, pj + 3 * next);
+      FloatVector s0 = FloatVector.fromArray(F, block, at);
+      FloatVector s1 = FloatVector.fromArray(F, block, at + L);
+      FloatVector s2 = FloatVector.fromArray(F, block, at + 2 * L);
+      FloatVector s3 = FloatVector.fromArray(F, block, at + 3 * L);
       FloatVector b = FloatVector.broadcast(F, x[xk]);
       a00 = term(b, s0, a00);
       a01 = term(b, s1, a01);
@@ -245,8 +226,8 @@ final class PanamaGramOps implements GramOps {
     a33.intoArray(g, go + 3 * gStride + 3 * L);
   }
 
-  /** A quad's four rows against the vectors at panels + base and + base + next, G columns at go and go + L: eight chains. */
-  private static void quad4x2(int[] feature, float[] x, int from, int to, float[] panels, int base, int next,
+  /** A quad's four rows against lanes [o, o + 2L) of a wide block: eight chains. */
+  private static void quad4x2(int[] feature, float[] x, int from, int to, float[] block, int width, int o,
       float[] g, int go, int gStride) {
     FloatVector a00 = FloatVector.zero(F);
     FloatVector a01 = a00;
@@ -257,10 +238,10 @@ final class PanamaGramOps implements GramOps {
     FloatVector a30 = a00;
     FloatVector a31 = a00;
     for (int k = from; k < to; k++) {
-      int pj = base + feature[k] * PANEL;
+      int at = feature[k] * width + o;
       int xk = 4 * k;
-      FloatVector s0 = FloatVector.fromArray(F, panels, pj);
-      FloatVector s1 = FloatVector.fromArray(F, panels, pj + next);
+      FloatVector s0 = FloatVector.fromArray(F, block, at);
+      FloatVector s1 = FloatVector.fromArray(F, block, at + L);
       FloatVector b = FloatVector.broadcast(F, x[xk]);
       a00 = term(b, s0, a00);
       a01 = term(b, s1, a01);
@@ -284,15 +265,15 @@ final class PanamaGramOps implements GramOps {
     a31.intoArray(g, go + 3 * gStride + L);
   }
 
-  /** A quad's four rows against the vector at panels + base, G column at go: four chains. */
-  private static void quad4x1(int[] feature, float[] x, int from, int to, float[] panels, int base, float[] g,
-      int go, int gStride) {
+  /** A quad's four rows against lanes [o, o + L) of a wide block: four chains. */
+  private static void quad4x1(int[] feature, float[] x, int from, int to, float[] block, int width, int o,
+      float[] g, int go, int gStride) {
     FloatVector a0 = FloatVector.zero(F);
     FloatVector a1 = a0;
     FloatVector a2 = a0;
     FloatVector a3 = a0;
     for (int k = from; k < to; k++) {
-      FloatVector s = FloatVector.fromArray(F, panels, base + feature[k] * PANEL);
+      FloatVector s = FloatVector.fromArray(F, block, feature[k] * width + o);
       int xk = 4 * k;
       a0 = term(FloatVector.broadcast(F, x[xk]), s, a0);
       a1 = term(FloatVector.broadcast(F, x[xk + 1]), s, a1);
@@ -303,6 +284,49 @@ final class PanamaGramOps implements GramOps {
     a1.intoArray(g, go + gStride);
     a2.intoArray(g, go + 2 * gStride);
     a3.intoArray(g, go + 3 * gStride);
+  }
+
+  @Override
+  public void gramQuadRow(int[] start, int[] feature, float[] values, int q, int i, float[] block, int width,
+      float[] g, int gOff) {
+    int o = 0;
+    for (; o + 4 * L <= width; o += 4 * L) {
+      quadRow1x4(feature, values, start[q], start[q + 1], i, block, width, o, g, gOff + o);
+    }
+    for (; o < width; o += L) {
+      quadRow1x1(feature, values, start[q], start[q + 1], i, block, width, o, g, gOff + o);
+    }
+  }
+
+  /** Row i of a quad against lanes [o, o + 4L) of a wide block: four chains (a training visit). */
+  private static void quadRow1x4(int[] feature, float[] x, int from, int to, int i, float[] block, int width, int o,
+      float[] g, int go) {
+    FloatVector a0 = FloatVector.zero(F);
+    FloatVector a1 = a0;
+    FloatVector a2 = a0;
+    FloatVector a3 = a0;
+    for (int k = from; k < to; k++) {
+      int at = feature[k] * width + o;
+      FloatVector b = FloatVector.broadcast(F, x[4 * k + i]);
+      a0 = term(b, FloatVector.fromArray(F, block, at), a0);
+      a1 = term(b, FloatVector.fromArray(F, block, at + L), a1);
+      a2 = term(b, FloatVector.fromArray(F, block, at + 2 * L), a2);
+      a3 = term(b, FloatVector.fromArray(F, block, at + 3 * L), a3);
+    }
+    a0.intoArray(g, go);
+    a1.intoArray(g, go + L);
+    a2.intoArray(g, go + 2 * L);
+    a3.intoArray(g, go + 3 * L);
+  }
+
+  /** Row i of a quad against lanes [o, o + L) of a wide block: one chain. */
+  private static void quadRow1x1(int[] feature, float[] x, int from, int to, int i, float[] block, int width, int o,
+      float[] g, int go) {
+    FloatVector a = FloatVector.zero(F);
+    for (int k = from; k < to; k++) {
+      a = term(FloatVector.broadcast(F, x[4 * k + i]), FloatVector.fromArray(F, block, feature[k] * width + o), a);
+    }
+    a.intoArray(g, go);
   }
 
   /** This thread's scratch of at least n floats (kept: one allocation per thread, not one per call). */

@@ -60,25 +60,29 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, int d, float[] panels,
-      int panelCount, float[] g, int gOff, int gStride) {
-    float[] acc = new float[PANEL];
+  public void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, float[] block, int width,
+      float[] g, int gOff, int gStride) {
     for (int q = qFrom; q < qTo; q++) {
       for (int i = 0; i < RowQuads.ROWS; i++) {
-        int out = gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride;
-        for (int p = 0; p < panelCount; p++) {
-          java.util.Arrays.fill(acc, 0f);
-          int base = p * d * PANEL;
-          for (int k = start[q]; k < start[q + 1]; k++) {
-            float v = values[k * RowQuads.ROWS + i];
-            int pj = base + feature[k] * PANEL;
-            for (int l = 0; l < PANEL; l++) {
-              acc[l] = madd(v, panels[pj + l], acc[l], fma);
-            }
-          }
-          System.arraycopy(acc, 0, g, out + p * PANEL, PANEL);
+        gramQuadRow(start, feature, values, q, i, block, width, g, gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride);
+      }
+    }
+  }
+
+  @Override
+  public void gramQuadRow(int[] start, int[] feature, float[] values, int q, int i, float[] block, int width,
+      float[] g, int gOff) {
+    float[] acc = new float[PANEL];
+    for (int o = 0; o < width; o += PANEL) {
+      java.util.Arrays.fill(acc, 0f);
+      for (int k = start[q]; k < start[q + 1]; k++) {
+        float v = values[k * RowQuads.ROWS + i];
+        int at = feature[k] * width + o;
+        for (int l = 0; l < PANEL; l++) {
+          acc[l] = madd(v, block[at + l], acc[l], fma);
         }
       }
+      System.arraycopy(acc, 0, g, gOff + o, PANEL);
     }
   }
 

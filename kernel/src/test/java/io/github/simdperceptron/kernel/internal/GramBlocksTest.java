@@ -196,6 +196,11 @@ class GramBlocksTest {
           scalar.gram(byRow, offsetByRow, identity, 0, n, d, p.panels, panels, dense, 0, stride);
           RowQuads fromDense = RowQuads.ofDense(byRow, offsetByRow, n, d);
           RowQuads fromSparse = RowQuads.ofSparse(ptr, idx, val, n, d);
+          int width = panels * GramBlocks.PANEL;
+          float[] wide = new float[d * width];
+          for (int s = 0; s < m; s++) {
+            GramBlocks.packWide(sv[s], 0, d, wide, width, s);
+          }
           for (RowQuads quads : new RowQuads[] {fromDense, fromSparse}) {
             int nq = quads.quads();
             assertEquals((n + 3) / 4, nq);
@@ -203,11 +208,18 @@ class GramBlocksTest {
             float[] gs = g.clone();
             // Two calls over a split of the quads: the second writes from its own offset.
             int split = nq / 2;
-            GramBlocks.gramQuads(quads, 0, split, p.panels, panels, g, 3, stride);
-            GramBlocks.gramQuads(quads, split, nq, p.panels, panels, g, 3 + split * 4 * stride, stride);
-            scalar.gramQuads(quads.start, quads.feature, quads.values, 0, nq, d, p.panels, panels, gs, 3, stride);
+            GramBlocks.gramQuads(quads, 0, split, wide, width, g, 3, stride);
+            GramBlocks.gramQuads(quads, split, nq, wide, width, g, 3 + split * 4 * stride, stride);
+            scalar.gramQuads(quads.start, quads.feature, quads.values, 0, nq, wide, width, gs, 3, stride);
             String where = tag() + " quads d=" + d + " m=" + m + " n=" + n;
             assertBits(gs, g, where + " panama vs scalar");
+            // One row at a time (a training visit) gives the rows of the block.
+            for (int pos = 0; pos < nq * 4; pos++) {
+              float[] one = new float[1 + width];
+              GramBlocks.gramQuadRow(quads, pos, wide, width, one, 1);
+              assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + width),
+                  Arrays.copyOfRange(one, 1, one.length), where + " row at position " + pos);
+            }
             boolean[] seen = new boolean[n];
             for (int pos = 0; pos < nq * 4; pos++) {
               int row = quads.row(pos);
