@@ -1,6 +1,7 @@
 package io.github.simdperceptron.bench;
 
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import io.github.simdperceptron.kernel.internal.RowQuads;
 import io.github.simdperceptron.reference.ReferenceKernels;
 import java.util.concurrent.TimeUnit;
 import jdk.incubator.vector.FloatVector;
@@ -35,6 +36,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *   <li>{@code gramOneThread}: the panel kernel on the calling thread alone (compare with fmaPeak).
  *   <li>{@code gram}: the facade as training and prediction call it (split over the common
  *       fork-join pool when large: two threads on two cores).
+ *   <li>{@code gramQuads}: the rows as row quads against the SVs in a wide block, as kernel
+ *       training's commits compute it (one thread; the rows here have no zeros, so every feature
+ *       is kept and the rate compares with {@code gramOneThread}'s on the same work).
  *   <li>{@code ejmlMult}: {@code CommonOps_FDRM.mult(X, S^T)} (the same product, row-major).
  * </ul>
  *
@@ -73,6 +77,9 @@ public class GramBenchmark {
   int[] rowOffsets;
   int[] ids;
   float[] panels;
+  RowQuads quads;
+  float[] wide;
+  int width;
   float[] g;
   FMatrixRMaj xMatrix;
   FMatrixRMaj stMatrix;
@@ -101,6 +108,12 @@ public class GramBenchmark {
       }
     }
     g = new float[rows * GramBlocks.panels(svs) * GramBlocks.PANEL];
+    quads = RowQuads.ofDense(rowArrays, rowOffsets, rows, d);
+    width = GramBlocks.panels(svs) * GramBlocks.PANEL;
+    wide = new float[d * width];
+    for (int j = 0; j < svs; j++) {
+      GramBlocks.packWide(s, j * d, d, wide, width, j);
+    }
     xMatrix = FMatrixRMaj.wrap(rows, d, x);
     stMatrix = FMatrixRMaj.wrap(d, svs, st);
     gMatrix = new FMatrixRMaj(rows, svs);
@@ -112,6 +125,12 @@ public class GramBenchmark {
     float[] s0 = java.util.Arrays.copyOfRange(s, (svs - 1) * d, svs * d);
     double[] exact = Sanity.exactDot(x0, 0, s0, 0, d);
     Sanity.close("GramBlocks.gram", g[svs - 1], exact[0], exact[1]);
+    GramBlocks.gramQuads(quads, 0, quads.quads(), wide, width, g, 0, width);
+    int at = 0;
+    while (quads.row(at) != 0) {
+      at++;
+    }
+    Sanity.close("GramBlocks.gramQuads", g[at * width + svs - 1], exact[0], exact[1]);
     Sanity.close("ReferenceKernels.linear", ReferenceKernels.linear(x0, s0), exact[0], exact[1]);
   }
 
@@ -166,6 +185,13 @@ public class GramBenchmark {
   public float[] gram(Flops flops) {
     GramBlocks.gram(rowArrays, rowOffsets, ids, 0, rows, d, panels, GramBlocks.panels(svs), g, 0,
         GramBlocks.panels(svs) * GramBlocks.PANEL);
+    flops.flops += gramFlops();
+    return g;
+  }
+
+  @Benchmark
+  public float[] gramQuads(Flops flops) {
+    GramBlocks.gramQuads(quads, 0, quads.quads(), wide, width, g, 0, width);
     flops.flops += gramFlops();
     return g;
   }
