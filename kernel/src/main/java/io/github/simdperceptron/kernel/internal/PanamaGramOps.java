@@ -66,8 +66,15 @@ final class PanamaGramOps implements GramOps {
           }
         }
       } else {
-        // One vector per panel: a tile's two vectors are two consecutive panels.
+        // One vector per panel (512-bit vectors): four panels a tile, 16 chains in AVX-512's 32
+        // registers; then a tile's two vectors are two consecutive panels.
         int p = 0;
+        for (; p + 3 < panelCount; p += 4) {
+          for (int t = c; t < end; t += 4) {
+            tile4x4(packed, (t - c) * d, d, panels, p * d * PANEL, d * PANEL, g, gOff + (t - from) * gStride + p * PANEL,
+                gStride);
+          }
+        }
         for (; p + 1 < panelCount; p += 2) {
           for (int t = c; t < end; t += 4) {
             tile4x2(packed, (t - c) * d, d, panels, p * d * PANEL, d * PANEL, g, gOff + (t - from) * gStride + p * PANEL,
@@ -502,6 +509,74 @@ final class PanamaGramOps implements GramOps {
     a21.intoArray(g, go + 2 * gStride + L);
     a30.intoArray(g, go + 3 * gStride);
     a31.intoArray(g, go + 3 * gStride + L);
+  }
+
+  /**
+   * Four interleaved rows against four consecutive panels of one vector each (512-bit vectors),
+   * at panels + base + v * next, whose G columns follow at go + v * PANEL: sixteen chains.
+   */
+  private static void tile4x4(float[] x, int xo, int d, float[] panels, int base, int next, float[] g, int go,
+      int gStride) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a02 = a00;
+    FloatVector a03 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a12 = a00;
+    FloatVector a13 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a22 = a00;
+    FloatVector a23 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    FloatVector a32 = a00;
+    FloatVector a33 = a00;
+    for (int j = 0; j < d; j++) {
+      int pj = base + j * PANEL;
+      int xj = xo + 4 * j;
+      FloatVector s0 = FloatVector.fromArray(F, panels, pj);
+      FloatVector s1 = FloatVector.fromArray(F, panels, pj + next);
+      FloatVector s2 = FloatVector.fromArray(F, panels, pj + 2 * next);
+      FloatVector s3 = FloatVector.fromArray(F, panels, pj + 3 * next);
+      FloatVector b = FloatVector.broadcast(F, x[xj]);
+      a00 = term(b, s0, a00);
+      a01 = term(b, s1, a01);
+      a02 = term(b, s2, a02);
+      a03 = term(b, s3, a03);
+      b = FloatVector.broadcast(F, x[xj + 1]);
+      a10 = term(b, s0, a10);
+      a11 = term(b, s1, a11);
+      a12 = term(b, s2, a12);
+      a13 = term(b, s3, a13);
+      b = FloatVector.broadcast(F, x[xj + 2]);
+      a20 = term(b, s0, a20);
+      a21 = term(b, s1, a21);
+      a22 = term(b, s2, a22);
+      a23 = term(b, s3, a23);
+      b = FloatVector.broadcast(F, x[xj + 3]);
+      a30 = term(b, s0, a30);
+      a31 = term(b, s1, a31);
+      a32 = term(b, s2, a32);
+      a33 = term(b, s3, a33);
+    }
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + PANEL);
+    a02.intoArray(g, go + 2 * PANEL);
+    a03.intoArray(g, go + 3 * PANEL);
+    a10.intoArray(g, go + gStride);
+    a11.intoArray(g, go + gStride + PANEL);
+    a12.intoArray(g, go + gStride + 2 * PANEL);
+    a13.intoArray(g, go + gStride + 3 * PANEL);
+    a20.intoArray(g, go + 2 * gStride);
+    a21.intoArray(g, go + 2 * gStride + PANEL);
+    a22.intoArray(g, go + 2 * gStride + 2 * PANEL);
+    a23.intoArray(g, go + 2 * gStride + 3 * PANEL);
+    a30.intoArray(g, go + 3 * gStride);
+    a31.intoArray(g, go + 3 * gStride + PANEL);
+    a32.intoArray(g, go + 3 * gStride + 2 * PANEL);
+    a33.intoArray(g, go + 3 * gStride + 3 * PANEL);
   }
 
   /** Four interleaved rows against lanes [o, o + L) of a panel, for widths where two vectors do not tile a panel. */
