@@ -69,35 +69,25 @@ public final class RowQuads {
       }
     }
     int[] order = order(nonZeros, first);
-    int quads = (n + ROWS - 1) / ROWS;
-    int[] start = new int[quads + 1];
-    int[] feature = new int[1024];
-    float[] values = new float[feature.length * ROWS];
-    int k = 0;
-    for (int q = 0; q < quads; q++) {
+    Builder b = new Builder(order);
+    for (int q = 0; q < b.start.length - 1; q++) {
       for (int j = 0; j < d; j++) {
         boolean any = false;
         for (int i = 0; i < ROWS && !any; i++) {
           int r = order[q * ROWS + i];
           any = r >= 0 && rowArrays[r][rowOffsets[r] + j] != 0f;
         }
-        if (!any) {
-          continue;
+        if (any) {
+          int at = b.feature(j);
+          for (int i = 0; i < ROWS; i++) {
+            int r = order[q * ROWS + i];
+            b.values[at + i] = r >= 0 ? rowArrays[r][rowOffsets[r] + j] : 0f;
+          }
         }
-        if (k == feature.length) {
-          feature = Arrays.copyOf(feature, grow(k));
-          values = Arrays.copyOf(values, feature.length * ROWS);
-        }
-        feature[k] = j;
-        for (int i = 0; i < ROWS; i++) {
-          int r = order[q * ROWS + i];
-          values[k * ROWS + i] = r >= 0 ? rowArrays[r][rowOffsets[r] + j] : 0f;
-        }
-        k++;
       }
-      start[q + 1] = k;
+      b.endQuad(q);
     }
-    return new RowQuads(d, order, start, Arrays.copyOf(feature, k), Arrays.copyOf(values, k * ROWS));
+    return b.build(d);
   }
 
   /**
@@ -113,13 +103,9 @@ public final class RowQuads {
       first[r] = nonZeros[r] > 0 ? idx[ptr[r]] : d;
     }
     int[] order = order(nonZeros, first);
-    int quads = (n + ROWS - 1) / ROWS;
-    int[] start = new int[quads + 1];
-    int[] feature = new int[1024];
-    float[] values = new float[feature.length * ROWS];
+    Builder b = new Builder(order);
     int[] cursor = new int[ROWS];
-    int k = 0;
-    for (int q = 0; q < quads; q++) {
+    for (int q = 0; q < b.start.length - 1; q++) {
       for (int i = 0; i < ROWS; i++) {
         int r = order[q * ROWS + i];
         cursor[i] = r >= 0 ? ptr[r] : 0;
@@ -136,11 +122,7 @@ public final class RowQuads {
         if (j == d) {
           break;
         }
-        if (k == feature.length) {
-          feature = Arrays.copyOf(feature, grow(k));
-          values = Arrays.copyOf(values, feature.length * ROWS);
-        }
-        feature[k] = j;
+        int at = b.feature(j);
         for (int i = 0; i < ROWS; i++) {
           int r = order[q * ROWS + i];
           float v = 0f;
@@ -148,20 +130,47 @@ public final class RowQuads {
             v = val == null ? 1f : val[cursor[i]];
             cursor[i]++;
           }
-          values[k * ROWS + i] = v;
+          b.values[at + i] = v;
         }
-        k++;
       }
-      start[q + 1] = k;
+      b.endQuad(q);
     }
-    return new RowQuads(d, order, start, Arrays.copyOf(feature, k), Arrays.copyOf(values, k * ROWS));
+    return b.build(d);
   }
 
-  private static int grow(int k) {
-    if (k >= Integer.MAX_VALUE / ROWS - 8) {
-      throw new IllegalStateException("too many non-zeros for one layout of row quads: " + k);
+  /** The arrays of a layout as the builders append to them, quad by quad. */
+  private static final class Builder {
+    final int[] order;
+    final int[] start;
+    int[] feature = new int[1024];
+    float[] values = new float[feature.length * ROWS];
+    int k;
+
+    Builder(int[] order) {
+      this.order = order;
+      this.start = new int[order.length / ROWS + 1];
     }
-    return (int) Math.min(Integer.MAX_VALUE / ROWS - 8, 2L * k);
+
+    /** Appends feature j to the quad under way; its four values go to {@code values[at .. at + 4)}, at returned. */
+    int feature(int j) {
+      if (k == feature.length) {
+        if (k >= Integer.MAX_VALUE / ROWS - 8) {
+          throw new IllegalStateException("too many non-zeros for one layout of row quads: " + k);
+        }
+        feature = Arrays.copyOf(feature, (int) Math.min(Integer.MAX_VALUE / ROWS - 8, 2L * k));
+        values = Arrays.copyOf(values, feature.length * ROWS);
+      }
+      feature[k] = j;
+      return ROWS * k++;
+    }
+
+    void endQuad(int q) {
+      start[q + 1] = k;
+    }
+
+    RowQuads build(int d) {
+      return new RowQuads(d, order, start, Arrays.copyOf(feature, k), Arrays.copyOf(values, k * ROWS));
+    }
   }
 
   /**
