@@ -139,16 +139,23 @@ final class KernelRows {
 
   /**
    * Writes row i as SV number s of a wide block ({@link GramBlocks#packWide}: feature j at
-   * {@code block[j * width + s]}), zeros included. Only block is modified.
+   * {@code block[j * width + s]}) in place of row {@code previous} (-1: SV s is all zeros), zeros
+   * included: a dense row is written whole; a sparse row clears the non-zeros of the previous one
+   * and writes its own, so that packing costs the non-zeros, not the dimension. Only block is
+   * modified.
    */
-  void packWide(int i, float[] block, int width, int s) {
+  void packWide(int i, int previous, float[] block, int width, int s) {
     if (arrays != null) {
       GramBlocks.packWide(arrays[i], offsets[i], d, block, width, s);
-    } else {
-      GramBlocks.clearWide(block, d, width, s);
-      for (int t = ptr[i]; t < ptr[i + 1]; t++) {
-        block[idx[t] * width + s] = val == null ? 1f : val[t];
+      return;
+    }
+    if (previous >= 0) {
+      for (int t = ptr[previous]; t < ptr[previous + 1]; t++) {
+        block[idx[t] * width + s] = 0f;
       }
+    }
+    for (int t = ptr[i]; t < ptr[i + 1]; t++) {
+      block[idx[t] * width + s] = val == null ? 1f : val[t];
     }
   }
 

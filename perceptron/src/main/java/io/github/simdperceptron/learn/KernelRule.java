@@ -83,6 +83,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private final float[] pendDelta;
   /** The pending rows as a wide block ({@link GramBlocks#packWide}): feature j of pending row u at {@code j * width + u}. */
   private final float[] pendBlock;
+  /** The row each lane of the pending block holds, or -1 while it is all zeros. */
+  private final int[] packedRow;
   /** Lanes of a feature in the pending block: pendingCap rounded up to whole panels. */
   private final int width;
   private final float[] pendNorms;
@@ -130,6 +132,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     this.pendDelta = new float[pendingCap * kp];
     this.width = GramBlocks.panels(pendingCap) * GramBlocks.PANEL;
     this.pendBlock = new float[Math.multiplyExact(width, dimension)];
+    this.packedRow = new int[pendingCap];
+    Arrays.fill(packedRow, -1);
     this.pendNorms = new float[GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
     this.gRow = new float[GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
     this.score = new float[kp];
@@ -386,7 +390,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private void pend(int row, float[] change, int off) {
     pendRow[np] = row;
     System.arraycopy(change, off, pendDelta, np * kp, kp);
-    rows.packWide(row, pendBlock, width, np);
+    rows.packWide(row, packedRow[np], pendBlock, width, np);
+    packedRow[np] = row;
     pendNorms[np] = rows.norm(row);
     np++;
     if (np == pendingCap) {

@@ -146,13 +146,6 @@ public final class GramBlocks {
     }
   }
 
-  /** Sets SV number s of a wide block to zero. Only block is modified. */
-  public static void clearWide(float[] block, int d, int width, int s) {
-    for (int j = 0; j < d; j++) {
-      block[j * width + s] = 0f;
-    }
-  }
-
   /**
    * The Gram block of row quads (a layout of many rows made once, {@link RowQuads}) against the
    * SVs of a wide block, feature-major: SV s at feature j at {@code block[j * width + s]} for the
@@ -166,16 +159,17 @@ public final class GramBlocks {
    */
   public static void gramQuads(RowQuads rows, int qFrom, int qTo, float[] block, int width, float[] g, int gOff,
       int gStride) {
-    OPS.gramQuads(rows.start, rows.feature, rows.values, qFrom, qTo, block, width, g, gOff, gStride);
+    OPS.gramQuads(rows.start, rows.feature, rows.values, rows.group, qFrom, qTo, block, width, g, gOff, gStride);
   }
 
   /**
    * One row of {@link #gramQuads}, the row at layout position p: {@code g[gOff + s] = x_{rows.row(p)} . S[s]}
-   * for s &lt; width, over its quad's features; the bits of {@link #gramQuads}. Only g is modified.
+   * for s &lt; width, over its quad's features (or its own, when the layout keeps rows alone); the
+   * bits of {@link #gramQuads}. Only g is modified.
    */
   public static void gramQuadRow(RowQuads rows, int p, float[] block, int width, float[] g, int gOff) {
-    OPS.gramQuadRow(rows.start, rows.feature, rows.values, p / RowQuads.ROWS, p % RowQuads.ROWS, block, width, g,
-        gOff);
+    OPS.gramQuadRow(rows.start, rows.feature, rows.values, rows.group, p / RowQuads.ROWS, p % RowQuads.ROWS, block,
+        width, g, gOff);
   }
 
   /** Work over a range of rows [from, to). */

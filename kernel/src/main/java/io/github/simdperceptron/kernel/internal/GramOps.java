@@ -28,16 +28,17 @@ interface GramOps {
    * Row quads ({@link RowQuads}) against SVs in a wide block (SV s at feature j at
    * {@code block[j * width + s]}, width a multiple of {@link GramBlocks#PANEL}):
    * {@code g[gOff + (4 (q - qFrom) + i) * gStride + s] = x_{4q+i} . S[s]} for quads q in
-   * [qFrom, qTo), i &lt; 4, s &lt; width, the features of a quad {@code feature[k]}, k in
-   * [start[q], start[q + 1]), with row i's value {@code values[4 k + i]}; the same bits as the
-   * rows' dense form.
+   * [qFrom, qTo), i &lt; 4, s &lt; width. With group 4, the features of quad q are
+   * {@code feature[k]}, k in [start[q], start[q + 1]), with row i's value {@code values[4 k + i]};
+   * with group 1, row p = 4q + i has its own, k in [start[p], start[p + 1]), value {@code values[k]}.
+   * The same bits as the rows' dense form.
    */
-  void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, float[] block, int width,
-      float[] g, int gOff, int gStride);
+  void gramQuads(int[] start, int[] feature, float[] values, int group, int qFrom, int qTo, float[] block,
+      int width, float[] g, int gOff, int gStride);
 
-  /** One row of a quad, row i of quad q, as {@link #gramQuads}: {@code g[gOff + s] = x_{4q+i} . S[s]}, s &lt; width. */
-  void gramQuadRow(int[] start, int[] feature, float[] values, int q, int i, float[] block, int width, float[] g,
-      int gOff);
+  /** One row, row i of quad q, as {@link #gramQuads}: {@code g[gOff + s] = x_{4q+i} . S[s]}, s &lt; width. */
+  void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block, int width,
+      float[] g, int gOff);
 
   /** In place: {@code g[s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[s]))} for s in [0, m). */
   void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma);

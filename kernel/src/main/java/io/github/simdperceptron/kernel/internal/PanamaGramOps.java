@@ -136,8 +136,18 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, float[] block, int width,
-      float[] g, int gOff, int gStride) {
+  public void gramQuads(int[] start, int[] feature, float[] values, int group, int qFrom, int qTo, float[] block,
+      int width, float[] g, int gOff, int gStride) {
+    if (group != RowQuads.ROWS) {
+      // Rows alone, each over its own features.
+      for (int q = qFrom; q < qTo; q++) {
+        for (int i = 0; i < RowQuads.ROWS; i++) {
+          gramQuadRow(start, feature, values, group, q, i, block, width, g,
+              gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride);
+        }
+      }
+      return;
+    }
     int quadStride = RowQuads.ROWS * gStride;
     // Lanes outer, as in gram: the block (d x width floats) stays in cache while every quad passes over it.
     int o = 0;
@@ -294,27 +304,32 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuadRow(int[] start, int[] feature, float[] values, int q, int i, float[] block, int width,
-      float[] g, int gOff) {
+  public void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
+      int width, float[] g, int gOff) {
+    int list = group == RowQuads.ROWS ? q : q * RowQuads.ROWS + i;
+    int lane = group == RowQuads.ROWS ? i : 0;
     int o = 0;
     for (; o + 4 * L <= width; o += 4 * L) {
-      quadRow1x4(feature, values, start[q], start[q + 1], i, block, width, o, g, gOff + o);
+      quadRow1x4(feature, values, start[list], start[list + 1], group, lane, block, width, o, g, gOff + o);
     }
     for (; o < width; o += L) {
-      quadRow1x1(feature, values, start[q], start[q + 1], i, block, width, o, g, gOff + o);
+      quadRow1x1(feature, values, start[list], start[list + 1], group, lane, block, width, o, g, gOff + o);
     }
   }
 
-  /** Row i of a quad against lanes [o, o + 4L) of a wide block: four chains (a training visit). */
-  private static void quadRow1x4(int[] feature, float[] x, int from, int to, int i, float[] block, int width, int o,
-      float[] g, int go) {
+  /**
+   * One row against lanes [o, o + 4L) of a wide block, its value at feature[k] being
+   * x[group * k + i]: four chains (a training visit, or a row alone).
+   */
+  private static void quadRow1x4(int[] feature, float[] x, int from, int to, int group, int i, float[] block,
+      int width, int o, float[] g, int go) {
     FloatVector a0 = FloatVector.zero(F);
     FloatVector a1 = a0;
     FloatVector a2 = a0;
     FloatVector a3 = a0;
     for (int k = from; k < to; k++) {
       int at = feature[k] * width + o;
-      FloatVector b = FloatVector.broadcast(F, x[4 * k + i]);
+      FloatVector b = FloatVector.broadcast(F, x[group * k + i]);
       a0 = term(b, FloatVector.fromArray(F, block, at), a0);
       a1 = term(b, FloatVector.fromArray(F, block, at + L), a1);
       a2 = term(b, FloatVector.fromArray(F, block, at + 2 * L), a2);
@@ -326,12 +341,13 @@ final class PanamaGramOps implements GramOps {
     a3.intoArray(g, go + 3 * L);
   }
 
-  /** Row i of a quad against lanes [o, o + L) of a wide block: one chain. */
-  private static void quadRow1x1(int[] feature, float[] x, int from, int to, int i, float[] block, int width, int o,
-      float[] g, int go) {
+  /** One row against lanes [o, o + L) of a wide block, as {@link #quadRow1x4}: one chain. */
+  private static void quadRow1x1(int[] feature, float[] x, int from, int to, int group, int i, float[] block,
+      int width, int o, float[] g, int go) {
     FloatVector a = FloatVector.zero(F);
     for (int k = from; k < to; k++) {
-      a = term(FloatVector.broadcast(F, x[4 * k + i]), FloatVector.fromArray(F, block, feature[k] * width + o), a);
+      a = term(FloatVector.broadcast(F, x[group * k + i]), FloatVector.fromArray(F, block, feature[k] * width + o),
+          a);
     }
     a.intoArray(g, go);
   }

@@ -16,28 +16,45 @@ import java.util.Arrays;
  * union of non-zero features is then 0.62 of the features, against 0.79 in the file's order.
  * Dropping a feature that is zero in all four rows removes only zero terms from each row's chain,
  * so {@link GramBlocks#gramQuads} gives the bits of the dense Gram block.
+ *
+ * <p>Where the rows share few non-zeros (sparse text: a quad's union then approaches four times a
+ * row's features, and so would the multiply-adds), a quad would do more than twice the
+ * multiply-adds of its rows' own non-zeros; the layout then keeps each row alone with its own
+ * features, in the same order of positions, and the Gram blocks run one row at a time.
  */
 public final class RowQuads {
   /** Rows of a quad. */
   public static final int ROWS = 4;
 
   final int d;
+  /**
+   * Rows sharing a feature list: {@link #ROWS} (quads), or 1 when the rows share too few of their
+   * non-zeros for quads to pay (each row then keeps its own features, and row p's value at
+   * {@code feature[k]}, k in [start[p], start[p + 1]), is {@code values[k]}).
+   */
+  final int group;
   final int[] order;
   final int[] start;
   final int[] feature;
   final float[] values;
 
-  private RowQuads(int d, int[] order, int[] start, int[] feature, float[] values) {
+  private RowQuads(int d, int group, int[] order, int[] start, int[] feature, float[] values) {
     this.d = d;
+    this.group = group;
     this.order = order;
     this.start = start;
     this.feature = feature;
     this.values = values;
   }
 
-  /** Number of quads. */
+  /** Number of quads: positions / 4. */
   public int quads() {
-    return start.length - 1;
+    return order.length / ROWS;
+  }
+
+  /** Whether the rows are laid out in quads (else each row alone, in the same order of positions). */
+  public boolean inQuads() {
+    return group == ROWS;
   }
 
   /** The row at position {@code 4 q + i} of the layout, or -1 for padding. */
@@ -69,7 +86,7 @@ public final class RowQuads {
       }
     }
     int[] order = order(nonZeros, first);
-    Builder b = new Builder(order);
+    Builder b = new Builder(order, ROWS);
     for (int q = 0; q < b.start.length - 1; q++) {
       for (int j = 0; j < d; j++) {
         boolean any = false;
@@ -87,7 +104,33 @@ public final class RowQuads {
       }
       b.endQuad(q);
     }
+    if (!pays(b.k, nonZeros)) {
+      b = new Builder(order, 1);
+      for (int p = 0; p < order.length; p++) {
+        int r = order[p];
+        for (int j = 0; r >= 0 && j < d; j++) {
+          float v = rowArrays[r][rowOffsets[r] + j];
+          if (v != 0f) {
+            int at = b.feature(j); // before reading b.values, which the append may replace
+            b.values[at] = v;
+          }
+        }
+        b.endQuad(p);
+      }
+    }
     return b.build(d);
+  }
+
+  /**
+   * Whether quads whose feature lists hold {@code kept} features in all do at most twice the
+   * multiply-adds of the rows' own non-zeros (four a kept feature): their tile then beats one row at a time.
+   */
+  private static boolean pays(long kept, int[] nonZeros) {
+    long nnz = 0;
+    for (int z : nonZeros) {
+      nnz += z;
+    }
+    return ROWS * kept <= 2 * nnz;
   }
 
   /**
@@ -103,7 +146,7 @@ public final class RowQuads {
       first[r] = nonZeros[r] > 0 ? idx[ptr[r]] : d;
     }
     int[] order = order(nonZeros, first);
-    Builder b = new Builder(order);
+    Builder b = new Builder(order, ROWS);
     int[] cursor = new int[ROWS];
     for (int q = 0; q < b.start.length - 1; q++) {
       for (int i = 0; i < ROWS; i++) {
@@ -135,33 +178,47 @@ public final class RowQuads {
       }
       b.endQuad(q);
     }
+    if (!pays(b.k, nonZeros)) {
+      b = new Builder(order, 1);
+      for (int p = 0; p < order.length; p++) {
+        int r = order[p];
+        for (int t = r >= 0 ? ptr[r] : 0; r >= 0 && t < ptr[r + 1]; t++) {
+          int at = b.feature(idx[t]); // before reading b.values, which the append may replace
+          b.values[at] = val == null ? 1f : val[t];
+        }
+        b.endQuad(p);
+      }
+    }
     return b.build(d);
   }
 
-  /** The arrays of a layout as the builders append to them, quad by quad. */
+  /** The arrays of a layout as the builders append to them, group by group (a quad, or one row). */
   private static final class Builder {
     final int[] order;
+    final int group;
     final int[] start;
     int[] feature = new int[1024];
-    float[] values = new float[feature.length * ROWS];
+    float[] values;
     int k;
 
-    Builder(int[] order) {
+    Builder(int[] order, int group) {
       this.order = order;
-      this.start = new int[order.length / ROWS + 1];
+      this.group = group;
+      this.start = new int[order.length / group + 1];
+      this.values = new float[feature.length * group];
     }
 
-    /** Appends feature j to the quad under way; its four values go to {@code values[at .. at + 4)}, at returned. */
+    /** Appends feature j to the group under way; its values go to {@code values[at .. at + group)}, at returned. */
     int feature(int j) {
       if (k == feature.length) {
         if (k >= Integer.MAX_VALUE / ROWS - 8) {
           throw new IllegalStateException("too many non-zeros for one layout of row quads: " + k);
         }
         feature = Arrays.copyOf(feature, (int) Math.min(Integer.MAX_VALUE / ROWS - 8, 2L * k));
-        values = Arrays.copyOf(values, feature.length * ROWS);
+        values = Arrays.copyOf(values, feature.length * group);
       }
       feature[k] = j;
-      return ROWS * k++;
+      return group * k++;
     }
 
     void endQuad(int q) {
@@ -169,7 +226,7 @@ public final class RowQuads {
     }
 
     RowQuads build(int d) {
-      return new RowQuads(d, order, start, Arrays.copyOf(feature, k), Arrays.copyOf(values, k * ROWS));
+      return new RowQuads(d, group, order, start, Arrays.copyOf(feature, k), Arrays.copyOf(values, k * group));
     }
   }
 

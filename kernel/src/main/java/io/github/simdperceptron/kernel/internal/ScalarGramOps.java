@@ -60,23 +60,26 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuads(int[] start, int[] feature, float[] values, int qFrom, int qTo, float[] block, int width,
-      float[] g, int gOff, int gStride) {
+  public void gramQuads(int[] start, int[] feature, float[] values, int group, int qFrom, int qTo, float[] block,
+      int width, float[] g, int gOff, int gStride) {
     for (int q = qFrom; q < qTo; q++) {
       for (int i = 0; i < RowQuads.ROWS; i++) {
-        gramQuadRow(start, feature, values, q, i, block, width, g, gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride);
+        gramQuadRow(start, feature, values, group, q, i, block, width, g,
+            gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride);
       }
     }
   }
 
   @Override
-  public void gramQuadRow(int[] start, int[] feature, float[] values, int q, int i, float[] block, int width,
-      float[] g, int gOff) {
+  public void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
+      int width, float[] g, int gOff) {
     float[] acc = new float[PANEL];
+    int list = group == RowQuads.ROWS ? q : q * RowQuads.ROWS + i;
+    int lane = group == RowQuads.ROWS ? i : 0;
     for (int o = 0; o < width; o += PANEL) {
       java.util.Arrays.fill(acc, 0f);
-      for (int k = start[q]; k < start[q + 1]; k++) {
-        float v = values[k * RowQuads.ROWS + i];
+      for (int k = start[list]; k < start[list + 1]; k++) {
+        float v = values[k * group + lane];
         int at = feature[k] * width + o;
         for (int l = 0; l < PANEL; l++) {
           acc[l] = madd(v, block[at + l], acc[l], fma);

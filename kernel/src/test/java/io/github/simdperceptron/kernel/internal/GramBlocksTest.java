@@ -162,11 +162,15 @@ class GramBlocksTest {
 
   @Test
   void rowQuadsGiveTheDenseRowsBitsInEveryOrderAndGrouping() {
+    boolean sawQuads = false;
+    boolean sawAlone = false;
+    for (boolean fewShared : new boolean[] {false, true})
     for (int d : new int[] {1, 5, 37, 300}) {
       for (int m : new int[] {5, 16, 33, 64, 70, 130}) {
         for (int n : new int[] {1, 4, 7, 29}) {
           float[][] x = matrix(n, d, false);
-          // Rows with zeros in runs and scattered, some all zero, so quads drop features.
+          // Rows with zeros in runs and scattered, some all zero, so quads drop features; or (few
+          // shared) three random non-zeros a row, which quads do not pay for at d = 300.
           int[] ptr = new int[n + 1];
           int[] idx = new int[n * d];
           float[] val = new float[n * d];
@@ -176,7 +180,8 @@ class GramBlocksTest {
             boolean empty = r.nextInt(6) == 0;
             ptr[i + 1] = ptr[i];
             for (int j = 0; j < d; j++) {
-              if (empty || j < lo || j >= hi || r.nextInt(4) == 0) {
+              boolean zero = fewShared ? r.nextInt(d) >= 3 : empty || j < lo || j >= hi || r.nextInt(4) == 0;
+              if (zero) {
                 x[i][j] = 0f;
               } else {
                 idx[ptr[i + 1]] = j;
@@ -201,6 +206,13 @@ class GramBlocksTest {
           for (int s = 0; s < m; s++) {
             GramBlocks.packWide(sv[s], 0, d, wide, width, s);
           }
+          if (fewShared && d == 300 && n == 29) {
+            assertTrue(!fromDense.inQuads() && !fromSparse.inQuads(),
+                tag() + ": rows sharing few features are laid out alone");
+          }
+          sawQuads |= fromDense.inQuads();
+          sawAlone |= !fromDense.inQuads();
+          assertEquals(fromDense.inQuads(), fromSparse.inQuads(), "both builders choose the same layout");
           for (RowQuads quads : new RowQuads[] {fromDense, fromSparse}) {
             int nq = quads.quads();
             assertEquals((n + 3) / 4, nq);
@@ -210,7 +222,7 @@ class GramBlocksTest {
             int split = nq / 2;
             GramBlocks.gramQuads(quads, 0, split, wide, width, g, 3, stride);
             GramBlocks.gramQuads(quads, split, nq, wide, width, g, 3 + split * 4 * stride, stride);
-            scalar.gramQuads(quads.start, quads.feature, quads.values, 0, nq, wide, width, gs, 3, stride);
+            scalar.gramQuads(quads.start, quads.feature, quads.values, quads.group, 0, nq, wide, width, gs, 3, stride);
             String where = tag() + " quads d=" + d + " m=" + m + " n=" + n;
             assertBits(gs, g, where + " panama vs scalar");
             // One row at a time (a training visit) gives the rows of the block.
@@ -243,6 +255,7 @@ class GramBlocksTest {
         }
       }
     }
+    assertTrue(sawQuads && sawAlone, "both layouts were tested");
   }
 
   @Test
