@@ -6,11 +6,14 @@
 # gamma 0.02, and poly degree 3 coef0 1 with the scale gamma; averaged, --multiclass direct,
 # 5 epochs) with the averaged
 # linear perceptron beside it. Pixels are scaled to [0, 1] as fashion-mnist-to-libsvm.py writes them.
-# Prints one tab-separated line per run: method, rows, train seconds, predict seconds, support
-# vectors, test accuracy. Every time is a whole process's wall time (reading the files included),
-# except scikit-learn's, which are its fit and predict calls alone. On 60,000 rows LIBSVM and SVC take hours: --skip-svm leaves them out.
+# Prints one tab-separated line per method: method, rows, train seconds, predict seconds, support
+# vectors, test accuracy, and the train and predict ranges. Every time is a whole process's wall
+# time (reading the files included), except scikit-learn's, which are its fit and predict calls
+# alone. The command's runs are repeated --runs times (default 1), alternating the methods, and
+# their line gives the medians and the ranges (min-max); the peers run once. On 60,000 rows LIBSVM
+# and SVC take hours: --skip-svm leaves them out.
 #
-# usage: bench/scripts/kernel-perceptron-comparison.sh [--rows N | --all] [--skip-svm] [--epochs E] [--work DIR]
+# usage: bench/scripts/kernel-perceptron-comparison.sh [--rows N | --all] [--skip-svm] [--epochs E] [--runs R] [--work DIR]
 # needs: Debian packages dataset-fashion-mnist, libsvm-tools, python3-sklearn (installed when missing)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -19,6 +22,7 @@ install_missing dataset-fashion-mnist libsvm-tools python3-sklearn
 rows=10000
 skip_svm=0
 epochs=5
+runs=1
 work=/tmp/fashion-mnist-libsvm
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -26,6 +30,7 @@ while [ $# -gt 0 ]; do
     --all) rows=60000; shift ;;
     --skip-svm) skip_svm=1; shift ;;
     --epochs) epochs="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
     --work) work="$2"; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
@@ -41,9 +46,9 @@ head -n "$rows" "$work/fashion-mnist-train.svm" > "$train"
 now() { date +%s.%N; }
 seconds() { awk "BEGIN { printf \"%.3f\", $2 - $1 }"; }
 json() { /usr/bin/python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }
-row() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@"; }
+row() { local IFS=$'\t'; printf '%s\n' "$*"; }
 
-row method rows train_seconds predict_seconds support_vectors test_accuracy
+row method rows train_seconds predict_seconds support_vectors test_accuracy train_range predict_range
 if [ "$skip_svm" = 0 ]; then
   t0=$(now)
   svm-train -q -t 2 -g "$gamma" -c 10 "$train" "$work/libsvm.model"
@@ -52,16 +57,18 @@ if [ "$skip_svm" = 0 ]; then
   t2=$(now)
   sv=$(sed -n 's/^total_sv //p' "$work/libsvm.model")
   row "libsvm svm-train rbf" "$rows" "$(seconds "$t0" "$t1")" "$(seconds "$t1" "$t2")" "$sv" \
-    "$(awk "BEGIN { printf \"%.4f\", $acc / 100 }")"
+    "$(awk "BEGIN { printf \"%.4f\", $acc / 100 }")" - -
   line=$(/usr/bin/python3 "$root/bench/scripts/kernel-svm-fit.py" "$train" "$test" --method svc --gamma "$gamma" --C 10)
   row "scikit-learn SVC rbf" "$rows" "$(echo "$line" | json "['train_seconds']")" \
     "$(echo "$line" | json "['predict_seconds']")" "$(echo "$line" | json "['support_vectors']")" \
-    "$(echo "$line" | json "['test_accuracy']")"
+    "$(echo "$line" | json "['test_accuracy']")" - -
 fi
 line=$(/usr/bin/python3 "$root/bench/scripts/kernel-svm-fit.py" "$train" "$test" --method rbf-sampler --gamma "$gamma")
 row "scikit-learn RBFSampler(4096)+Perceptron" "$rows" "$(echo "$line" | json "['train_seconds']")" \
-  "$(echo "$line" | json "['predict_seconds']")" "-" "$(echo "$line" | json "['test_accuracy']")"
+  "$(echo "$line" | json "['predict_seconds']")" "-" "$(echo "$line" | json "['test_accuracy']")" - -
 
+# ours NAME ARGS...: one timed train (whole process) and eval of the test file; appends the
+# times to $work/NAME.times and keeps the support vectors and accuracy of the run.
 ours() {
   local name="$1"
   shift
@@ -72,11 +79,30 @@ ours() {
   t1=$(now)
   eval=$("$root/bin/perceptron" eval --model "$work/kernel.bin" --data "$test" --json)
   t2=$(now)
-  row "$name" "$rows" "$(seconds "$t0" "$t1")" "$(seconds "$t1" "$t2")" \
-    "$(echo "$line" | json ".get('support_vectors') or '-'")" "$(echo "$eval" | json "['accuracy']")"
+  printf '%s\t%s\t%s\t%s\n' "$(seconds "$t0" "$t1")" "$(seconds "$t1" "$t2")" \
+    "$(echo "$line" | json ".get('support_vectors') or '-'")" "$(echo "$eval" | json "['accuracy']")" \
+    >> "$work/$name.times"
+}
+# summary NAME LABEL: the medians and ranges of NAME's runs as a line of the table.
+summary() {
+  /usr/bin/python3 - "$work/$1.times" "$2" "$rows" <<'PY'
+import statistics, sys
+runs = [l.split('\t') for l in open(sys.argv[1]).read().split('\n') if l]
+train = sorted(float(r[0]) for r in runs)
+predict = sorted(float(r[1]) for r in runs)
+print('\t'.join([sys.argv[2], sys.argv[3], f'{statistics.median(train):.3f}', f'{statistics.median(predict):.3f}',
+                 runs[-1][2], runs[-1][3].strip(), f'{train[0]:.3f}-{train[-1]:.3f}', f'{predict[0]:.3f}-{predict[-1]:.3f}']))
+PY
 }
 "$root/bin/perceptron" info > /dev/null   # builds the command and its start-up archive, untimed
-ours "perceptron --kernel rbf (averaged)" --kernel rbf --gamma "$gamma"
-ours "perceptron --kernel rbf gamma 0.02 (averaged)" --kernel rbf --gamma 0.02
-ours "perceptron --kernel poly (averaged)" --kernel poly --degree 3 --coef0 1
-ours "perceptron averaged linear"
+names=(rbf rbf02 poly linear)
+labels=("perceptron --kernel rbf (averaged)" "perceptron --kernel rbf gamma 0.02 (averaged)"
+  "perceptron --kernel poly (averaged)" "perceptron averaged linear")
+for n in "${names[@]}"; do rm -f "$work/$n.times"; done
+for ((r = 0; r < runs; r++)); do
+  ours rbf --kernel rbf --gamma "$gamma"
+  ours rbf02 --kernel rbf --gamma 0.02
+  ours poly --kernel poly --degree 3 --coef0 1
+  ours linear
+done
+for i in "${!names[@]}"; do summary "${names[$i]}" "${labels[$i]}"; done
