@@ -538,7 +538,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
   /**
    * The kernel columns of the support vectors in slot order (K(x_t, S[s]) for every training row
    * t, at t's layout position: {@link #rowAt} gives the row of a position), from the cache and, for support vectors whose first update is still pending, from one Gram
-   * block of all rows against the pending panels; null when a column is in neither.
+   * block of all rows against the pending block; null when a column is in neither.
    */
   float[][] trainingColumns() {
     int n = positions;
@@ -562,7 +562,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (missing == 0) {
       return columns;
     }
-    // All pending panels, filled or not, as a commit computes them: the loops compiled for commits.
+    // All pending lanes, filled or not, as a commit computes them: the loops compiled for commits.
     int stride = width;
     int chunk = CHUNK / RowQuads.ROWS;
     float[] block = new float[Math.min(chunk, quads.quads()) * RowQuads.ROWS * stride];
