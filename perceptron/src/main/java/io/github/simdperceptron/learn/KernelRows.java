@@ -170,13 +170,4 @@ final class KernelRows {
       GramBlocks.gramSparse(ptr, idx, val, rows, from, to, d, panels, panelCount, g, gOff, gStride);
     }
   }
-
-  /** {@link #gram} on the calling thread alone, for callers that split the rows over threads themselves. */
-  void gramOneThread(int[] rows, int from, int to, float[] panels, int panelCount, float[] g, int gOff, int gStride) {
-    if (arrays != null) {
-      GramBlocks.gramOneThread(arrays, offsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
-    } else {
-      GramBlocks.gramSparseOneThread(ptr, idx, val, rows, from, to, d, panels, panelCount, g, gOff, gStride);
-    }
-  }
 }

@@ -234,12 +234,6 @@ public final class GramBlocks {
     return sum;
   }
 
-  /** {@link #gramSparse} on the calling thread alone (for callers that split the rows themselves). */
-  public static void gramSparseOneThread(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d,
-      float[] panels, int panelCount, float[] g, int gOff, int gStride) {
-    OPS.gramSparse(ptr, idx, val, rows, from, to, d, panels, panelCount, g, gOff, gStride);
-  }
-
   /**
    * {@link #gram} on the calling thread alone (benchmarks compare it with one core's FMA peak;
    * callers that split the rows themselves).
