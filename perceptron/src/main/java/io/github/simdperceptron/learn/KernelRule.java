@@ -28,8 +28,6 @@ import java.util.Random;
 final class KernelRule extends UpdateRule<KernelModel> {
   /** Updates pending before a commit: 4 panels; a commit's Gram block is then compute-bound. */
   static final int PENDING = 64;
-  /** Training rows per Gram block of the columns of pending rows at the end: bounds the block to CHUNK x pendingCap floats. */
-  private static final int CHUNK = 1024;
   /**
    * Training rows per Gram block of a commit: the Gram block interleaves as many rows at a time,
    * and its COMMIT_ROWS x pendingCap floats (32 KB) are still in cache when the rows are finished.
@@ -134,8 +132,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     this.pendBlock = new float[Math.multiplyExact(width, dimension)];
     this.packedRow = new int[pendingCap];
     Arrays.fill(packedRow, -1);
-    this.pendNorms = new float[GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
-    this.gRow = new float[GramBlocks.panels(pendingCap) * GramBlocks.PANEL];
+    this.pendNorms = new float[width];
+    this.gRow = new float[width];
     this.score = new float[kp];
     this.delta = new float[kp];
   }
@@ -432,30 +430,46 @@ final class KernelRule extends UpdateRule<KernelModel> {
   }
 
   /**
-   * The commit of the rows of quads [lo, hi): see {@link #commit}. A padding position's kernel
-   * values are those of a zero row; its scores and column entries are written and never read.
+   * The commit of the rows of quads [lo, hi): see {@link #commit}. A padding position's scores and
+   * column entries are written and never read.
    */
   private void commitQuads(int lo, int hi, float[][] fill) {
-    int stride = width;
-    float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * stride];
-    boolean norms = kernel.usesNorms();
+    float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width];
     for (int a = lo; a < hi; a += COMMIT_QUADS) {
       int b = Math.min(hi, a + COMMIT_QUADS);
-      GramBlocks.gramQuads(quads, a, b, pendBlock, width, g, 0, stride);
+      pendingKernels(a, b, g);
       int first = a * RowQuads.ROWS;
-      int end = b * RowQuads.ROWS;
-      for (int pos = first; pos < end; pos++) {
-        int t = quads.row(pos);
-        int go = (pos - first) * stride;
-        kernel.finish(g, go, np, norms && t >= 0 ? rows.norm(t) : 0f, pendNorms);
-        GramBlocks.classScores(g, go, np, pendDelta, kp, f, pos * kp);
+      for (int pos = first; pos < b * RowQuads.ROWS; pos++) {
+        GramBlocks.classScores(g, (pos - first) * width, np, pendDelta, kp, f, pos * kp);
       }
-      for (int u = 0; u < fill.length; u++) {
-        float[] column = fill[u];
-        if (column != null) {
-          for (int pos = first; pos < end; pos++) {
-            column[pos] = g[(pos - first) * stride + u];
-          }
+      copyColumns(g, a, b, fill);
+    }
+  }
+
+  /**
+   * The finished kernel values of the pending rows against the rows of quads [a, b):
+   * {@code g[(pos - 4a) * width + u]} for the layout's positions pos and pending rows u &lt; np (a
+   * padding position's as of a zero row). All pending lanes, filled or not, as every commit
+   * computes them. Only g is modified.
+   */
+  private void pendingKernels(int a, int b, float[] g) {
+    GramBlocks.gramQuads(quads, a, b, pendBlock, width, g, 0, width);
+    boolean norms = kernel.usesNorms();
+    int first = a * RowQuads.ROWS;
+    for (int pos = first; pos < b * RowQuads.ROWS; pos++) {
+      int t = quads.row(pos);
+      kernel.finish(g, (pos - first) * width, np, norms && t >= 0 ? rows.norm(t) : 0f, pendNorms);
+    }
+  }
+
+  /** {@code columns[u][pos] = g[(pos - 4a) * width + u]} for the positions of quads [a, b), where columns[u] is not null. */
+  private void copyColumns(float[] g, int a, int b, float[][] columns) {
+    int first = a * RowQuads.ROWS;
+    for (int u = 0; u < columns.length; u++) {
+      float[] column = columns[u];
+      if (column != null) {
+        for (int pos = first; pos < b * RowQuads.ROWS; pos++) {
+          column[pos] = g[(pos - first) * width + u];
         }
       }
     }
@@ -541,9 +555,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * block of all rows against the pending block; null when a column is in neither.
    */
   float[][] trainingColumns() {
-    int n = positions;
     float[][] columns = new float[m][];
-    // The support vectors whose column is still pending: slots and pending indices, in slot order.
+    // The support vectors whose first update is still pending, and their pending indices.
     int[] slots = new int[Math.min(m, np)];
     int[] pendingIndices = new int[slots.length];
     int missing = 0;
@@ -554,7 +567,6 @@ final class KernelRule extends UpdateRule<KernelModel> {
         if (u < 0) {
           return null;
         }
-        columns[s] = new float[n];
         slots[missing] = s;
         pendingIndices[missing++] = u;
       }
@@ -562,31 +574,19 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (missing == 0) {
       return columns;
     }
-    // All pending lanes, filled or not, as a commit computes them: the loops compiled for commits.
-    int stride = width;
-    int chunk = CHUNK / RowQuads.ROWS;
-    float[] block = new float[Math.min(chunk, quads.quads()) * RowQuads.ROWS * stride];
-    for (int lo = 0; lo < quads.quads(); lo += chunk) {
-      int hi = Math.min(quads.quads(), lo + chunk);
-      GramBlocks.gramQuads(quads, lo, hi, pendBlock, width, block, 0, stride);
-      int first = lo * RowQuads.ROWS;
-      int end = hi * RowQuads.ROWS;
-      for (int pos = first; pos < end; pos++) {
-        int t = quads.row(pos);
-        kernel.finish(block, (pos - first) * stride, np, kernel.usesNorms() && t >= 0 ? rows.norm(t) : 0f,
-            pendNorms);
-      }
-      for (int e = 0; e < missing; e++) {
-        float[] column = columns[slots[e]];
-        int u = pendingIndices[e];
-        for (int pos = first; pos < end; pos++) {
-          column[pos] = block[(pos - first) * stride + u];
-        }
-      }
+    float[][] byPending = new float[np][];
+    for (int e = 0; e < missing; e++) {
+      columns[slots[e]] = new float[positions];
+      byPending[pendingIndices[e]] = columns[slots[e]];
+    }
+    float[] g = new float[Math.min(COMMIT_QUADS, quads.quads()) * RowQuads.ROWS * width];
+    for (int a = 0; a < quads.quads(); a += COMMIT_QUADS) {
+      int b = Math.min(quads.quads(), a + COMMIT_QUADS);
+      pendingKernels(a, b, g);
+      copyColumns(g, a, b, byPending);
     }
     return columns;
   }
-
 
   /** The training row at a layout position of {@link #trainingColumns}, or -1 for padding. */
   int rowAt(int position) {

@@ -62,63 +62,36 @@ public final class RowQuads {
     return order[position];
   }
 
-  /** The dimension of the rows. */
-  public int dimension() {
-    return d;
-  }
-
   /**
-   * Dense rows: row r is {@code rowArrays[r][rowOffsets[r] .. + d]}, for r in [0, n). Reads only.
+   * Dense rows: row r is {@code rowArrays[r][rowOffsets[r] .. + d]}, for r in [0, n); laid out
+   * from their non-zeros as {@link #ofSparse} lays them out. Reads only.
    */
   public static RowQuads ofDense(float[][] rowArrays, int[] rowOffsets, int n, int d) {
-    int[] nonZeros = new int[n];
-    int[] first = new int[n];
+    int[] ptr = new int[n + 1];
     for (int r = 0; r < n; r++) {
-      float[] x = rowArrays[r];
-      int off = rowOffsets[r];
-      first[r] = d;
+      int nonZeros = 0;
       for (int j = 0; j < d; j++) {
-        if (x[off + j] != 0f) {
-          if (nonZeros[r]++ == 0) {
-            first[r] = j;
-          }
+        if (rowArrays[r][rowOffsets[r] + j] != 0f) {
+          nonZeros++;
         }
       }
+      if (ptr[r] > Integer.MAX_VALUE - 8 - nonZeros) {
+        throw new IllegalStateException("too many non-zeros for one layout of row quads: more than " + ptr[r]);
+      }
+      ptr[r + 1] = ptr[r] + nonZeros;
     }
-    int[] order = order(nonZeros, first);
-    Builder b = new Builder(order, ROWS);
-    for (int q = 0; q < b.start.length - 1; q++) {
+    int[] idx = new int[ptr[n]];
+    float[] val = new float[ptr[n]];
+    for (int r = 0, t = 0; r < n; r++) {
       for (int j = 0; j < d; j++) {
-        boolean any = false;
-        for (int i = 0; i < ROWS && !any; i++) {
-          int r = order[q * ROWS + i];
-          any = r >= 0 && rowArrays[r][rowOffsets[r] + j] != 0f;
-        }
-        if (any) {
-          int at = b.feature(j);
-          for (int i = 0; i < ROWS; i++) {
-            int r = order[q * ROWS + i];
-            b.values[at + i] = r >= 0 ? rowArrays[r][rowOffsets[r] + j] : 0f;
-          }
+        float v = rowArrays[r][rowOffsets[r] + j];
+        if (v != 0f) {
+          idx[t] = j;
+          val[t++] = v;
         }
       }
-      b.endQuad(q);
     }
-    if (!pays(b.k, nonZeros)) {
-      b = new Builder(order, 1);
-      for (int p = 0; p < order.length; p++) {
-        int r = order[p];
-        for (int j = 0; r >= 0 && j < d; j++) {
-          float v = rowArrays[r][rowOffsets[r] + j];
-          if (v != 0f) {
-            int at = b.feature(j); // before reading b.values, which the append may replace
-            b.values[at] = v;
-          }
-        }
-        b.endQuad(p);
-      }
-    }
-    return b.build(d);
+    return ofSparse(ptr, idx, val, n, d);
   }
 
   /**

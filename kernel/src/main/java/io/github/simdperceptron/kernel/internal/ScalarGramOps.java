@@ -62,10 +62,11 @@ final class ScalarGramOps implements GramOps {
   @Override
   public void gramQuads(int[] start, int[] feature, float[] values, int group, int qFrom, int qTo, float[] block,
       int width, float[] g, int gOff, int gStride) {
+    float[] acc = new float[PANEL];
     for (int q = qFrom; q < qTo; q++) {
       for (int i = 0; i < RowQuads.ROWS; i++) {
-        gramQuadRow(start, feature, values, group, q, i, block, width, g,
-            gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride);
+        quadRow(start, feature, values, group, q, i, block, width, g,
+            gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride, acc);
       }
     }
   }
@@ -73,7 +74,12 @@ final class ScalarGramOps implements GramOps {
   @Override
   public void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
       int width, float[] g, int gOff) {
-    float[] acc = new float[PANEL];
+    quadRow(start, feature, values, group, q, i, block, width, g, gOff, new float[PANEL]);
+  }
+
+  /** {@link #gramQuadRow} with the caller's accumulator of PANEL floats. */
+  private void quadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
+      int width, float[] g, int gOff, float[] acc) {
     int list = group == RowQuads.ROWS ? q : q * RowQuads.ROWS + i;
     int lane = group == RowQuads.ROWS ? i : 0;
     for (int o = 0; o < width; o += PANEL) {

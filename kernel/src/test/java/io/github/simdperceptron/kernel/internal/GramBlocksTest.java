@@ -64,6 +64,28 @@ class GramBlocksTest {
     }
   }
 
+  /** The non-zeros of rows (the matrix's zeros left out) in CSR form. */
+  private static final class Csr {
+    final int[] ptr;
+    final int[] idx;
+    final float[] val;
+
+    Csr(float[][] x, int d) {
+      ptr = new int[x.length + 1];
+      idx = new int[x.length * d];
+      val = new float[x.length * d];
+      for (int i = 0; i < x.length; i++) {
+        ptr[i + 1] = ptr[i];
+        for (int j = 0; j < d; j++) {
+          if (x[i][j] != 0f) {
+            idx[ptr[i + 1]] = j;
+            val[ptr[i + 1]++] = x[i][j];
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void gramEqualsTheReferenceOnIntegersAndIsWithinTheBoundOnReals() {
     System.out.println("GramBlocksTest " + tag());
@@ -117,20 +139,17 @@ class GramBlocksTest {
       for (int m : new int[] {5, 16, 64, 70, 130}) {
         int n = 11;
         float[][] x = matrix(n, d, false);
-        int[] ptr = new int[n + 1];
-        int[] idx = new int[n * d];
-        float[] val = new float[n * d];
         for (int i = 0; i < n; i++) {
-          ptr[i + 1] = ptr[i];
           for (int j = 0; j < d; j++) {
             if (r.nextInt(3) == 0) {
               x[i][j] = 0f;
-            } else {
-              idx[ptr[i + 1]] = j;
-              val[ptr[i + 1]++] = x[i][j];
             }
           }
         }
+        Csr csr = new Csr(x, d);
+        int[] ptr = csr.ptr;
+        int[] idx = csr.idx;
+        float[] val = csr.val;
         float[][] sv = matrix(m, d, false);
         Packed p = new Packed(x, sv, d, r);
         int panels = GramBlocks.panels(m);
@@ -171,24 +190,21 @@ class GramBlocksTest {
           float[][] x = matrix(n, d, false);
           // Rows with zeros in runs and scattered, some all zero, so quads drop features; or (few
           // shared) three random non-zeros a row, which quads do not pay for at d = 300.
-          int[] ptr = new int[n + 1];
-          int[] idx = new int[n * d];
-          float[] val = new float[n * d];
           for (int i = 0; i < n; i++) {
             int lo = r.nextInt(d);
             int hi = lo + r.nextInt(d - lo + 1);
             boolean empty = r.nextInt(6) == 0;
-            ptr[i + 1] = ptr[i];
             for (int j = 0; j < d; j++) {
               boolean zero = fewShared ? r.nextInt(d) >= 3 : empty || j < lo || j >= hi || r.nextInt(4) == 0;
               if (zero) {
                 x[i][j] = 0f;
-              } else {
-                idx[ptr[i + 1]] = j;
-                val[ptr[i + 1]++] = x[i][j];
               }
             }
           }
+          Csr csr = new Csr(x, d);
+          int[] ptr = csr.ptr;
+          int[] idx = csr.idx;
+          float[] val = csr.val;
           float[][] sv = matrix(m, d, false);
           Packed p = new Packed(x, sv, d, r);
           int panels = GramBlocks.panels(m);
