@@ -12,8 +12,12 @@ import jdk.incubator.vector.VectorSpecies;
  * The Vector API implementation, loaded reflectively by {@link ViterbiSteps} only when the kernel
  * runs on Panama. Vectorised across the current tags k: per block of L lanes, broadcast
  * {@code prev[j]}, add transition row j, compare with the running maximum and blend the maximum
- * and the arg max (an int vector of the same lane count). The blocks are small static methods:
- * C2 on JDK 17 boxes vectors in larger ones.
+ * and the arg max (an int vector of the same lane count). The rows to keep are chosen a block of
+ * L previous tags at a time: the best score by a lane-wise maximum, and a block none of whose
+ * bounds reaches the floor is skipped with one compare (a trained tagger keeps one or two rows of
+ * a hundred or more, so the choice costs more than the step). No mask is turned into bits or
+ * searched: on JDK 17 those operations are not compiled to vector instructions. The blocks are
+ * small static methods: C2 on JDK 17 boxes vectors in larger ones.
  */
 final class PanamaViterbiOps implements ViterbiOps {
   private static final VectorSpecies<Float> F =
@@ -22,6 +26,48 @@ final class PanamaViterbiOps implements ViterbiOps {
   private static final int L = F.length();
 
   PanamaViterbiOps() {}
+
+  @Override
+  public int keep(float[] prev, int k, float[] rowMax, float[] rowMin, int[] rows) {
+    int whole = k - k % L;
+    float best = max(prev, whole);
+    for (int j = whole; j < k; j++) {
+      best = Math.max(best, prev[j]);
+    }
+    int top = 0;
+    while (prev[top] != best) {
+      top++;
+    }
+    float floor = prev[top] + rowMin[top];
+    int n = 0;
+    // A block whose lanes are all below the floor (most of them) is skipped whole; the rows of the
+    // others are tested one by one, as the scalar implementation does.
+    for (int o = 0; o < k; o += L) {
+      if (o + L > k || anyAtLeast(prev, rowMax, o, floor)) {
+        for (int j = Math.max(o, 1), end = Math.min(o + L, k); j < end; j++) {
+          if (prev[j] + rowMax[j] >= floor) {
+            rows[n++] = j;
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The maximum of prev[0, whole), whole a multiple of L; negative infinity for none. */
+  private static float max(float[] prev, int whole) {
+    FloatVector m = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+    for (int o = 0; o < whole; o += L) {
+      m = m.max(FloatVector.fromArray(F, prev, o));
+    }
+    return m.reduceLanes(VectorOperators.MAX);
+  }
+
+  /** Whether a lane c of [o, o + L) has prev[c] + rowMax[c] >= floor. */
+  private static boolean anyAtLeast(float[] prev, float[] rowMax, int o, float floor) {
+    return FloatVector.fromArray(F, prev, o).add(FloatVector.fromArray(F, rowMax, o))
+        .compare(VectorOperators.GE, floor).anyTrue();
+  }
 
   @Override
   public void step(float[] prev, float[] trans, int kp, int[] rows, int n, float[] emit, float[] delta, int[] back) {

@@ -7,6 +7,29 @@ package io.github.simdperceptron.kernel.internal;
 final class ScalarViterbiOps implements ViterbiOps {
 
   @Override
+  public int keep(float[] prev, int k, float[] rowMax, float[] rowMin, int[] rows) {
+    // The best score in a register: comparing with prev[top] would make every iteration wait for a
+    // load whose address depends on the iteration before.
+    int top = 0;
+    float best = prev[0];
+    for (int j = 1; j < k; j++) {
+      float p = prev[j];
+      if (p > best) {
+        best = p;
+        top = j;
+      }
+    }
+    float floor = best + rowMin[top];
+    int n = 0;
+    for (int j = 1; j < k; j++) {
+      if (prev[j] + rowMax[j] >= floor) {
+        rows[n++] = j;
+      }
+    }
+    return n;
+  }
+
+  @Override
   public void step(float[] prev, float[] trans, int kp, int[] rows, int n, float[] emit, float[] delta, int[] back) {
     float p0 = prev[0];
     for (int c = 0; c < kp; c++) {

@@ -44,6 +44,11 @@ public final class ViterbiSteps {
     return new ScalarViterbiOps();
   }
 
+  /** The implementation that runs (for tests). */
+  static ViterbiOps ops() {
+    return OPS;
+  }
+
   /** Which implementation runs: {@code "panama"} or {@code "scalar"}. */
   public static String implementation() {
     return OPS instanceof ScalarViterbiOps ? "scalar" : "panama";
@@ -58,24 +63,7 @@ public final class ViterbiSteps {
    */
   public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] rowMin, float[] emit,
       float[] delta, int[] back, int[] rows) {
-    // The best score in a register: comparing with prev[top] would make every iteration wait for a
-    // load whose address depends on the iteration before.
-    int top = 0;
-    float best = prev[0];
-    for (int j = 1; j < k; j++) {
-      float p = prev[j];
-      if (p > best) {
-        best = p;
-        top = j;
-      }
-    }
-    float floor = best + rowMin[top];
-    int n = 0;
-    for (int j = 1; j < k; j++) {
-      if (prev[j] + rowMax[j] >= floor) {
-        rows[n++] = j;
-      }
-    }
+    int n = OPS.keep(prev, k, rowMax, rowMin, rows);
     OPS.step(prev, trans, kp, rows, n, emit, delta, back);
   }
 
