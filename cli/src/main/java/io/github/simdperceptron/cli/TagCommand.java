@@ -1,15 +1,19 @@
 package io.github.simdperceptron.cli;
 
+import io.github.simdperceptron.io.internal.AtomicFile;
+import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.Utf8Lines;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.sequence.TaggedCorpus;
 import io.github.simdperceptron.sequence.Tagger;
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.CodingErrorAction;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -281,18 +285,53 @@ final class TagCommand {
       FileArgs.output("--output", output, stdin ? new Path[0] : new Path[] {data});
     }
     Tagger tagger = tagger();
-    InputStream in = stdin ? System.in : Files.newInputStream(data);
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)), 1 << 16);
-        PrintWriter w = output == null ? null : new PrintWriter(Files.newBufferedWriter(output), false)) {
-      PrintWriter sink = w == null ? out : w;
-      tagLines(tagger, r, sink, threads);
-      sink.flush();
-      if (w != null && w.checkError()) {
-        throw new IOException("writing " + output + " failed");
+    try (InputStream in = stdin ? System.in : Files.newInputStream(data)) {
+      InputLines lines = new InputLines(new Utf8Lines(in), stdin ? "standard input" : data.toString());
+      if (output == null) {
+        tagLines(tagger, lines, out, threads);
+        out.flush();
+        return 0;
       }
+      // Atomically: input that fails half-way (malformed UTF-8) leaves no half-tagged file.
+      AtomicFile.write(output, stream -> {
+        OutputSink sink = new OutputSink(stream);
+        PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8),
+            1 << 16));
+        tagLines(tagger, lines, w, threads);
+        w.flush();
+        if (w.checkError()) {
+          IOException why = sink.failure();
+          throw new IOException(output + ": write failed" + (why == null ? "" : " (" + why.getMessage() + ")"), why);
+        }
+      });
     }
     return 0;
+  }
+
+  /** The lines of the text to tag, counted, so that malformed UTF-8 is reported with its file and line. */
+  private static final class InputLines {
+    private final Utf8Lines lines;
+    private final String source;
+    private long line;
+
+    InputLines(Utf8Lines lines, String source) {
+      this.lines = lines;
+      this.source = source;
+    }
+
+    /** The next line (a byte-order mark dropped from the first), or null at the end. */
+    String next() throws IOException {
+      String text;
+      try {
+        text = lines.next();
+      } catch (CharacterCodingException e) {
+        throw FormatException.atLine(source, line + 1, 0, null, "malformed UTF-8 (expected a UTF-8 text file)");
+      }
+      if (text != null && ++line == 1 && text.startsWith("\uFEFF")) {
+        text = text.substring(1);
+      }
+      return text;
+    }
   }
 
   /**
@@ -301,7 +340,7 @@ final class TagCommand {
    * buffers are written in order. The batches overlap: while the threads tag one, this thread
    * writes the one before and reads the one after.
    */
-  private static void tagLines(Tagger tagger, BufferedReader r, PrintWriter sink, int threads) throws IOException {
+  private static void tagLines(Tagger tagger, InputLines r, PrintWriter sink, int threads) throws IOException {
     ForkJoinPool pool = new ForkJoinPool(threads);
     try {
       Batch next = new Batch();
@@ -344,9 +383,9 @@ final class TagCommand {
     final StringBuilder[] parts = new StringBuilder[(BATCH + CHUNK - 1) / CHUNK];
 
     /** Reads up to BATCH lines; false when there was none. */
-    boolean read(BufferedReader r) throws IOException {
+    boolean read(InputLines r) throws IOException {
       lines.clear();
-      for (String line; lines.size() < BATCH && (line = r.readLine()) != null; ) {
+      for (String line; lines.size() < BATCH && (line = r.next()) != null; ) {
         lines.add(line);
       }
       return !lines.isEmpty();

@@ -121,4 +121,41 @@ class TagCliTest {
     assertEquals(0, help.code());
     assertTrue(help.out().startsWith("Usage: perceptron tag train --data FILE --model M"), help.out());
   }
+
+  @Test
+  void malformedTextIsNamedByLineAndLeavesTheOutputAsItWas() throws IOException {
+    String model = dir.resolve("tagger.bin").toString();
+    assertEquals(0, run("tag", "train", "--data", TRAIN, "--model", model, "--epochs", "1").code());
+    // Past the first batch of 8,192 lines, so that a batch was tagged and written before the bad one.
+    int badLine = 8192 + 500;
+    java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+    for (int i = 1; i <= badLine + 10; i++) {
+      text.writeBytes((i == badLine ? "The \u00e9t\u00e9 " : "The dog barked . ").getBytes(
+          java.nio.charset.StandardCharsets.UTF_8));
+      if (i == badLine) {
+        text.write(0xC3);
+      }
+      text.write('\n');
+    }
+    Path input = dir.resolve("bad.txt");
+    Files.write(input, text.toByteArray());
+    Path output = dir.resolve("tagged.txt");
+    Files.writeString(output, "an older output\n");
+    assertOneLineError(run("tag", "predict", "--model", model, "--data", input.toString(), "--output",
+        output.toString()), 2, input + ":" + badLine + ": malformed UTF-8");
+    assertEquals("an older output\n", Files.readString(output));
+    Files.delete(output);
+    assertOneLineError(run("tag", "predict", "--model", model, "--data", input.toString(), "--output",
+        output.toString(), "--threads", "1"), 2, input + ":" + badLine + ": malformed UTF-8");
+    assertTrue(Files.notExists(output), "a half-tagged " + output + " was left");
+    // A byte-order mark is not part of the first word; CRLF line ends are not part of the last.
+    Path bom = dir.resolve("bom.txt");
+    Files.write(bom, "\uFEFFThe dog barked .\r\nA cat .\r\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    Result ok = run("tag", "predict", "--model", model, "--data", bom.toString());
+    assertEquals(0, ok.code(), ok.err());
+    List<String> lines = ok.out().lines().toList();
+    assertEquals(2, lines.size(), ok.out());
+    assertTrue(lines.get(0).startsWith("The/") && lines.get(1).startsWith("A/"), ok.out());
+    assertTrue(!ok.out().contains("\r") && !ok.out().contains("\uFEFF"), ok.out());
+  }
 }

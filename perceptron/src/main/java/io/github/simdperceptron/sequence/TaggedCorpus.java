@@ -1,13 +1,10 @@
 package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.Utf8Lines;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -180,7 +177,7 @@ public final class TaggedCorpus {
   public static TaggedCorpus read(InputStream in, String source, Format format) throws IOException {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(format, "format");
-    Lines r = new Lines(in);
+    Utf8Lines r = new Utf8Lines(in);
     Builder b = new Builder();
     char[] chars = new char[256];
     long line = 0;
@@ -264,53 +261,6 @@ public final class TaggedCorpus {
             : "an empty tag") + " (expected word/TAG)");
       }
       b.add(chars, s, slash, text.substring(slash + 1, i));
-    }
-  }
-
-  /** The lines of a stream, split on bytes ({@code \n}, a {@code \r} before it dropped) and decoded one by one. */
-  private static final class Lines {
-    private final InputStream in;
-    private final byte[] buf = new byte[1 << 16];
-    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    private byte[] line = new byte[256];
-    private int pos;
-    private int end;
-
-    Lines(InputStream in) {
-      this.in = in;
-    }
-
-    /** The next line, or null at the end. */
-    String next() throws IOException {
-      int len = 0;
-      boolean any = false;
-      while (true) {
-        if (pos == end) {
-          end = in.read(buf, 0, buf.length);
-          pos = 0;
-          if (end <= 0) {
-            end = 0;
-            if (!any) {
-              return null;
-            }
-            break;
-          }
-        }
-        any = true;
-        byte b = buf[pos++];
-        if (b == '\n') {
-          break;
-        }
-        if (len == line.length) {
-          line = Arrays.copyOf(line, 2 * len);
-        }
-        line[len++] = b;
-      }
-      if (len > 0 && line[len - 1] == '\r') {
-        len--;
-      }
-      return utf8.decode(ByteBuffer.wrap(line, 0, len)).toString();
     }
   }
 
