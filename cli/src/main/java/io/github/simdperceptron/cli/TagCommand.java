@@ -284,7 +284,15 @@ final class TagCommand {
     if (output != null) {
       FileArgs.output("--output", output, stdin ? new Path[0] : new Path[] {data});
     }
-    Tagger tagger = tagger();
+    TagWarmup warmup = TagWarmup.start();
+    Tagger tagger;
+    try {
+      tagger = tagger();
+    } finally {
+      if (warmup != null) {
+        warmup.finish();
+      }
+    }
     try (InputStream in = stdin ? System.in : Files.newInputStream(data)) {
       InputLines lines = new InputLines(new Utf8Lines(in), stdin ? "standard input" : data.toString());
       if (output == null) {
