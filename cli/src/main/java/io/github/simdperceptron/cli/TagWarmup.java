@@ -11,20 +11,17 @@ import java.util.Random;
  * hundred times slower, and the JIT spends its time compiling the Vector API's fallback code
  * meanwhile. It stops when the tagger has been read. Nothing it computes is kept or printed.
  */
-final class TagWarmup {
+final class TagWarmup extends WarmupThread {
   private static final int TAGS = 48;
   private static final int ROWS = 64;
   private static final int PER_TOKEN = 16;
   /** Calls of each kernel at most: far more than the JIT needs; the reading of the tagger ends it first. */
   static final int CALLS = 20000;
 
-  private final Thread thread;
-  private volatile boolean stop;
   private volatile int callsDone;
 
   private TagWarmup() {
-    thread = new Thread(this::run, "perceptron-tag-warmup");
-    thread.setDaemon(true);
+    super("perceptron-tag-warmup");
   }
 
   /** Starts when the machine has two or more processors and perceptron.warmup is not false; null otherwise. */
@@ -33,13 +30,8 @@ final class TagWarmup {
       return null;
     }
     TagWarmup w = new TagWarmup();
-    w.thread.start();
+    w.begin();
     return w;
-  }
-
-  /** Whether the thread is still running (for tests). */
-  boolean running() {
-    return thread.isAlive();
   }
 
   /** How many calls of the kernels ran to their end (for tests). */
@@ -47,17 +39,8 @@ final class TagWarmup {
     return callsDone;
   }
 
-  /** Stops after the call under way and waits for the thread. */
-  void finish() {
-    stop = true;
-    try {
-      thread.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private void run() {
+  @Override
+  void work() {
     try {
       Random r = new Random(3);
       int k = TAGS;
@@ -86,7 +69,7 @@ final class TagWarmup {
       float[] delta = new float[kp];
       int[] back = new int[kp];
       int[] kept = new int[k];
-      for (int i = 0; i < CALLS && !stop; i++) {
+      for (int i = 0; i < CALLS && !stopping(); i++) {
         ClassScores.scores(w, kp, rows, null, 0, 1 + i % PER_TOKEN, emit);
         System.arraycopy(start, 0, prev, 0, kp);
         ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, delta, back, kept);

@@ -15,7 +15,7 @@ import java.util.Random;
  * compiler tiers. The generated data and models are thrown away: the real fit's result does not
  * depend on whether, or how long, the warm-up ran. Nothing is printed.
  */
-final class Warmup {
+final class Warmup extends WarmupThread {
   /**
    * Training files smaller than this are read too quickly for a warm-up to pay: below it the
    * warm-up's own work costs the whole process more than the faster fit saves
@@ -44,19 +44,22 @@ final class Warmup {
   private static final int KERNEL_ROWS = 256;
   private static final int KERNEL_DIMENSION = 32;
 
-  private final Thread thread;
-  private volatile boolean stop;
+  private final TrainArgs train;
+  private final TrainingOptions options;
+  private final boolean sparse;
+  private final int classes;
   private volatile int fitsDone;
 
   private Warmup(TrainArgs train, boolean sparse) {
+    super("perceptron-warmup");
     // Short fits without the options' extras (validation split, progress, prefetch): only the
     // learner's own loops are to be compiled.
     TrainingOptions given = train.options();
-    TrainingOptions options = TrainingOptions.builder().maxEpochs(3).seed(1).shuffle(given.shuffle())
+    this.options = TrainingOptions.builder().maxEpochs(3).seed(1).shuffle(given.shuffle())
         .bias(given.bias()).tau(given.tau()).build();
-    int classes = train.multiclass == null ? 2 : 10;
-    thread = new Thread(() -> run(train, options, sparse, classes), "perceptron-warmup");
-    thread.setDaemon(true);
+    this.train = train;
+    this.sparse = sparse;
+    this.classes = train.multiclass == null ? 2 : 10;
   }
 
   /**
@@ -72,7 +75,7 @@ final class Warmup {
       return null;
     }
     Warmup w = new Warmup(train, sparse);
-    w.thread.start();
+    w.begin();
     return w;
   }
 
@@ -85,31 +88,18 @@ final class Warmup {
     }
   }
 
-  /** Whether the warm-up thread is still running (for tests). */
-  boolean running() {
-    return thread.isAlive();
-  }
-
   /** How many warm-up fits ran to their end (for tests). */
   int fitsDone() {
     return fitsDone;
   }
 
-  /** Stops after the fit under way (a few milliseconds once compiled) and waits for the thread. */
-  void finish() {
-    stop = true;
-    try {
-      thread.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private void run(TrainArgs train, TrainingOptions options, boolean sparse, int classes) {
+  /** Fits until FITS (KERNEL_FITS) are done or the real fit starts: each a few milliseconds once compiled. */
+  @Override
+  void work() {
     try {
       Dataset[] data = train.kernel != null ? kernelData(sparse, classes) : linearData(sparse, classes);
       int fits = train.kernel != null ? KERNEL_FITS : FITS;
-      for (int i = 0; i < fits && !stop; i++) {
+      for (int i = 0; i < fits && !stopping(); i++) {
         train.fit(data[i % data.length], options);
         fitsDone = i + 1;
       }

@@ -1,0 +1,44 @@
+package io.github.simdperceptron.cli;
+
+/**
+ * A daemon thread that runs generated work beside a command's real work, so that the JIT has
+ * compiled the real work's loops when it needs them; {@link #finish} stops it and waits for it.
+ * Subclasses check {@link #stopping()} between their units of work.
+ */
+abstract class WarmupThread {
+  private final Thread thread;
+  private volatile boolean stop;
+
+  WarmupThread(String name) {
+    thread = new Thread(this::work, name);
+    thread.setDaemon(true);
+  }
+
+  /** The generated work; returns when done or when {@link #stopping()}. Never throws. */
+  abstract void work();
+
+  /** Starts the thread. */
+  final void begin() {
+    thread.start();
+  }
+
+  /** Whether {@link #finish} has been called. */
+  final boolean stopping() {
+    return stop;
+  }
+
+  /** Whether the thread is still running (for tests). */
+  final boolean running() {
+    return thread.isAlive();
+  }
+
+  /** Stops after the unit of work under way and waits for the thread. */
+  final void finish() {
+    stop = true;
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
