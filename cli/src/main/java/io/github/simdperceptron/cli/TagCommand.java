@@ -1,7 +1,6 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.io.internal.AtomicFile;
-import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.io.internal.Utf8Lines;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -13,7 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -294,7 +292,7 @@ final class TagCommand {
       }
     }
     try (InputStream in = stdin ? System.in : Files.newInputStream(data)) {
-      InputLines lines = new InputLines(new Utf8Lines(in), stdin ? "standard input" : data.toString());
+      Utf8Lines lines = new Utf8Lines(in, stdin ? "standard input" : data.toString());
       if (output == null) {
         tagLines(tagger, lines, out, threads);
         out.flush();
@@ -316,39 +314,13 @@ final class TagCommand {
     return 0;
   }
 
-  /** The lines of the text to tag, counted, so that malformed UTF-8 is reported with its file and line. */
-  private static final class InputLines {
-    private final Utf8Lines lines;
-    private final String source;
-    private long line;
-
-    InputLines(Utf8Lines lines, String source) {
-      this.lines = lines;
-      this.source = source;
-    }
-
-    /** The next line (a byte-order mark dropped from the first), or null at the end. */
-    String next() throws IOException {
-      String text;
-      try {
-        text = lines.next();
-      } catch (CharacterCodingException e) {
-        throw FormatException.atLine(source, line + 1, 0, null, "malformed UTF-8 (expected a UTF-8 text file)");
-      }
-      if (text != null && ++line == 1 && text.startsWith("\uFEFF")) {
-        text = text.substring(1);
-      }
-      return text;
-    }
-  }
-
   /**
    * Reads batches of lines and tags each batch on {@code threads} threads, in chunks of
    * {@link #CHUNK} lines that the threads take in turn, each chunk into its own buffer; the
    * buffers are written in order. The batches overlap: while the threads tag one, this thread
    * writes the one before and reads the one after.
    */
-  private static void tagLines(Tagger tagger, InputLines r, PrintWriter sink, int threads) throws IOException {
+  private static void tagLines(Tagger tagger, Utf8Lines r, PrintWriter sink, int threads) throws IOException {
     ForkJoinPool pool = new ForkJoinPool(threads);
     try {
       Batch next = new Batch();
@@ -391,7 +363,7 @@ final class TagCommand {
     final StringBuilder[] parts = new StringBuilder[(BATCH + CHUNK - 1) / CHUNK];
 
     /** Reads up to BATCH lines; false when there was none. */
-    boolean read(InputLines r) throws IOException {
+    boolean read(Utf8Lines r) throws IOException {
       lines.clear();
       for (String line; lines.size() < BATCH && (line = r.next()) != null; ) {
         lines.add(line);

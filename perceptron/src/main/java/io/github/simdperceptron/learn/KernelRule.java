@@ -551,8 +551,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
 
   /**
    * The kernel columns of the support vectors in slot order (K(x_t, S[s]) for every training row
-   * t, at t's layout position: {@link #rowAt} gives the row of a position), from the cache and, for support vectors whose first update is still pending, from one Gram
-   * block of all rows against the pending block; null when a column is in neither.
+   * t, at t's layout position: {@link #rowAt} gives the row of a position), from the cache and,
+   * for support vectors whose first update is still pending, from one Gram block of all rows
+   * against the pending block; null when a column is in neither.
    */
   float[][] trainingColumns() {
     float[][] columns = new float[m][];

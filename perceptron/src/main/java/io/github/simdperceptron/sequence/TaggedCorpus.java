@@ -4,7 +4,6 @@ import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.io.internal.Utf8Lines;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -177,24 +176,11 @@ public final class TaggedCorpus {
   public static TaggedCorpus read(InputStream in, String source, Format format) throws IOException {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(format, "format");
-    Utf8Lines r = new Utf8Lines(in);
+    Utf8Lines r = new Utf8Lines(in, source);
     Builder b = new Builder();
     char[] chars = new char[256];
-    long line = 0;
-    while (true) {
-      String text;
-      try {
-        text = r.next();
-      } catch (CharacterCodingException e) {
-        throw FormatException.atLine(source, line + 1, 0, null, "malformed UTF-8 (expected a UTF-8 text file)");
-      }
-      if (text == null) {
-        break;
-      }
-      line++;
-      if (line == 1 && text.startsWith("\uFEFF")) {
-        text = text.substring(1);
-      }
+    for (String text; (text = r.next()) != null; ) {
+      long line = r.line();
       if (format == Format.SLASH) {
         if (chars.length < text.length()) {
           chars = new char[Math.max(text.length(), 2 * chars.length)];

@@ -10,30 +10,38 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The lines of a UTF-8 stream, one at a time: split on bytes at {@code \n} (a {@code \r} before it
- * dropped) and decoded one by one, so that malformed UTF-8 is reported in the line that holds it,
- * not in a later one that a decoder reading ahead would reach first. Only the current line is held.
- * A byte-order mark is returned as the character U+FEFF (the caller drops it from the first line).
- * Not thread-safe; the stream is not closed.
+ * The lines of a UTF-8 stream, one at a time, counted: split on bytes at {@code \n} (a {@code \r}
+ * before it dropped) and decoded one by one, so that malformed UTF-8 is reported at the line that
+ * holds it, not at a later one that a decoder reading ahead would reach first. A byte-order mark
+ * is dropped from the first line. Only the current line is held. Not thread-safe; the stream is
+ * not closed.
  */
 public final class Utf8Lines {
   private final InputStream in;
+  private final String source;
+  private long line;
   private final byte[] buf = new byte[1 << 16];
   private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
       .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-  private byte[] line = new byte[256];
+  private byte[] bytes = new byte[256];
   private int pos;
   private int end;
 
-  public Utf8Lines(InputStream in) {
+  /** The lines of {@code in}; {@code source} names it in messages. */
+  public Utf8Lines(InputStream in, String source) {
     this.in = in;
+    this.source = source;
+  }
+
+  /** The number of the line {@link #next} returned last, from 1; 0 before the first. */
+  public long line() {
+    return line;
   }
 
   /**
    * The next line without its terminator, or null at the end of the stream.
    *
-   * @throws CharacterCodingException when the line is not well-formed UTF-8 (the next call reads
-   *     the line after it)
+   * @throws FormatException naming the source and the line when the line is not well-formed UTF-8
    */
   public String next() throws IOException {
     int len = 0;
@@ -55,14 +63,20 @@ public final class Utf8Lines {
       if (b == '\n') {
         break;
       }
-      if (len == line.length) {
-        line = Arrays.copyOf(line, 2 * len);
+      if (len == bytes.length) {
+        bytes = Arrays.copyOf(bytes, 2 * len);
       }
-      line[len++] = b;
+      bytes[len++] = b;
     }
-    if (len > 0 && line[len - 1] == '\r') {
+    if (len > 0 && bytes[len - 1] == '\r') {
       len--;
     }
-    return utf8.decode(ByteBuffer.wrap(line, 0, len)).toString();
+    String text;
+    try {
+      text = utf8.decode(ByteBuffer.wrap(bytes, 0, len)).toString();
+    } catch (CharacterCodingException e) {
+      throw FormatException.atLine(source, line + 1, 0, null, "malformed UTF-8 (expected a UTF-8 text file)");
+    }
+    return ++line == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text;
   }
 }
