@@ -123,7 +123,10 @@ final class FeatureTable {
       if (e < 0) {
         return -1;
       }
-      if (slots[2 * s] == h && templates[e] == template && same(e, chars, from, to)) {
+      // One test of the whole key: a slot whose hash matches while its key differs (a collision,
+      // rare) would otherwise be a branch the JIT compiles as never taken, and leave compiled code
+      // late in a run when it is.
+      if (((slots[2 * s] ^ h) | keyDifference(e, template, chars, from, to)) == 0) {
         return e;
       }
     }
@@ -203,17 +206,15 @@ final class FeatureTable {
     return t;
   }
 
-  private boolean same(int e, char[] chars, int from, int to) {
+  /** Zero when entry e's key is (template, chars[from, to)), else not: no early exit (see {@link #find}). */
+  private int keyDifference(int e, int template, char[] chars, int from, int to) {
     int at = starts[e];
-    if (starts[e + 1] - at != to - from) {
-      return false;
+    int length = starts[e + 1] - at;
+    int diff = (templates[e] ^ template) | (length ^ (to - from));
+    for (int i = 0, n = Math.min(length, to - from); i < n; i++) {
+      diff |= pool[at + i] ^ chars[from + i];
     }
-    for (int i = from; i < to; i++, at++) {
-      if (pool[at] != chars[i]) {
-        return false;
-      }
-    }
-    return true;
+    return diff;
   }
 
   private void rehash(int n) {

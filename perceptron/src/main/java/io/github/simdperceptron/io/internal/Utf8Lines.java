@@ -59,23 +59,43 @@ public final class Utf8Lines {
         }
       }
       any = true;
-      byte b = buf[pos++];
-      if (b == '\n') {
+      int from = pos;
+      int nl = from;
+      while (nl < end && buf[nl] != '\n') {
+        nl++;
+      }
+      pos = nl < end ? nl + 1 : end;
+      if (len == 0 && nl < end) {
+        // The whole line lies in the buffer: decoded from there, not copied first.
+        return decode(buf, from, nl - from);
+      }
+      if (len + (nl - from) > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, len + (nl - from)));
+      }
+      System.arraycopy(buf, from, bytes, len, nl - from);
+      len += nl - from;
+      if (nl < end) {
         break;
       }
-      if (len == bytes.length) {
-        bytes = Arrays.copyOf(bytes, 2 * len);
-      }
-      bytes[len++] = b;
     }
-    if (len > 0 && bytes[len - 1] == '\r') {
+    return decode(bytes, 0, len);
+  }
+
+  /** The line b[from, from + len), a {@code \r} at its end dropped, decoded; counts it. */
+  private String decode(byte[] b, int from, int len) throws FormatException {
+    if (len > 0 && b[from + len - 1] == '\r') {
       len--;
     }
-    String text;
-    try {
-      text = utf8.decode(ByteBuffer.wrap(bytes, 0, len)).toString();
-    } catch (CharacterCodingException e) {
-      throw FormatException.atLine(source, line + 1, 0, null, "malformed UTF-8 (expected a UTF-8 text file)");
+    // The String constructor copies ASCII as it is and decodes the rest, but writes U+FFFD for
+    // malformed bytes instead of failing: a line with U+FFFD in it is decoded again strictly, which
+    // either fails (malformed) or gives the same text (a U+FFFD written as such).
+    String text = new String(b, from, len, StandardCharsets.UTF_8);
+    if (text.indexOf('\uFFFD') >= 0) {
+      try {
+        text = utf8.decode(ByteBuffer.wrap(b, from, len)).toString();
+      } catch (CharacterCodingException e) {
+        throw FormatException.atLine(source, line + 1, 0, null, "malformed UTF-8 (expected a UTF-8 text file)");
+      }
     }
     return ++line == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text;
   }
