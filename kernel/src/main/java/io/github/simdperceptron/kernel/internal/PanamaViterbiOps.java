@@ -41,14 +41,22 @@ final class PanamaViterbiOps implements ViterbiOps {
     float floor = prev[top] + rowMin[top];
     int n = 0;
     // A block whose lanes are all below the floor (most of them) is skipped whole; the rows of the
-    // others are tested one by one, as the scalar implementation does.
-    for (int o = 0; o < k; o += L) {
-      if (o + L > k || anyAtLeast(prev, rowMax, o, floor)) {
-        for (int j = Math.max(o, 1), end = Math.min(o + L, k); j < end; j++) {
-          if (prev[j] + rowMax[j] >= floor) {
-            rows[n++] = j;
-          }
-        }
+    // others, and of the partial last block, are tested one by one, as the scalar implementation
+    // does. The partial block stays out of the loop: a test of it inside let the JIT hoist the
+    // whole blocks' bounds checks over it, and deoptimise when k is not a multiple of L.
+    for (int o = 0; o < whole; o += L) {
+      if (anyAtLeast(prev, rowMax, o, floor)) {
+        n = rowsAtLeast(prev, rowMax, floor, Math.max(o, 1), o + L, rows, n);
+      }
+    }
+    return rowsAtLeast(prev, rowMax, floor, Math.max(whole, 1), k, rows, n);
+  }
+
+  /** Appends to rows from n the j in [from, to) with prev[j] + rowMax[j] >= floor; returns the new n. */
+  private static int rowsAtLeast(float[] prev, float[] rowMax, float floor, int from, int to, int[] rows, int n) {
+    for (int j = from; j < to; j++) {
+      if (prev[j] + rowMax[j] >= floor) {
+        rows[n++] = j;
       }
     }
     return n;
