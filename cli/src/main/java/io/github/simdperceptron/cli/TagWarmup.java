@@ -24,9 +24,9 @@ final class TagWarmup extends WarmupThread {
     super("perceptron-tag-warmup");
   }
 
-  /** Starts when the machine has two or more processors and perceptron.warmup is not false; null otherwise. */
+  /** Starts when a warm-up is {@link #allowed()}; null otherwise. */
   static TagWarmup start() {
-    if ("false".equals(System.getProperty("perceptron.warmup")) || Runtime.getRuntime().availableProcessors() < 2) {
+    if (!allowed()) {
       return null;
     }
     TagWarmup w = new TagWarmup();

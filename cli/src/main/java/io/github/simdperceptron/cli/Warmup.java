@@ -69,9 +69,7 @@ final class Warmup extends WarmupThread {
    * {@code perceptron.warmup=false} turns it off (to time a cold fit).
    */
   static Warmup start(TrainArgs train, boolean sparse, long fileBytes) {
-    if ("false".equals(System.getProperty("perceptron.warmup"))
-        || fileBytes < (train.kernel != null ? KERNEL_MIN_FILE_BYTES : MIN_FILE_BYTES)
-        || Runtime.getRuntime().availableProcessors() < 2) {
+    if (!allowed() || fileBytes < (train.kernel != null ? KERNEL_MIN_FILE_BYTES : MIN_FILE_BYTES)) {
       return null;
     }
     Warmup w = new Warmup(train, sparse);

@@ -14,6 +14,15 @@ abstract class WarmupThread {
     thread.setDaemon(true);
   }
 
+  /**
+   * Whether a warm-up may run at all: the machine has two or more processors (one would only be
+   * taken from the real work), and the system property {@code perceptron.warmup} is not
+   * {@code false} (to time a cold run).
+   */
+  static boolean allowed() {
+    return !"false".equals(System.getProperty("perceptron.warmup")) && Runtime.getRuntime().availableProcessors() >= 2;
+  }
+
   /** The generated work; returns when done or when {@link #stopping()}. Never throws. */
   abstract void work();
 

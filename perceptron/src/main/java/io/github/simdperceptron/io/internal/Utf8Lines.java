@@ -64,17 +64,19 @@ public final class Utf8Lines {
       while (nl < end && buf[nl] != '\n') {
         nl++;
       }
-      pos = nl < end ? nl + 1 : end;
-      if (len == 0 && nl < end) {
+      boolean ends = nl < end;
+      int count = nl - from;
+      pos = ends ? nl + 1 : end;
+      if (len == 0 && ends) {
         // The whole line lies in the buffer: decoded from there, not copied first.
-        return decode(buf, from, nl - from);
+        return decode(buf, from, count);
       }
-      if (len + (nl - from) > bytes.length) {
-        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, len + (nl - from)));
+      if (len + count > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, len + count));
       }
-      System.arraycopy(buf, from, bytes, len, nl - from);
-      len += nl - from;
-      if (nl < end) {
+      System.arraycopy(buf, from, bytes, len, count);
+      len += count;
+      if (ends) {
         break;
       }
     }
