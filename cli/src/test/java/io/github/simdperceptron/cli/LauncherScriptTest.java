@@ -106,11 +106,17 @@ class LauncherScriptTest {
   }
 
   @Test
-  void runsTheSerialCollectorUnlessJavaOptsNamesAnother() throws Exception {
+  void runsTheParallelCollectorForTrainTheSerialOneElseUnlessJavaOptsNamesAnother() throws Exception {
     tree();
     script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
     String plain = launchWith(0, null, "info");
-    assertTrue(plain.contains("-XX:+UseSerialGC"), plain);
+    assertTrue(plain.contains("-XX:+UseSerialGC") && !plain.contains("UseParallelGC"), plain);
+    String train = launchWith(0, null, "train", "--data", "x.svm");
+    assertTrue(train.contains("-XX:+UseParallelGC") && !train.contains("UseSerialGC"), train);
+    String tag = launchWith(0, null, "tag", "train");
+    assertTrue(tag.contains("-XX:+UseSerialGC"), tag);
+    String trainG1 = launchWith(0, "-XX:+UseG1GC", "train");
+    assertTrue(trainG1.contains("-XX:+UseG1GC") && !trainG1.contains("UseParallelGC"), trainG1);
     String g1 = launchWith(0, "-XX:+UseG1GC -Xmx1g", "info");
     assertTrue(g1.contains("-XX:+UseG1GC"), g1);
     assertTrue(!g1.contains("UseSerialGC"), g1);

@@ -119,88 +119,125 @@ public final class RowQuads {
       first[r] = nonZeros[r] > 0 ? idx[ptr[r]] : d;
     }
     int[] order = order(nonZeros, first);
-    Builder b = new Builder(order, ROWS);
-    int[] cursor = new int[ROWS];
-    for (int q = 0; q < b.start.length - 1; q++) {
-      for (int i = 0; i < ROWS; i++) {
-        int r = order[q * ROWS + i];
-        cursor[i] = r >= 0 ? ptr[r] : 0;
+    int quads = order.length / ROWS;
+    // Two passes of one call per quad: the sizes of the unions first, so that the arrays are
+    // allocated once at their size, then the fill. One call per quad rather than one long loop:
+    // the JIT compiles a method called thousands of times after its first calls, where a single
+    // pass over all rows runs interpreted until an on-stack replacement.
+    int[] start = new int[quads + 1];
+    int[] mark = new int[d];
+    int largest = 0;
+    for (int q = 0; q < quads; q++) {
+      int union = unionSize(order, q, ptr, idx, mark);
+      largest = Math.max(largest, union);
+      if (start[q] > Integer.MAX_VALUE / ROWS - 8 - union) {
+        throw new IllegalStateException("too many non-zeros for one layout of row quads: more than " + start[q]);
       }
-      while (true) {
-        // The next feature of the union: the smallest index under the four cursors.
-        int j = d;
-        for (int i = 0; i < ROWS; i++) {
-          int r = order[q * ROWS + i];
-          if (r >= 0 && cursor[i] < ptr[r + 1]) {
-            j = Math.min(j, idx[cursor[i]]);
-          }
-        }
-        if (j == d) {
-          break;
-        }
-        int at = b.feature(j);
-        for (int i = 0; i < ROWS; i++) {
-          int r = order[q * ROWS + i];
-          float v = 0f;
-          if (r >= 0 && cursor[i] < ptr[r + 1] && idx[cursor[i]] == j) {
-            v = val == null ? 1f : val[cursor[i]];
-            cursor[i]++;
-          }
-          b.values[at + i] = v;
-        }
-      }
-      b.endQuad(q);
+      start[q + 1] = start[q] + union;
     }
-    if (!pays(b.k, nonZeros)) {
-      b = new Builder(order, 1);
-      for (int p = 0; p < order.length; p++) {
-        int r = order[p];
-        for (int t = r >= 0 ? ptr[r] : 0; r >= 0 && t < ptr[r + 1]; t++) {
-          int at = b.feature(idx[t]); // before reading b.values, which the append may replace
-          b.values[at] = val == null ? 1f : val[t];
-        }
-        b.endQuad(p);
-      }
+    if (!pays(start[quads], nonZeros)) {
+      return alone(ptr, idx, val, d, order);
     }
-    return b.build(d);
+    int[] feature = new int[start[quads]];
+    float[] values = new float[start[quads] * ROWS];
+    int[] slot = new int[d];
+    int[] touched = new int[largest];
+    for (int q = 0; q < quads; q++) {
+      fillQuad(order, q, ptr, idx, val, d, start[q], mark, slot, touched, feature, values);
+    }
+    return new RowQuads(d, ROWS, order, start, feature, values);
   }
 
-  /** The arrays of a layout as the builders append to them, group by group (a quad, or one row). */
-  private static final class Builder {
-    final int[] order;
-    final int group;
-    final int[] start;
-    int[] feature = new int[1024];
-    float[] values;
-    int k;
-
-    Builder(int[] order, int group) {
-      this.order = order;
-      this.group = group;
-      this.start = new int[order.length / group + 1];
-      this.values = new float[feature.length * group];
-    }
-
-    /** Appends feature j to the group under way; its values go to {@code values[at .. at + group)}, at returned. */
-    int feature(int j) {
-      if (k == feature.length) {
-        if (k >= Integer.MAX_VALUE / ROWS - 8) {
-          throw new IllegalStateException("too many non-zeros for one layout of row quads: " + k);
-        }
-        feature = Arrays.copyOf(feature, (int) Math.min(Integer.MAX_VALUE / ROWS - 8, 2L * k));
-        values = Arrays.copyOf(values, feature.length * group);
+  /** The number of features where at least one row of quad q is non-zero; marks them in mark with q + 1. */
+  private static int unionSize(int[] order, int q, int[] ptr, int[] idx, int[] mark) {
+    int tag = q + 1;
+    int union = 0;
+    for (int i = 0; i < ROWS; i++) {
+      int r = order[q * ROWS + i];
+      for (int t = r >= 0 ? ptr[r] : 0, end = r >= 0 ? ptr[r + 1] : 0; t < end; t++) {
+        int j = idx[t];
+        union += mark[j] != tag ? 1 : 0;
+        mark[j] = tag;
       }
-      feature[k] = j;
-      return group * k++;
     }
+    return union;
+  }
 
-    void endQuad(int q) {
-      start[q + 1] = k;
+  /**
+   * Writes quad q's union of features, ascending, at feature[at ..] and each row's values beside
+   * them (zeros where a row has none: values is zero from its allocation). The union's features
+   * are marked with -(q + 1) and each given its rank in slot; the rank comes from a scan of all d
+   * features when the quad's non-zeros are many against d, else from sorting the features the
+   * quad touches (sparse rows of a large d). mark, slot and touched are scratch.
+   */
+  private static void fillQuad(int[] order, int q, int[] ptr, int[] idx, float[] val, int d, int at, int[] mark,
+      int[] slot, int[] touched, int[] feature, float[] values) {
+    int tag = -(q + 1);
+    long nonZeros = 0;
+    for (int i = 0; i < ROWS; i++) {
+      int r = order[q * ROWS + i];
+      nonZeros += r >= 0 ? ptr[r + 1] - ptr[r] : 0;
     }
+    if (d <= 8 * nonZeros) {
+      for (int i = 0; i < ROWS; i++) {
+        int r = order[q * ROWS + i];
+        for (int t = r >= 0 ? ptr[r] : 0, end = r >= 0 ? ptr[r + 1] : 0; t < end; t++) {
+          mark[idx[t]] = tag;
+        }
+      }
+      for (int j = 0, rank = 0; j < d; j++) {
+        slot[j] = rank;
+        rank += mark[j] == tag ? 1 : 0;
+      }
+    } else {
+      int union = 0;
+      for (int i = 0; i < ROWS; i++) {
+        int r = order[q * ROWS + i];
+        for (int t = r >= 0 ? ptr[r] : 0, end = r >= 0 ? ptr[r + 1] : 0; t < end; t++) {
+          int j = idx[t];
+          if (mark[j] != tag) {
+            mark[j] = tag;
+            touched[union++] = j;
+          }
+        }
+      }
+      Arrays.sort(touched, 0, union);
+      for (int u = 0; u < union; u++) {
+        slot[touched[u]] = u;
+      }
+    }
+    for (int i = 0; i < ROWS; i++) {
+      int r = order[q * ROWS + i];
+      for (int t = r >= 0 ? ptr[r] : 0, end = r >= 0 ? ptr[r + 1] : 0; t < end; t++) {
+        int j = idx[t];
+        int k = at + slot[j];
+        feature[k] = j;
+        values[k * ROWS + i] = val == null ? 1f : val[t];
+      }
+    }
+  }
 
-    RowQuads build(int d) {
-      return new RowQuads(d, group, order, start, Arrays.copyOf(feature, k), Arrays.copyOf(values, k * group));
+  /** The layout of each row alone with its own non-zero features (group 1), in the positions of order. */
+  private static RowQuads alone(int[] ptr, int[] idx, float[] val, int d, int[] order) {
+    int[] start = new int[order.length + 1];
+    for (int p = 0; p < order.length; p++) {
+      int r = order[p];
+      start[p + 1] = start[p] + (r >= 0 ? ptr[r + 1] - ptr[r] : 0);
     }
+    int[] feature = new int[start[order.length]];
+    float[] values = new float[start[order.length]];
+    for (int p = 0; p < order.length; p++) {
+      int r = order[p];
+      if (r >= 0) {
+        System.arraycopy(idx, ptr[r], feature, start[p], ptr[r + 1] - ptr[r]);
+        if (val == null) {
+          Arrays.fill(values, start[p], start[p + 1], 1f);
+        } else {
+          System.arraycopy(val, ptr[r], values, start[p], ptr[r + 1] - ptr[r]);
+        }
+      }
+    }
+    return new RowQuads(d, 1, order, start, feature, values);
   }
 
   /**

@@ -1,0 +1,100 @@
+package io.github.simdperceptron.kernel.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The row-quad layout against a literal one: every quad holds the ascending union of its rows'
+ * non-zero features with each row's value (0 where the row has none), every row alone its own
+ * non-zeros, every row once. Dense-ish rows (the rank of a feature found by a scan of the
+ * features) and very sparse rows of a large dimension (found by sorting a quad's features).
+ */
+class RowQuadsTest {
+  private static final long SEED = Long.getLong("simdperceptron.test.seed", System.nanoTime());
+
+  static {
+    System.out.println("RowQuadsTest seed " + SEED + " (replay with -Dsimdperceptron.test.seed=" + SEED + ")");
+  }
+
+  private final Random r = new Random(SEED);
+
+  @Test
+  void quadsHoldTheUnionOfTheirRowsFeaturesWithEachRowsValues() {
+    boolean sawQuads = false;
+    boolean sawAlone = false;
+    for (int trial = 0; trial < 300; trial++) {
+      int n = 1 + r.nextInt(40);
+      boolean sparse = r.nextBoolean();
+      int d = sparse ? 1000 + r.nextInt(100_000) : 1 + r.nextInt(300);
+      boolean ones = r.nextInt(4) == 0;
+      List<TreeMap<Integer, Float>> rows = new ArrayList<>();
+      int[] ptr = new int[n + 1];
+      for (int i = 0; i < n; i++) {
+        TreeMap<Integer, Float> row = new TreeMap<>();
+        int count = r.nextInt(5) == 0 ? 0 : sparse ? 1 + r.nextInt(20) : r.nextInt(d + 1);
+        // Dense-ish rows share a window, so that quads pay; sparse rows draw from all of d.
+        int lo = sparse ? 0 : r.nextInt(Math.max(1, d / 3));
+        for (int c = 0; c < count; c++) {
+          row.put(lo + r.nextInt(d - lo), ones ? 1f : 0.5f + r.nextInt(100));
+        }
+        rows.add(row);
+        ptr[i + 1] = ptr[i] + row.size();
+      }
+      int[] idx = new int[ptr[n]];
+      float[] val = new float[ptr[n]];
+      for (int i = 0; i < n; i++) {
+        int t = ptr[i];
+        for (var e : rows.get(i).entrySet()) {
+          idx[t] = e.getKey();
+          val[t++] = e.getValue();
+        }
+      }
+      RowQuads quads = RowQuads.ofSparse(ptr, idx, ones ? null : val, n, d);
+      String where = "seed " + SEED + " trial " + trial + " n=" + n + " d=" + d;
+      assertEquals((n + 3) / 4, quads.quads(), where);
+      int group = quads.group;
+      sawQuads |= group == RowQuads.ROWS;
+      sawAlone |= group == 1;
+      boolean[] seen = new boolean[n];
+      for (int p = 0; p < quads.quads() * RowQuads.ROWS; p++) {
+        int row = quads.row(p);
+        if (row >= 0) {
+          assertTrue(!seen[row], where + ": row " + row + " twice");
+          seen[row] = true;
+        }
+      }
+      for (boolean s : seen) {
+        assertTrue(s, where + ": a row is missing");
+      }
+      for (int g = 0; g < quads.order.length / group; g++) {
+        TreeMap<Integer, float[]> want = new TreeMap<>();
+        for (int i = 0; i < group; i++) {
+          int row = quads.row(g * group + i);
+          if (row >= 0) {
+            for (var e : rows.get(row).entrySet()) {
+              want.computeIfAbsent(e.getKey(), j -> new float[group])[i] = ones ? 1f : e.getValue();
+            }
+          }
+        }
+        assertEquals(want.size(), quads.start[g + 1] - quads.start[g], where + " group " + g + ": features");
+        int k = quads.start[g];
+        for (var e : want.entrySet()) {
+          assertEquals(e.getKey(), quads.feature[k], where + " group " + g + " feature at " + k);
+          for (int i = 0; i < group; i++) {
+            assertEquals(e.getValue()[i], quads.values[k * group + i], where + " group " + g + " feature "
+                + e.getKey() + " row " + i);
+          }
+          k++;
+        }
+      }
+      assertEquals(quads.start[quads.start.length - 1], quads.feature.length, where + ": no slack in the arrays");
+    }
+    assertTrue(sawQuads && sawAlone, "seed " + SEED + ": both layouts were tested");
+  }
+}
