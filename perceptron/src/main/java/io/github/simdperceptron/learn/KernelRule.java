@@ -13,7 +13,7 @@ import java.util.Random;
  * optional budget (docs/kernel-perceptron.md).
  *
  * <p>Scoring: every training row's scores from the committed updates are kept up to date in
- * {@code f} (n x kp). An update (a mistake, or a budget removal) is first pending: a visit's
+ * {@code f} (kp x n, class-major). An update (a mistake, or a budget removal) is first pending: a visit's
  * scores are its committed scores plus the kernel values of the pending rows (one small Gram
  * block) times their coefficient changes. When {@code pendingCap} updates are pending, they are
  * committed: the kernel values of the pending rows against all n training rows as one Gram block
@@ -57,6 +57,11 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private int positions;
   /** The layout position of each training row. */
   private int[] positionOf;
+  /**
+   * The committed scores, class-major: class cl's score of the row at layout position pos at
+   * {@code f[cl * positions + pos]}, so that adding a cached column to one class's scores runs
+   * along both arrays.
+   */
   private float[] f;
 
   private int m;
@@ -159,7 +164,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
         positionOf[quads.row(pos)] = pos;
       }
     }
-    f = new float[positions * kp];
+    f = new float[kp * positions];
     slotOf = new int[n];
     Arrays.fill(slotOf, -1);
     columnOf = new float[n][];
@@ -173,7 +178,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
   int visit(Dataset train, int i) {
     bind(train);
     int at = positionOf[i];
-    System.arraycopy(f, at * kp, score, 0, kp);
+    for (int cl = 0; cl < kp; cl++) {
+      score[cl] = f[cl * positions + at];
+    }
     if (nd > 0) {
       addDeferred(score, 0, at);
     }
@@ -262,8 +269,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * and are added to every row's scores in one pass (with the next commit, or by {@link #flush}),
    * each row's scores receiving the same additions in the same order as if each had been added
    * at once; a visit adds the waiting ones to its own scores first ({@link #addDeferred}). One
-   * pass over f for many updates instead of one per class each (f is n x kp floats, a cache line
-   * per row).
+   * pass over f for many updates instead of one per class each, a block of rows at a time (each
+   * term then runs along its class's row of f and along its column, in cache).
    */
   private void apply(float[] column, float[] change) {
     for (int cl = 0; cl < k; cl++) {
@@ -310,10 +317,11 @@ final class KernelRule extends UpdateRule<KernelModel> {
     clearDeferred();
   }
 
-  /** {@code f[t * kp + cl] += step * column[t]} for layout positions t in [a, b). */
+  /** {@code f[cl * positions + t] += step * column[t]} for layout positions t in [a, b). */
   private void addTerm(float[] column, float step, int cl, int a, int b) {
+    int off = cl * positions;
     for (int t = a; t < b; t++) {
-      f[t * kp + cl] += step * column[t];
+      f[off + t] += step * column[t];
     }
   }
 
@@ -435,12 +443,19 @@ final class KernelRule extends UpdateRule<KernelModel> {
    */
   private void commitQuads(int lo, int hi, float[][] fill) {
     float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width];
+    float[] scores = new float[kp];
     for (int a = lo; a < hi; a += COMMIT_QUADS) {
       int b = Math.min(hi, a + COMMIT_QUADS);
       pendingKernels(a, b, g);
       int first = a * RowQuads.ROWS;
       for (int pos = first; pos < b * RowQuads.ROWS; pos++) {
-        GramBlocks.classScores(g, (pos - first) * width, np, pendDelta, kp, f, pos * kp);
+        for (int cl = 0; cl < kp; cl++) {
+          scores[cl] = f[cl * positions + pos];
+        }
+        GramBlocks.classScores(g, (pos - first) * width, np, pendDelta, kp, scores, 0);
+        for (int cl = 0; cl < kp; cl++) {
+          f[cl * positions + pos] = scores[cl];
+        }
       }
       copyColumns(g, a, b, fill);
     }
@@ -493,7 +508,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
     int n = positionOf.length;
     float[] out = new float[n * kp];
     for (int t = 0; t < n; t++) {
-      System.arraycopy(f, positionOf[t] * kp, out, t * kp, kp);
+      for (int cl = 0; cl < kp; cl++) {
+        out[t * kp + cl] = f[cl * positions + positionOf[t]];
+      }
       addDeferred(out, t * kp, positionOf[t]);
     }
     return out;
