@@ -178,9 +178,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
   int visit(Dataset train, int i) {
     bind(train);
     int at = positionOf[i];
-    for (int cl = 0; cl < kp; cl++) {
-      score[cl] = f[cl * positions + at];
-    }
+    scoresAt(at, score, 0);
     if (nd > 0) {
       addDeferred(score, 0, at);
     }
@@ -317,6 +315,13 @@ final class KernelRule extends UpdateRule<KernelModel> {
     clearDeferred();
   }
 
+  /** Copies the kp committed scores of layout position pos to out[off, off + kp). Only out is modified. */
+  private void scoresAt(int pos, float[] out, int off) {
+    for (int cl = 0; cl < kp; cl++) {
+      out[off + cl] = f[cl * positions + pos];
+    }
+  }
+
   /** {@code f[cl * positions + t] += step * column[t]} for layout positions t in [a, b). */
   private void addTerm(float[] column, float step, int cl, int a, int b) {
     int off = cl * positions;
@@ -449,9 +454,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
       pendingKernels(a, b, g);
       int first = a * RowQuads.ROWS;
       for (int pos = first; pos < b * RowQuads.ROWS; pos++) {
-        for (int cl = 0; cl < kp; cl++) {
-          scores[cl] = f[cl * positions + pos];
-        }
+        scoresAt(pos, scores, 0);
         GramBlocks.classScores(g, (pos - first) * width, np, pendDelta, kp, scores, 0);
         for (int cl = 0; cl < kp; cl++) {
           f[cl * positions + pos] = scores[cl];
@@ -508,9 +511,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
     int n = positionOf.length;
     float[] out = new float[n * kp];
     for (int t = 0; t < n; t++) {
-      for (int cl = 0; cl < kp; cl++) {
-        out[t * kp + cl] = f[cl * positions + positionOf[t]];
-      }
+      scoresAt(positionOf[t], out, t * kp);
       addDeferred(out, t * kp, positionOf[t]);
     }
     return out;

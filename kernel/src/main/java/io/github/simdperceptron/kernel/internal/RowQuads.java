@@ -154,7 +154,10 @@ public final class RowQuads {
     int union = 0;
     for (int i = 0; i < ROWS; i++) {
       int r = order[q * ROWS + i];
-      for (int t = r >= 0 ? ptr[r] : 0, end = r >= 0 ? ptr[r + 1] : 0; t < end; t++) {
+      if (r < 0) {
+        continue; // a padding row of the last quad
+      }
+      for (int t = ptr[r]; t < ptr[r + 1]; t++) {
         int j = idx[t];
         union += mark[j] != tag ? 1 : 0;
         mark[j] = tag;
@@ -181,7 +184,10 @@ public final class RowQuads {
     if (d <= 8 * nonZeros) {
       for (int i = 0; i < ROWS; i++) {
         int r = order[q * ROWS + i];
-        for (int t = r >= 0 ? ptr[r] : 0, end = r >= 0 ? ptr[r + 1] : 0; t < end; t++) {
+        if (r < 0) {
+          continue;
+        }
+        for (int t = ptr[r]; t < ptr[r + 1]; t++) {
           mark[idx[t]] = tag;
         }
       }
@@ -193,7 +199,10 @@ public final class RowQuads {
       int union = 0;
       for (int i = 0; i < ROWS; i++) {
         int r = order[q * ROWS + i];
-        for (int t = r >= 0 ? ptr[r] : 0, end = r >= 0 ? ptr[r + 1] : 0; t < end; t++) {
+        if (r < 0) {
+          continue;
+        }
+        for (int t = ptr[r]; t < ptr[r + 1]; t++) {
           int j = idx[t];
           if (mark[j] != tag) {
             mark[j] = tag;
@@ -208,7 +217,10 @@ public final class RowQuads {
     }
     for (int i = 0; i < ROWS; i++) {
       int r = order[q * ROWS + i];
-      for (int t = r >= 0 ? ptr[r] : 0, end = r >= 0 ? ptr[r + 1] : 0; t < end; t++) {
+      if (r < 0) {
+        continue; // a padding row of the last quad
+      }
+      for (int t = ptr[r]; t < ptr[r + 1]; t++) {
         int j = idx[t];
         int k = at + slot[j];
         feature[k] = j;
