@@ -143,11 +143,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     this.delta = new float[kp];
   }
 
-  /** Binds the rule to its training set on the first visit; the kernel perceptron trains on one set. */
+  /** Binds the rule to its training set at the first visit; the kernel perceptron trains on one set. */
   private void bind(Dataset train) {
-    if (train == data) {
-      return;
-    }
     if (data != null) {
       throw new IllegalStateException("the kernel perceptron trains on one dataset; got another after "
           + data.size() + " rows");
@@ -176,7 +173,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
 
   @Override
   int visit(Dataset train, int i) {
-    bind(train);
+    if (train != data) {
+      bind(train);
+    }
     int at = positionOf[i];
     scoresAt(at, score, 0);
     if (nd > 0) {
@@ -184,7 +183,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
     }
     if (np > 0) {
       // All pending lanes, filled or not: one pass of four FMA chains beats fewer lanes' single chains.
-      GramBlocks.gramQuadRow(quads, at, pendBlock, width, gRow, 0);
+      rows.gramWide(i, at, pendBlock, width, gRow, 0);
       kernel.finish(gRow, 0, np, kernel.usesNorms() ? rows.norm(i) : 0f, pendNorms);
       GramBlocks.classScores(gRow, 0, np, pendDelta, kp, score, 0);
     }
@@ -447,17 +446,22 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * column entries are written and never read.
    */
   private void commitQuads(int lo, int hi, float[][] fill) {
-    float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width];
-    float[] scores = new float[kp];
+    int most = Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS;
+    float[] g = new float[most * width];
+    float[] scores = new float[most * kp];
     for (int a = lo; a < hi; a += COMMIT_QUADS) {
       int b = Math.min(hi, a + COMMIT_QUADS);
       pendingKernels(a, b, g);
       int first = a * RowQuads.ROWS;
-      for (int pos = first; pos < b * RowQuads.ROWS; pos++) {
-        scoresAt(pos, scores, 0);
-        GramBlocks.classScores(g, (pos - first) * width, np, pendDelta, kp, scores, 0);
-        for (int cl = 0; cl < kp; cl++) {
-          f[cl * positions + pos] = scores[cl];
+      int count = (b - a) * RowQuads.ROWS;
+      for (int r = 0; r < count; r++) {
+        scoresAt(first + r, scores, r * kp);
+      }
+      GramBlocks.classScoresRows(g, 0, width, count, np, pendDelta, kp, scores, 0);
+      for (int cl = 0; cl < kp; cl++) {
+        int off = cl * positions + first;
+        for (int r = 0; r < count; r++) {
+          f[off + r] = scores[r * kp + cl];
         }
       }
       copyColumns(g, a, b, fill);

@@ -172,6 +172,19 @@ public final class GramBlocks {
         width, g, gOff);
   }
 
+  /**
+   * One sparse row against the SVs of a wide block, over the row's own non-zeros:
+   * {@code g[gOff + s] = x_row . S[s]} for s &lt; width, row r being the non-zeros
+   * {@code (idx[p], val[p])}, p in [ptr[r], ptr[r + 1]), indices ascending. The bits of
+   * {@link #gramQuadRow} for the same row (a feature the row lacks adds nothing to a chain), at
+   * the cost of the row's non-zeros instead of its quad's. val must not be null. Only g is modified.
+   */
+  public static void gramSparseRow(int[] ptr, int[] idx, float[] val, int row, float[] block, int width, float[] g,
+      int gOff) {
+    // The kernel's layout of rows alone (group 1): row 4q + i's features are [start[4q + i], start[4q + i + 1]).
+    OPS.gramQuadRow(ptr, idx, val, 1, row / RowQuads.ROWS, row % RowQuads.ROWS, block, width, g, gOff);
+  }
+
   /** Work over a range of rows [from, to). */
   @FunctionalInterface
   public interface RangeTask {
@@ -274,6 +287,17 @@ public final class GramBlocks {
    */
   public static void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
     OPS.classScores(g, gOff, m, coef, kp, out, outOff);
+  }
+
+  /**
+   * {@link #classScores} for rows r in [0, rows) of a Gram block of stride gStride:
+   * {@code out[outOff + r * kp + c] += sum_{s<m} g[gOff + r * gStride + s] * coef[s * kp + c]} for
+   * c in [0, kp), each row's scores with the bits classScores gives it (several rows' chains run
+   * side by side). Only out is modified.
+   */
+  public static void classScoresRows(float[] g, int gOff, int gStride, int rows, int m, float[] coef, int kp,
+      float[] out, int outOff) {
+    OPS.classScoresRows(g, gOff, gStride, rows, m, coef, kp, out, outOff);
   }
 
   /**

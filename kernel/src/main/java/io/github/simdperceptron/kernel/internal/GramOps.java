@@ -53,6 +53,14 @@ interface GramOps {
   void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff);
 
   /**
+   * {@link #classScores} for rows r in [0, rows) of a Gram block:
+   * {@code out[outOff + r * kp + c] += sum_{s<m} g[gOff + r * gStride + s] * coef[s * kp + c]}, each
+   * row's chains those of classScores.
+   */
+  void classScoresRows(float[] g, int gOff, int gStride, int rows, int m, float[] coef, int kp, float[] out,
+      int outOff);
+
+  /**
    * Class scores from kernel columns: {@code out[t * kp + c] = bias[c] + sum_{s<m} columns[s][t] * coef[s * kp + c]}
    * for t in [from, to) and c in [0, k), one chain per (t, c) from {@code bias[c]} over s ascending (each term
    * fused when the kernel uses FMA); the lanes c in [k, kp) of out are not written.

@@ -247,6 +247,14 @@ class GramBlocksTest {
               GramBlocks.gramQuadRow(quads, pos, wide, width, one, 1);
               assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + width),
                   Arrays.copyOfRange(one, 1, one.length), where + " row at position " + pos);
+              // The same row over its own non-zeros (a training visit on sparse rows).
+              int row = quads.row(pos);
+              if (row >= 0 && val != null) {
+                float[] own = new float[2 + width];
+                GramBlocks.gramSparseRow(ptr, idx, val, row, wide, width, own, 2);
+                assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + width),
+                    Arrays.copyOfRange(own, 2, own.length), where + " row " + row + " over its own non-zeros");
+              }
             }
             boolean[] seen = new boolean[n];
             for (int pos = 0; pos < nq * 4; pos++) {
@@ -399,6 +407,33 @@ class GramBlocksTest {
             for (int c = 0; c < k; c++) {
               assertEquals(ref[c], out[2 + c], 0f, tag() + " k=" + k + " m=" + m + " class " + c);
             }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void classScoresOfManyRowsHaveEachRowsBits() {
+    for (int k : new int[] {1, 3, 10, 17}) {
+      int kp = ClassScores.paddedClasses(k);
+      for (int m : new int[] {0, 1, 5, 64}) {
+        for (int rows : new int[] {1, 3, 4, 7, 128}) {
+          int stride = m + 5;
+          float[] g = matrix(1, 2 + rows * stride, false)[0];
+          float[] coef = matrix(1, m * kp, false)[0];
+          float[] start = matrix(1, 1 + rows * kp, false)[0];
+          float[] out = start.clone();
+          float[] outScalar = start.clone();
+          GramBlocks.classScoresRows(g, 2, stride, rows, m, coef, kp, out, 1);
+          scalar.classScoresRows(g, 2, stride, rows, m, coef, kp, outScalar, 1);
+          String where = "classScoresRows k=" + k + " m=" + m + " rows=" + rows;
+          assertBits(outScalar, out, where + " panama vs scalar");
+          for (int r = 0; r < rows; r++) {
+            float[] one = start.clone();
+            GramBlocks.classScores(g, 2 + r * stride, m, coef, kp, one, 1 + r * kp);
+            assertBits(Arrays.copyOfRange(one, 1 + r * kp, 1 + (r + 1) * kp),
+                Arrays.copyOfRange(out, 1 + r * kp, 1 + (r + 1) * kp), where + " row " + r + " vs classScores");
           }
         }
       }
