@@ -586,7 +586,17 @@ public final class KernelModel implements Model {
       }
       return;
     }
-    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, bias, out);
+    // Class-major sums from the biases, then row-major scores.
+    float[] sums = new float[kp * n];
+    for (int c = 0; c < k; c++) {
+      Arrays.fill(sums, c * n, (c + 1) * n, bias[c]);
+    }
+    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, sums, n);
+    for (int c = 0; c < k; c++) {
+      for (int t = 0; t < n; t++) {
+        out[t * kp + c] = sums[c * n + t];
+      }
+    }
   }
 
   /** The classes of n rows from their scores as {@link #scoresFromColumns} writes them. */

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import io.github.simdperceptron.kernel.internal.RowQuads;
@@ -26,6 +27,7 @@ import java.util.Random;
  * score lies within rounding of a tie.
  */
 final class KernelRule extends UpdateRule<KernelModel> {
+  private static final boolean FMA = Kernel.usesFma();
   /** Updates pending before a commit: 4 panels; a commit's Gram block is then compute-bound. */
   static final int PENDING = 64;
   /**
@@ -111,6 +113,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private int[] deferClass;
   private float[] deferStep;
   private int nd;
+  /** The flush's columns (one per run of terms from the same column) and their coefficients (kp a column). */
+  private float[][] flushCol;
+  private float[] flushCoef;
   private int deferCap = DEFERRED;
   private final float[] score;
   private final float[] delta;
@@ -168,6 +173,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     deferCol = new float[deferCap][];
     deferClass = new int[deferCap];
     deferStep = new float[deferCap];
+    flushCol = new float[deferCap][];
+    flushCoef = new float[deferCap * kp];
     cacheLeft = cacheLimit >= 0 ? cacheLimit : Runtime.getRuntime().maxMemory() / 4 / Float.BYTES;
   }
 
@@ -266,8 +273,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * and are added to every row's scores in one pass (with the next commit, or by {@link #flush}),
    * each row's scores receiving the same additions in the same order as if each had been added
    * at once; a visit adds the waiting ones to its own scores first ({@link #addDeferred}). One
-   * pass over f for many updates instead of one per class each, a block of rows at a time (each
-   * term then runs along its class's row of f and along its column, in cache).
+   * pass over f for many updates instead of one per class each.
    */
   private void apply(float[] column, float[] change) {
     for (int cl = 0; cl < k; cl++) {
@@ -286,31 +292,40 @@ final class KernelRule extends UpdateRule<KernelModel> {
 
   /**
    * Adds the deferred terms, in order, to row t's scores at out[off, off + k):
-   * {@code out[off + class] += step * column[t]}, the addition an update from a cached column
-   * makes to every row's scores for each class whose coefficient it changes.
+   * {@code out[off + class] += step * column[t]} (fused when the kernel uses FMA), the addition an
+   * update from a cached column makes to every row's scores for each class whose coefficient it
+   * changes.
    */
   private void addDeferred(float[] out, int off, int t) {
     for (int e = 0; e < nd; e++) {
-      out[off + deferClass[e]] += deferStep[e] * deferCol[e][t];
+      int at = off + deferClass[e];
+      out[at] = FMA ? Math.fma(deferCol[e][t], deferStep[e], out[at]) : deferCol[e][t] * deferStep[e] + out[at];
     }
   }
 
   /**
-   * Adds the deferred terms to every row's committed scores, in order: per block of COMMIT_ROWS
-   * rows (their scores in L1) term by term, each term's column read along the rows. Every row's
-   * score of a class receives the terms of that class in their order, as {@link #addDeferred}
-   * adds them. The rows are split over threads.
+   * Adds the deferred terms to every row's committed scores, in order, as the kernel's column
+   * scores ({@link GramBlocks#columnScores}) with f as the running sums: one column per run of
+   * terms from the same column (an update's terms, one per class it changes), its coefficient of
+   * each class the term's step or 0. Every row's score of a class receives the terms of that class
+   * in their order, each fused when the kernel uses FMA, as {@link #addDeferred} adds them (a
+   * coefficient of 0 leaves the score as it is). The same pass, started from the biases, scores
+   * the training rows at the end of the fit ({@link #withTrainingClasses}), which so runs code the
+   * fit has compiled.
    */
   private void flush() {
-    int n = positions;
-    GramBlocks.forRanges(0, n, (long) n * nd * 16, COMMIT_ROWS, (lo, hi) -> {
-      for (int a = lo; a < hi; a += COMMIT_ROWS) {
-        int b = Math.min(hi, a + COMMIT_ROWS);
-        for (int e = 0; e < nd; e++) {
-          addTerm(deferCol[e], deferStep[e], deferClass[e], a, b);
-        }
+    int runs = 0;
+    for (int e = 0; e < nd; e++) {
+      int cl = deferClass[e];
+      if (runs == 0 || flushCol[runs - 1] != deferCol[e] || flushCoef[(runs - 1) * kp + cl] != 0f) {
+        flushCol[runs] = deferCol[e];
+        Arrays.fill(flushCoef, runs * kp, (runs + 1) * kp, 0f);
+        runs++;
       }
-    });
+      flushCoef[(runs - 1) * kp + cl] = deferStep[e];
+    }
+    GramBlocks.columnScores(flushCol, runs, 0, positions, flushCoef, kp, k, f, positions);
+    Arrays.fill(flushCol, 0, runs, null);
     clearDeferred();
   }
 
@@ -318,14 +333,6 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private void scoresAt(int pos, float[] out, int off) {
     for (int cl = 0; cl < kp; cl++) {
       out[off + cl] = f[cl * positions + pos];
-    }
-  }
-
-  /** {@code f[cl * positions + t] += step * column[t]} for layout positions t in [a, b). */
-  private void addTerm(float[] column, float step, int cl, int a, int b) {
-    int off = cl * positions;
-    for (int t = a; t < b; t++) {
-      f[off + t] += step * column[t];
     }
   }
 

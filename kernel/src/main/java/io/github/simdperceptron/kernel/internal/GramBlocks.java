@@ -301,20 +301,23 @@ public final class GramBlocks {
   }
 
   /**
-   * Class scores from kernel columns, {@code columns[s][t]} being the finished kernel value of row t
-   * against support vector s: {@code out[t * kp + c] = bias[c] + sum_{s<m} columns[s][t] * coef[s * kp + c]}
-   * for t in [from, to) and c in [0, k), kp a multiple of the lane count
-   * ({@link ClassScores#paddedClasses}), {@code coef} holding m x kp floats, {@code bias} at least
-   * k. Each (t, c) is one chain from {@code bias[c]} over s ascending, each term fused when the
-   * kernel uses FMA: the chain of {@link #classScores} started from the bias, so a row's scores
-   * have the bits its Gram row gives when the columns hold the Gram block's bits. The rows lie in
-   * the vector lanes (a column is read along the rows); split over the common fork-join pool when
-   * large, any split giving the same bits. The lanes c in [k, kp) of out are not written. Only out
-   * is modified.
+   * Class scores from kernel columns, {@code columns[s][t]} being the finished kernel value of row
+   * t against support vector s, added in place to class-major sums:
+   * {@code acc[c * stride + t] += sum_{s<m} columns[s][t] * coef[s * kp + c]} for t in [from, to)
+   * and c in [0, k), kp a multiple of the lane count ({@link ClassScores#paddedClasses}),
+   * {@code coef} holding m x kp floats, acc kp rows of stride floats (rows c in [k, kp) are left as
+   * they are). Each (t, c) is one chain from the value acc holds over s ascending, each term fused
+   * when the kernel uses FMA: started from a class's bias, the chain of {@link #classScores}, so a
+   * row's scores have the bits its Gram row gives when the columns hold the Gram block's bits;
+   * started from training's running scores, the addition of updates from cached columns (a
+   * column whose coefficient of a class is 0 leaves that class's sums as they are). The rows lie
+   * in the vector lanes (a column is read along the rows); split over the common fork-join pool
+   * when large, any split giving the same bits. Only acc is modified.
    */
   public static void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k,
-      float[] bias, float[] out) {
-    split(from, to, (long) (to - from) * m * k, 128, (lo, hi) ->
-        OPS.columnScores(columns, m, lo, hi, coef, kp, k, bias, out));
+      float[] acc, int stride) {
+    // Each column element read counts as a vector of class lanes: the pass is bound by reading the columns.
+    split(from, to, (long) (to - from) * m * Math.max(k, PANEL), 128, (lo, hi) ->
+        OPS.columnScores(columns, m, lo, hi, coef, kp, k, acc, stride));
   }
 }

@@ -61,10 +61,12 @@ interface GramOps {
       int outOff);
 
   /**
-   * Class scores from kernel columns: {@code out[t * kp + c] = bias[c] + sum_{s<m} columns[s][t] * coef[s * kp + c]}
-   * for t in [from, to) and c in [0, k), one chain per (t, c) from {@code bias[c]} over s ascending (each term
-   * fused when the kernel uses FMA); the lanes c in [k, kp) of out are not written.
+   * Kernel columns times coefficients added to class-major sums in place:
+   * {@code acc[c * stride + t]} becomes the chain from its value over s in [0, m) ascending of
+   * {@code columns[s][t] * coef[s * kp + c]} (each term fused when the kernel uses FMA), for t in
+   * [from, to) and c in [0, k); acc holds kp rows of stride floats, and rows c in [k, kp) are left
+   * as they are.
    */
-  void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] bias,
-      float[] out);
+  void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] acc,
+      int stride);
 }

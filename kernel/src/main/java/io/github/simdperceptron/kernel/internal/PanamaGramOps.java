@@ -806,46 +806,36 @@ final class PanamaGramOps implements GramOps {
   private static final int COL_SVS = 128;
 
   @Override
-  public void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] bias,
-      float[] out) {
+  public void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] acc,
+      int stride) {
     // Rows in the lanes, eight accumulators: one class and eight vectors of rows (binary), or four
-    // classes and two vectors of rows. The classes of a group past k are computed (coef is padded
-    // to kp, a multiple of 8) and not stored. The running sums wait in acc between blocks of
-    // support vectors, so each (row, class) is still one chain over s ascending.
+    // classes and two vectors of rows. The running sums wait in acc between blocks of support
+    // vectors, so each (row, class) is still one chain over s ascending; the classes of a group
+    // past k are computed (acc and coef hold kp, a multiple of 4) and not stored.
     int tileRows = k == 1 ? 8 * L : 2 * L;
-    int classes = k == 1 ? 1 : (k + 3) / 4 * 4;
     int end = from + (to - from) / tileRows * tileRows;
-    float[] acc = new float[classes * COL_ROWS];
     for (int rb = from; rb < end; rb += COL_ROWS) {
       int rows = Math.min(end, rb + COL_ROWS) - rb;
-      for (int c = 0; c < classes; c++) {
-        java.util.Arrays.fill(acc, c * COL_ROWS, c * COL_ROWS + rows, c < k ? bias[c] : 0f);
-      }
       for (int sb = 0; sb < m; sb += COL_SVS) {
         int se = Math.min(m, sb + COL_SVS);
-        for (int t = 0; t < rows; t += tileRows) {
+        for (int t = rb; t < rb + rows; t += tileRows) {
           if (k == 1) {
-            columnRows8(columns, sb, se, rb + t, coef, kp, acc, t);
+            columnRows8(columns, sb, se, t, coef, kp, acc, t);
           } else {
             for (int c = 0; c < k; c += 4) {
-              columnRows2x4(columns, sb, se, rb + t, coef, kp, c, acc, c * COL_ROWS + t);
+              columnRows2x4(columns, sb, se, t, coef, kp, c, k, acc, c * stride + t, stride);
             }
           }
-        }
-      }
-      for (int t = 0; t < rows; t++) {
-        for (int c = 0; c < k; c++) {
-          out[(rb + t) * kp + c] = acc[c * COL_ROWS + t];
         }
       }
     }
     for (int t = end; t < to; t++) {
       for (int c = 0; c < k; c++) {
-        float a = bias[c];
+        float a = acc[c * stride + t];
         for (int s = 0; s < m; s++) {
           a = FMA ? Math.fma(columns[s][t], coef[s * kp + c], a) : columns[s][t] * coef[s * kp + c] + a;
         }
-        out[t * kp + c] = a;
+        acc[c * stride + t] = a;
       }
     }
   }
@@ -888,18 +878,18 @@ final class PanamaGramOps implements GramOps {
 
   /**
    * Rows [t, t + 2L) of classes [c, c + 4) over the support vectors [sb, se): eight chains, from
-   * and back to acc (class c + q's rows at {@code a + q * COL_ROWS}).
+   * and back to acc (class c + q's rows at {@code a + q * stride}; classes from k on are not stored).
    */
-  private static void columnRows2x4(float[][] columns, int sb, int se, int t, float[] coef, int kp, int c,
-      float[] acc, int a) {
+  private static void columnRows2x4(float[][] columns, int sb, int se, int t, float[] coef, int kp, int c, int k,
+      float[] acc, int a, int stride) {
     FloatVector a00 = FloatVector.fromArray(F, acc, a);
     FloatVector a01 = FloatVector.fromArray(F, acc, a + L);
-    FloatVector a10 = FloatVector.fromArray(F, acc, a + COL_ROWS);
-    FloatVector a11 = FloatVector.fromArray(F, acc, a + COL_ROWS + L);
-    FloatVector a20 = FloatVector.fromArray(F, acc, a + 2 * COL_ROWS);
-    FloatVector a21 = FloatVector.fromArray(F, acc, a + 2 * COL_ROWS + L);
-    FloatVector a30 = FloatVector.fromArray(F, acc, a + 3 * COL_ROWS);
-    FloatVector a31 = FloatVector.fromArray(F, acc, a + 3 * COL_ROWS + L);
+    FloatVector a10 = FloatVector.fromArray(F, acc, a + stride);
+    FloatVector a11 = FloatVector.fromArray(F, acc, a + stride + L);
+    FloatVector a20 = FloatVector.fromArray(F, acc, a + 2 * stride);
+    FloatVector a21 = FloatVector.fromArray(F, acc, a + 2 * stride + L);
+    FloatVector a30 = FloatVector.fromArray(F, acc, a + 3 * stride);
+    FloatVector a31 = FloatVector.fromArray(F, acc, a + 3 * stride + L);
     for (int s = sb; s < se; s++) {
       float[] col = columns[s];
       FloatVector x0 = FloatVector.fromArray(F, col, t);
@@ -920,11 +910,17 @@ final class PanamaGramOps implements GramOps {
     }
     a00.intoArray(acc, a);
     a01.intoArray(acc, a + L);
-    a10.intoArray(acc, a + COL_ROWS);
-    a11.intoArray(acc, a + COL_ROWS + L);
-    a20.intoArray(acc, a + 2 * COL_ROWS);
-    a21.intoArray(acc, a + 2 * COL_ROWS + L);
-    a30.intoArray(acc, a + 3 * COL_ROWS);
-    a31.intoArray(acc, a + 3 * COL_ROWS + L);
+    if (c + 1 < k) {
+      a10.intoArray(acc, a + stride);
+      a11.intoArray(acc, a + stride + L);
+    }
+    if (c + 2 < k) {
+      a20.intoArray(acc, a + 2 * stride);
+      a21.intoArray(acc, a + 2 * stride + L);
+    }
+    if (c + 3 < k) {
+      a30.intoArray(acc, a + 3 * stride);
+      a31.intoArray(acc, a + 3 * stride + L);
+    }
   }
 }

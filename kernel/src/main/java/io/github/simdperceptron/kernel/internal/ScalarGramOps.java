@@ -179,34 +179,25 @@ final class ScalarGramOps implements GramOps {
   private static final int ROW_BLOCK = 256;
 
   @Override
-  public void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] bias,
-      float[] out) {
+  public void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] acc,
+      int stride) {
     // The rows of a block side by side: the loop over rows is element-wise, one chain per (row, class).
-    float[] acc = new float[k * ROW_BLOCK];
     for (int lo = from; lo < to; lo += ROW_BLOCK) {
-      int rows = Math.min(to, lo + ROW_BLOCK) - lo;
-      for (int c = 0; c < k; c++) {
-        java.util.Arrays.fill(acc, c * ROW_BLOCK, c * ROW_BLOCK + rows, bias[c]);
-      }
+      int hi = Math.min(to, lo + ROW_BLOCK);
       for (int s = 0; s < m; s++) {
         float[] column = columns[s];
         for (int c = 0; c < k; c++) {
           float w = coef[s * kp + c];
-          int a = c * ROW_BLOCK;
+          int a = c * stride;
           if (fma) {
-            for (int t = 0; t < rows; t++) {
-              acc[a + t] = Math.fma(column[lo + t], w, acc[a + t]);
+            for (int t = lo; t < hi; t++) {
+              acc[a + t] = Math.fma(column[t], w, acc[a + t]);
             }
           } else {
-            for (int t = 0; t < rows; t++) {
-              acc[a + t] = column[lo + t] * w + acc[a + t];
+            for (int t = lo; t < hi; t++) {
+              acc[a + t] = column[t] * w + acc[a + t];
             }
           }
-        }
-      }
-      for (int t = 0; t < rows; t++) {
-        for (int c = 0; c < k; c++) {
-          out[(lo + t) * kp + c] = acc[c * ROW_BLOCK + t];
         }
       }
     }

@@ -455,30 +455,32 @@ class GramBlocksTest {
           for (int s = 0; s < m; s++) {
             columns[s] = matrix(1, n + r.nextInt(3), false)[0];
           }
+          // Coefficients of every lane (padding classes too: they must not reach acc), some zero.
           float[] coef = new float[m * kp];
           for (int i = 0; i < coef.length; i++) {
-            coef[i] = i % kp < k ? (float) r.nextGaussian() : 0f;
+            coef[i] = r.nextInt(4) == 0 ? 0f : (float) r.nextGaussian();
           }
-          float[] bias = matrix(1, k, false)[0];
-          float[] out = new float[n * kp];
-          Arrays.fill(out, Float.NaN);
-          float[] outScalar = out.clone();
-          GramBlocks.columnScores(columns, m, from, n, coef, kp, k, bias, out);
-          scalar.columnScores(columns, m, from, n, coef, kp, k, bias, outScalar);
+          // Running sums at a stride longer than the rows, from values of their own.
+          int stride = n + 2;
+          float[] start = matrix(1, kp * stride, false)[0];
+          float[] acc = start.clone();
+          float[] accScalar = start.clone();
+          GramBlocks.columnScores(columns, m, from, n, coef, kp, k, acc, stride);
+          scalar.columnScores(columns, m, from, n, coef, kp, k, accScalar, stride);
           String what = "columnScores k=" + k + " n=" + n + " m=" + m;
-          assertBits(outScalar, out, what);
-          for (int t = 0; t < n; t++) {
-            for (int c = 0; c < kp; c++) {
-              float expected = Float.NaN;
-              if (t >= from && c < k) {
-                expected = bias[c];
+          assertBits(accScalar, acc, what);
+          for (int c = 0; c < kp; c++) {
+            for (int t = 0; t < stride; t++) {
+              float expected = start[c * stride + t];
+              if (t >= from && t < n && c < k) {
                 for (int s = 0; s < m; s++) {
                   float w = coef[s * kp + c];
                   expected = fma ? Math.fma(columns[s][t], w, expected) : columns[s][t] * w + expected;
                 }
               }
-              assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(out[t * kp + c]),
-                  tag() + " " + what + " row " + t + " class " + c + ": " + out[t * kp + c] + " vs " + expected);
+              float got = acc[c * stride + t];
+              assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(got),
+                  tag() + " " + what + " row " + t + " class " + c + ": " + got + " vs " + expected);
             }
           }
         }
@@ -491,12 +493,11 @@ class GramBlocksTest {
     int kp = ClassScores.paddedClasses(k);
     float[][] columns = matrix(m, n, false);
     float[] coef = matrix(1, m * kp, false)[0];
-    float[] bias = matrix(1, k, false)[0];
-    float[] out = new float[n * kp];
-    float[] outScalar = new float[n * kp];
-    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, bias, out);
-    scalar.columnScores(columns, m, 0, n, coef, kp, k, bias, outScalar);
-    assertBits(outScalar, out, "parallel columnScores");
+    float[] acc = matrix(1, kp * n, false)[0];
+    float[] accScalar = acc.clone();
+    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, acc, n);
+    scalar.columnScores(columns, m, 0, n, coef, kp, k, accScalar, n);
+    assertBits(accScalar, acc, "parallel columnScores");
   }
 
   private static void assertBits(float[] expected, float[] actual, String what) {
