@@ -403,27 +403,46 @@ final class LibsvmReader implements DataFormat.Reader {
    */
   @Override
   public Dataset readAll() throws IOException {
-    int rows = 0;
-    long total = 0;
+    // One call per line: this loop then runs a line per iteration, and the work of a line is
+    // compiled as a method called thousands of times, instead of a long loop in a method called
+    // once, which the JIT compiles a second time on the stack with every line's code inlined.
+    Rows rows = new Rows();
+    while (next()) {
+      rows.add(this);
+    }
+    if (rows.count == 0) {
+      throw FormatException.atLine(source(), Math.max(1, line()), 0, null,
+          "no examples (expected lines of the form 'label index:value ...')");
+    }
+    return rows.dataset(dimension());
+  }
+
+  /** The rows read so far, their non-zeros in blocks (copied once into the dataset's arrays at the end). */
+  private static final class Rows {
+    int count;
+    long total;
     int[] rowPtr = new int[64];
     double[] labels = new double[64];
-    List<int[]> indexBlocks = new ArrayList<>();
-    List<float[]> valueBlocks = new ArrayList<>();
+    final List<int[]> indexBlocks = new ArrayList<>();
+    final List<float[]> valueBlocks = new ArrayList<>();
     int[] indexBlock = new int[1 << 10];
     float[] valueBlock = new float[indexBlock.length];
-    int fill = 0;
+    int fill;
     boolean allOnes = true;
-    while (next()) {
-      if (rows + 2 > rowPtr.length) {
-        if (rows + 2 > MAX_DIMENSION) {
-          throw FormatException.atLine(source(), line(), 0, null, "more than " + (MAX_DIMENSION - 2)
+
+    /** Appends the line the reader has just parsed. */
+    void add(LibsvmReader r) throws FormatException {
+      int nnz = r.nnz;
+      if (count + 2 > rowPtr.length) {
+        if (count + 2 > MAX_DIMENSION) {
+          throw FormatException.atLine(r.source(), r.line(), 0, null, "more than " + (MAX_DIMENSION - 2)
               + " examples: too many for one dataset");
         }
         rowPtr = Arrays.copyOf(rowPtr, (int) Math.min(MAX_DIMENSION, 2L * rowPtr.length));
         labels = Arrays.copyOf(labels, rowPtr.length);
       }
       if (total + nnz > MAX_DIMENSION) {
-        throw FormatException.atLine(source(), line(), 0, null, "more than " + MAX_DIMENSION
+        throw FormatException.atLine(r.source(), r.line(), 0, null, "more than " + MAX_DIMENSION
             + " non-zeros: too many for one dataset");
       }
       for (int done = 0; done < nnz; ) {
@@ -435,41 +454,41 @@ final class LibsvmReader implements DataFormat.Reader {
           fill = 0;
         }
         int n = Math.min(nnz - done, indexBlock.length - fill);
-        System.arraycopy(idx, done, indexBlock, fill, n);
-        System.arraycopy(val, done, valueBlock, fill, n);
+        System.arraycopy(r.idx, done, indexBlock, fill, n);
+        System.arraycopy(r.val, done, valueBlock, fill, n);
         fill += n;
         done += n;
       }
+      float[] val = r.val;
       for (int k = 0; k < nnz; k++) {
         allOnes &= val[k] == 1f;
       }
       total += nnz;
-      labels[rows] = labelValue;
-      rowPtr[++rows] = (int) total;
+      labels[count] = r.labelValue;
+      rowPtr[++count] = (int) total;
     }
-    if (rows == 0) {
-      throw FormatException.atLine(source(), Math.max(1, line()), 0, null,
-          "no examples (expected lines of the form 'label index:value ...')");
+
+    Dataset dataset(int dimension) {
+      indexBlocks.add(Arrays.copyOf(indexBlock, fill));
+      valueBlocks.add(allOnes ? null : Arrays.copyOf(valueBlock, fill));
+      indexBlock = null;
+      valueBlock = null;
+      // Indices first, then values: each set of blocks can be collected before the next array exists.
+      int[] indices = new int[(int) total];
+      for (int b = 0, at = 0; b < indexBlocks.size(); b++) {
+        int[] block = indexBlocks.set(b, null);
+        System.arraycopy(block, 0, indices, at, block.length);
+        at += block.length;
+      }
+      float[] values = allOnes ? null : new float[(int) total];
+      for (int b = 0, at = 0; values != null && b < valueBlocks.size(); b++) {
+        float[] block = valueBlocks.set(b, null);
+        System.arraycopy(block, 0, values, at, block.length);
+        at += block.length;
+      }
+      return Dataset.wrap(Arrays.copyOf(rowPtr, count + 1), indices, values, dimension,
+          Arrays.copyOf(labels, count));
     }
-    indexBlocks.add(Arrays.copyOf(indexBlock, fill));
-    valueBlocks.add(allOnes ? null : Arrays.copyOf(valueBlock, fill));
-    indexBlock = null;
-    valueBlock = null;
-    // Indices first, then values: each set of blocks can be collected before the next array exists.
-    int[] indices = new int[(int) total];
-    for (int b = 0, at = 0; b < indexBlocks.size(); b++) {
-      int[] block = indexBlocks.set(b, null);
-      System.arraycopy(block, 0, indices, at, block.length);
-      at += block.length;
-    }
-    float[] values = allOnes ? null : new float[(int) total];
-    for (int b = 0, at = 0; values != null && b < valueBlocks.size(); b++) {
-      float[] block = valueBlocks.set(b, null);
-      System.arraycopy(block, 0, values, at, block.length);
-      at += block.length;
-    }
-    return Dataset.wrap(Arrays.copyOf(rowPtr, rows + 1), indices, values, dimension(),
-        Arrays.copyOf(labels, rows));
   }
 
   @Override
