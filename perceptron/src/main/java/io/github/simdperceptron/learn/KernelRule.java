@@ -309,9 +309,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * terms from the same column (an update's terms, one per class it changes), its coefficient of
    * each class the term's step or 0. Every row's score of a class receives the terms of that class
    * in their order, each fused when the kernel uses FMA, as {@link #addDeferred} adds them (a
-   * coefficient of 0 leaves the score as it is). The same pass, started from the biases, scores
-   * the training rows at the end of the fit ({@link #withTrainingClasses}), which so runs code the
-   * fit has compiled.
+   * coefficient of 0 adds a zero, which changes no score but a zero's sign). The same pass,
+   * started from the biases, scores the training rows at the end of the fit
+   * ({@link #withTrainingClasses}), which so runs code the fit has compiled.
    */
   private void flush() {
     int runs = 0;

@@ -310,7 +310,8 @@ public final class GramBlocks {
    * when the kernel uses FMA: started from a class's bias, the chain of {@link #classScores}, so a
    * row's scores have the bits its Gram row gives when the columns hold the Gram block's bits;
    * started from training's running scores, the addition of updates from cached columns (a
-   * column whose coefficient of a class is 0 leaves that class's sums as they are). The rows lie
+   * column whose coefficient of a class is 0 adds a zero to that class's sums, which leaves them
+   * as they are but for the sign of a zero sum). The rows lie
    * in the vector lanes (a column is read along the rows); split over the common fork-join pool
    * when large, any split giving the same bits. Only acc is modified.
    */
