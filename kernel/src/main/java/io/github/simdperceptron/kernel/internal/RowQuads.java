@@ -126,10 +126,9 @@ public final class RowQuads {
     // pass over all rows runs interpreted until an on-stack replacement.
     int[] start = new int[quads + 1];
     int[] mark = new int[d];
-    int largest = 0;
+    int[] touched = new int[d + 1]; // one past the largest union: markUnion writes before it counts
     for (int q = 0; q < quads; q++) {
-      int union = unionSize(order, q, ptr, idx, mark);
-      largest = Math.max(largest, union);
+      int union = markUnion(order, q, ptr, idx, q + 1, mark, touched);
       if (start[q] > Integer.MAX_VALUE / ROWS - 8 - union) {
         throw new IllegalStateException("too many non-zeros for one layout of row quads: more than " + start[q]);
       }
@@ -141,16 +140,18 @@ public final class RowQuads {
     int[] feature = new int[start[quads]];
     float[] values = new float[start[quads] * ROWS];
     int[] slot = new int[d];
-    int[] touched = new int[largest];
     for (int q = 0; q < quads; q++) {
       fillQuad(order, q, ptr, idx, val, d, start[q], mark, slot, touched, feature, values);
     }
     return new RowQuads(d, ROWS, order, start, feature, values);
   }
 
-  /** The number of features where at least one row of quad q is non-zero; marks them in mark with q + 1. */
-  private static int unionSize(int[] order, int q, int[] ptr, int[] idx, int[] mark) {
-    int tag = q + 1;
+  /**
+   * Marks with tag, in mark, the features where at least one row of quad q is non-zero, lists them
+   * in touched (in the order met; touched holds one more than the union) and returns their number.
+   * A tag differs from every earlier one.
+   */
+  private static int markUnion(int[] order, int q, int[] ptr, int[] idx, int tag, int[] mark, int[] touched) {
     int union = 0;
     for (int i = 0; i < ROWS; i++) {
       int r = order[q * ROWS + i];
@@ -159,6 +160,8 @@ public final class RowQuads {
       }
       for (int t = ptr[r]; t < ptr[r + 1]; t++) {
         int j = idx[t];
+        // Without a branch: j is written at the list's end each time, and kept when new.
+        touched[union] = j;
         union += mark[j] != tag ? 1 : 0;
         mark[j] = tag;
       }
@@ -169,47 +172,20 @@ public final class RowQuads {
   /**
    * Writes quad q's union of features, ascending, at feature[at ..] and each row's values beside
    * them (zeros where a row has none: values is zero from its allocation). The union's features
-   * are marked with -(q + 1) and each given its rank in slot; the rank comes from a scan of all d
-   * features when the quad's non-zeros are many against d, else from sorting the features the
-   * quad touches (sparse rows of a large d). mark, slot and touched are scratch.
+   * are marked again (with -(q + 1): the sizes' pass used q + 1) and each given its rank in slot;
+   * the rank comes from a scan of all d features when the union is large against d, else from
+   * sorting the features it holds (sparse rows of a large d). mark, slot and touched are scratch.
    */
   private static void fillQuad(int[] order, int q, int[] ptr, int[] idx, float[] val, int d, int at, int[] mark,
       int[] slot, int[] touched, int[] feature, float[] values) {
     int tag = -(q + 1);
-    long nonZeros = 0;
-    for (int i = 0; i < ROWS; i++) {
-      int r = order[q * ROWS + i];
-      nonZeros += r >= 0 ? ptr[r + 1] - ptr[r] : 0;
-    }
-    if (d <= 8 * nonZeros) {
-      for (int i = 0; i < ROWS; i++) {
-        int r = order[q * ROWS + i];
-        if (r < 0) {
-          continue;
-        }
-        for (int t = ptr[r]; t < ptr[r + 1]; t++) {
-          mark[idx[t]] = tag;
-        }
-      }
+    int union = markUnion(order, q, ptr, idx, tag, mark, touched);
+    if (d <= 8 * union) {
       for (int j = 0, rank = 0; j < d; j++) {
         slot[j] = rank;
         rank += mark[j] == tag ? 1 : 0;
       }
     } else {
-      int union = 0;
-      for (int i = 0; i < ROWS; i++) {
-        int r = order[q * ROWS + i];
-        if (r < 0) {
-          continue;
-        }
-        for (int t = ptr[r]; t < ptr[r + 1]; t++) {
-          int j = idx[t];
-          if (mark[j] != tag) {
-            mark[j] = tag;
-            touched[union++] = j;
-          }
-        }
-      }
       Arrays.sort(touched, 0, union);
       for (int u = 0; u < union; u++) {
         slot[touched[u]] = u;
