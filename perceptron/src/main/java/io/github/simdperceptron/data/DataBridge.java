@@ -63,4 +63,9 @@ final class DataBridge implements DataAccess.Bridge {
   public float[] values(Dataset data) {
     return ((SparseDataset) data).values();
   }
+
+  @Override
+  public Dataset wrapCheckedRows(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
+    return SparseDataset.wrapCheckedRows(rowPtr, indices, values, dimension, labels);
+  }
 }

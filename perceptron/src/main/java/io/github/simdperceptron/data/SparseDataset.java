@@ -61,8 +61,22 @@ final class SparseDataset extends Dataset {
     return wrapped(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i));
   }
 
+  /**
+   * {@link #wrap} for CSR arrays whose rows a reader has already checked (indices in [0, dimension)
+   * and strictly increasing, values finite): the pointers and labels are checked, the rows not again.
+   */
+  static SparseDataset wrapCheckedRows(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
+    Objects.requireNonNull(labels, "labels");
+    return wrapped(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i), false);
+  }
+
   private static SparseDataset wrapped(int[] rowPtr, int[] indices, float[] values, int dimension, int rows,
       ObjIntConsumer<LabelCollector> label) {
+    return wrapped(rowPtr, indices, values, dimension, rows, label, true);
+  }
+
+  private static SparseDataset wrapped(int[] rowPtr, int[] indices, float[] values, int dimension, int rows,
+      ObjIntConsumer<LabelCollector> label, boolean checkRows) {
     Objects.requireNonNull(rowPtr, "rowPtr");
     Objects.requireNonNull(indices, "indices");
     if (dimension < 1) {
@@ -71,7 +85,9 @@ final class SparseDataset extends Dataset {
     checkPointers(rowPtr, rows, indices, values);
     LabelCollector collector = new LabelCollector();
     for (int i = 0; i < rows; i++) {
-      checkRow(i, indices, values, rowPtr[i], rowPtr[i + 1], dimension);
+      if (checkRows) {
+        checkRow(i, indices, values, rowPtr[i], rowPtr[i + 1], dimension);
+      }
       label.accept(collector, i);
     }
     if (rowPtr[0] != 0 || indices.length != rowPtr[rows] || (values != null && values.length != rowPtr[rows])) {

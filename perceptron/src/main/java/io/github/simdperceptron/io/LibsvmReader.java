@@ -2,6 +2,7 @@ package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.io.internal.FormatException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -486,7 +487,8 @@ final class LibsvmReader implements DataFormat.Reader {
         System.arraycopy(block, 0, values, at, block.length);
         at += block.length;
       }
-      return Dataset.wrap(Arrays.copyOf(rowPtr, count + 1), indices, values, dimension,
+      // Every row was checked as it was parsed (parseBytes, or parse naming the line).
+      return DataAccess.wrapCheckedRows(Arrays.copyOf(rowPtr, count + 1), indices, values, dimension,
           Arrays.copyOf(labels, count));
     }
   }

@@ -32,6 +32,27 @@ class DatasetValidationTest {
     return SparseDataset.rowsOf(5).add(new int[] {0, 4}, new float[] {1, 2}, 1.0).add(new int[] {}, new float[] {}, -1.0);
   }
 
+  // ---------------------------------------------------------------- rows a reader checked
+
+  @Test
+  void checkedRowsKeepTheirValuesAndStillHaveTheirPointersAndLabelsChecked() {
+    int[] ptr = {0, 2, 3};
+    int[] idx = {0, 4, 2};
+    float[] val = {1, 2, 3};
+    Dataset d = io.github.simdperceptron.data.internal.DataAccess.wrapCheckedRows(ptr, idx, val, 5,
+        new double[] {1, -1});
+    assertEquals(2, d.size());
+    assertArrayEquals(new float[] {1, 0, 0, 0, 2}, d.denseRow(0));
+    assertArrayEquals(new float[] {0, 0, 3, 0, 0}, d.denseRow(1));
+    assertEquals(Dataset.wrap(ptr, idx, val, 5, new double[] {1, -1}).labels(), d.labels());
+    assertMentions(assertThrows(IllegalArgumentException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.wrapCheckedRows(new int[] {0, 2}, idx, val, 5, new double[] {1, -1})), "rowPtr.length");
+    assertMentions(assertThrows(IllegalArgumentException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.wrapCheckedRows(new int[] {0, 2, 4}, idx, val, 5, new double[] {1, -1})), "row 1");
+    assertThrows(RuntimeException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.wrapCheckedRows(ptr, idx, val, 5, new double[] {1, Double.NaN}));
+  }
+
   // ---------------------------------------------------------------- dense values
 
   @ParameterizedTest

@@ -37,6 +37,8 @@ public final class DataAccess {
     int[] indices(Dataset data);
 
     float[] values(Dataset data);
+
+    Dataset wrapCheckedRows(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels);
   }
 
   private static Bridge installed;
@@ -137,6 +139,16 @@ public final class DataAccess {
   /** The CSR value array of a sparse dataset, or null when every value is 1. */
   public static float[] values(Dataset data) {
     return Holder.BRIDGE.values(data);
+  }
+
+  /**
+   * {@link Dataset#wrap} of sparse CSR arrays whose rows a reader has checked already (indices in
+   * [0, dimension) and strictly increasing, values finite): the row pointers and the labels are
+   * checked as wrap checks them, the rows are not walked again. The arrays become the dataset's.
+   */
+  public static Dataset wrapCheckedRows(int[] rowPtr, int[] indices, float[] values, int dimension,
+      double[] labels) {
+    return Holder.BRIDGE.wrapCheckedRows(rowPtr, indices, values, dimension, labels);
   }
 
   /** Whether the dataset is sparse and stores no values: every value is 1 ({@link #values} is null). */
