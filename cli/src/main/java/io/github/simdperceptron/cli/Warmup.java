@@ -91,7 +91,11 @@ final class Warmup extends WarmupThread {
     return fitsDone;
   }
 
-  /** Fits until FITS (KERNEL_FITS) are done or the real fit starts: each a few milliseconds once compiled. */
+  /**
+   * Fits until FITS (KERNEL_FITS) are done or the real fit starts: each a few milliseconds once
+   * compiled. {@link #finish} interrupts the fit under way (the first ones, which run before the
+   * JIT has compiled them, take a large part of a second), so the real fit does not wait for it.
+   */
   @Override
   void work() {
     try {

@@ -41,9 +41,13 @@ abstract class WarmupThread {
     return thread.isAlive();
   }
 
-  /** Stops after the unit of work under way and waits for the thread. */
+  /**
+   * Stops and waits for the thread: a fit under way ends at its next few visits (the training loop
+   * gives up once its thread is interrupted), other work after the unit under way.
+   */
   final void finish() {
     stop = true;
+    thread.interrupt();
     try {
       thread.join();
     } catch (InterruptedException e) {

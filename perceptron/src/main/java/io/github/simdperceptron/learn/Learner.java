@@ -243,7 +243,7 @@ public final class Learner<M extends Model> {
     if (data.dimension() != dimension) {
       throw new IllegalArgumentException("the data has dimension " + data.dimension() + ", the learner " + dimension);
     }
-    TrainingReport r = Trainer.run(rule, relabel(labels, data), null, options, 1, rnd).report();
+    TrainingReport r = Trainer.run(rule, relabel(labels, data), null, options, 1, rnd, false).report();
     visits += r.visits();
     mistakes += r.mistakes();
     return r;

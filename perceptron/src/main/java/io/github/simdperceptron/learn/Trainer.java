@@ -5,6 +5,7 @@ import io.github.simdperceptron.learn.internal.EpochOrder;
 import io.github.simdperceptron.learn.internal.OptionException;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.CancellationException;
 import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 
@@ -13,22 +14,27 @@ import java.util.stream.IntStream;
  * stopping on a validation split, progress and the report. docs/learners.md fixes its behaviour.
  */
 final class Trainer {
+  /** The loop looks at its thread's interrupt status before every 16th visit (a mask of the visit's number). */
+  private static final int CANCEL_CHECK = 15;
+
   private Trainer() {}
 
   /** Fits from scratch: a fresh {@code Random(seed)} sequence ({@link SeededRandom}) orders the examples. */
   static <M extends Model> FitResult<M> fit(UpdateRule<M> rule, Dataset data, TrainingOptions options) {
     Dataset[] split = options.validationFraction() > 0 ? split(data, options.validationFraction(), options.seed())
         : new Dataset[] {data, null};
-    return run(rule, split[0], split[1], options, options.maxEpochs(), new SeededRandom(options.seed()));
+    return run(rule, split[0], split[1], options, options.maxEpochs(), new SeededRandom(options.seed()), true);
   }
 
   /**
    * Runs up to {@code epochs} epochs of {@code rule} over train, drawing shuffles from rnd.
    * With a validation set, returns the model with the best validation accuracy seen after an epoch.
-   * The run ends when every learner of the rule has stopped ({@link Stopping}).
+   * The run ends when every learner of the rule has stopped ({@link Stopping}). A cancellable run
+   * (a fit, whose rule is its own) throws {@link CancellationException} at a visit once its thread
+   * is interrupted; an online learner's pass is not cancellable, as its rule outlives the call.
    */
   static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
-      TrainingOptions options, int epochs, SeededRandom rnd) {
+      TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable) {
     final int n = train.size();
     final int[] order = new int[n];
     // Null without the update log: the loop tests a local, not the options, on every update.
@@ -56,6 +62,10 @@ final class Trainer {
         int updates = 0;
         long visitsBefore = visits;
         for (int t = 0; t < n; t++) {
+          if (cancellable && (t & CANCEL_CHECK) == 0 && Thread.currentThread().isInterrupted()) {
+            throw new CancellationException("the fit's thread was interrupted (epoch " + (epoch + 1) + ", visit "
+                + (t + 1) + " of " + n + "); its interrupt status is kept");
+          }
           int i = order[t];
           if (prefetcher != null) {
             prefetcher.visiting(epoch, t);
