@@ -12,6 +12,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.Generators;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -206,18 +207,28 @@ class PrefetchTest {
   }
 
   @Test
-  void anInterruptedCallerGetsTheSameResultAndKeepsItsInterrupt() {
+  void anInterruptedCallerIsCancelledKeepsItsInterruptAndLeavesNoHelper() {
     assumeTwoProcessors();
     Dataset data = IntData.noisy(300, 16, 0.1, 21);
-    FitResult<BinaryModel> expected = Learner.fit(Algorithm.PERCEPTRON, data, BASE);
     Thread.currentThread().interrupt();
-    FitResult<BinaryModel> r;
     try {
-      r = Learner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder()));
+      assertThrows(CancellationException.class, () -> Learner.fit(Algorithm.PERCEPTRON, data, prefetch(new Recorder())));
     } finally {
       assertTrue(Thread.interrupted(), "the interrupt status survives the fit (and is cleared here)");
     }
-    ModelAssert.assertSameModel(expected.model(), r.model(), "interrupted caller");
+    assertNoHelperLeft();
+    // Interrupted in its second epoch, with the helper reading ahead.
+    TrainingOptions o = prefetch(new Recorder()).toBuilder().maxEpochs(3).progress((epoch, m, u, rate) -> {
+      if (epoch == 1) {
+        Thread.currentThread().interrupt();
+      }
+    }).build();
+    try {
+      CancellationException e = assertThrows(CancellationException.class, () -> Learner.fit(Algorithm.PERCEPTRON, data, o));
+      assertTrue(e.getMessage().contains("epoch 2"), e.getMessage());
+    } finally {
+      assertTrue(Thread.interrupted(), "the interrupt status survives the fit (and is cleared here)");
+    }
     assertNoHelperLeft();
   }
 
