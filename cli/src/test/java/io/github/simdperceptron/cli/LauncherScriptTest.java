@@ -137,4 +137,22 @@ class LauncherScriptTest {
       assertTrue(!out.contains("-Xms64m") && out.contains(sized), out);
     }
   }
+
+  @Test
+  void trainGetsItsHeapAndCompilerSettingsUnlessJavaOptsGivesThem() throws Exception {
+    tree();
+    script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
+    String train = launchWith(0, null, "train");
+    for (String opt : new String[] {" -Xms256m ", " -XX:MaxTenuringThreshold=1 ", " -XX:LoopUnrollLimit=0 ",
+        " -XX:InlineSmallCode=1000 ", " -XX:CompileCommand=inline,io.github.simdperceptron.kernel.internal.PanamaGramOps::term "}) {
+      assertTrue(train.contains(opt), opt + " in " + train);
+    }
+    String info = launchWith(0, null, "info");
+    assertTrue(info.contains(" -Xms64m ") && !info.contains("LoopUnrollLimit") && !info.contains("InlineSmallCode")
+        && !info.contains("MaxTenuringThreshold"), info);
+    assertTrue(info.contains("-XX:CompileCommand=inline,io.github.simdperceptron.kernel.internal.PanamaGramOps::term"), info);
+    String given = launchWith(0, "-Xmx2g -XX:LoopUnrollLimit=60 -XX:InlineSmallCode=2500 -XX:MaxTenuringThreshold=7", "train");
+    assertTrue(!given.contains("-Xms256m") && !given.contains("LoopUnrollLimit=0") && !given.contains("InlineSmallCode=1000")
+        && !given.contains("MaxTenuringThreshold=1"), given);
+  }
 }
