@@ -160,16 +160,16 @@ final class KernelRows {
   }
 
   /**
-   * Row i (at layout position {@code position} of {@link #quads}) against the SVs of a wide
-   * block: {@code g[gOff + s] = x_i . S[s]} for s &lt; width, the bits of the quads' Gram block.
-   * A sparse row with values is taken over its own non-zeros, any other over its quad's features.
-   * Only g is modified.
+   * Row i (at layout position {@code position} of {@link #quads}) against the first lanes SVs of a
+   * wide block (a multiple of the panel, at most width): {@code g[gOff + s] = x_i . S[s]} for
+   * s &lt; lanes, the bits of the quads' Gram block. A sparse row with values is taken over its own
+   * non-zeros, any other over its quad's features. Only g is modified.
    */
-  void gramWide(int i, int position, float[] block, int width, float[] g, int gOff) {
+  void gramWide(int i, int position, float[] block, int width, int lanes, float[] g, int gOff) {
     if (val != null) {
-      GramBlocks.gramSparseRow(ptr, idx, val, i, block, width, g, gOff);
+      GramBlocks.gramSparseRow(ptr, idx, val, i, block, width, lanes, g, gOff);
     } else {
-      GramBlocks.gramQuadRow(quads(), position, block, width, g, gOff);
+      GramBlocks.gramQuadRow(quads(), position, block, width, lanes, g, gOff);
     }
   }
 

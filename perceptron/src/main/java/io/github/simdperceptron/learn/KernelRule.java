@@ -189,8 +189,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
       addDeferred(score, 0, at);
     }
     if (np > 0) {
-      // All pending lanes, filled or not: one pass of four FMA chains beats fewer lanes' single chains.
-      rows.gramWide(i, at, pendBlock, width, gRow, 0);
+      // Only the panels that hold pending rows (the lanes after np are never read): on average half
+      // the block's loads of a pass over all of it, each lane's chain and bits unchanged.
+      rows.gramWide(i, at, pendBlock, width, GramBlocks.panels(np) * GramBlocks.PANEL, gRow, 0);
       kernel.finish(gRow, 0, np, kernel.usesNorms() ? rows.norm(i) : 0f, pendNorms);
       GramBlocks.classScores(gRow, 0, np, pendDelta, kp, score, 0);
     }

@@ -163,26 +163,35 @@ public final class GramBlocks {
   }
 
   /**
-   * One row of {@link #gramQuads}, the row at layout position p: {@code g[gOff + s] = x_{rows.row(p)} . S[s]}
-   * for s &lt; width, over its quad's features (or its own, when the layout keeps rows alone); the
-   * bits of {@link #gramQuads}. Only g is modified.
+   * One row of {@link #gramQuads}, the row at layout position p, against the block's first lanes
+   * SVs (a multiple of {@link #PANEL}, at most width): {@code g[gOff + s] = x_{rows.row(p)} . S[s]}
+   * for s &lt; lanes, over its quad's features (or its own, when the layout keeps rows alone); the
+   * bits of {@link #gramQuads}. Only g[gOff, gOff + lanes) is modified.
    */
-  public static void gramQuadRow(RowQuads rows, int p, float[] block, int width, float[] g, int gOff) {
+  public static void gramQuadRow(RowQuads rows, int p, float[] block, int width, int lanes, float[] g, int gOff) {
+    checkLanes(width, lanes);
     OPS.gramQuadRow(rows.start, rows.feature, rows.values, rows.group, p / RowQuads.ROWS, p % RowQuads.ROWS, block,
-        width, g, gOff);
+        width, lanes, g, gOff);
+  }
+
+  private static void checkLanes(int width, int lanes) {
+    assert lanes >= 0 && lanes <= width && lanes % PANEL == 0 : "lanes " + lanes + " of width " + width;
   }
 
   /**
-   * One sparse row against the SVs of a wide block, over the row's own non-zeros:
-   * {@code g[gOff + s] = x_row . S[s]} for s &lt; width, row r being the non-zeros
+   * One sparse row against the first lanes SVs of a wide block (a multiple of {@link #PANEL}, at
+   * most width), over the row's own non-zeros:
+   * {@code g[gOff + s] = x_row . S[s]} for s &lt; lanes, row r being the non-zeros
    * {@code (idx[p], val[p])}, p in [ptr[r], ptr[r + 1]), indices ascending. The bits of
    * {@link #gramQuadRow} for the same row (a feature the row lacks adds nothing to a chain), at
-   * the cost of the row's non-zeros instead of its quad's. val must not be null. Only g is modified.
+   * the cost of the row's non-zeros instead of its quad's. val must not be null. Only
+   * g[gOff, gOff + lanes) is modified.
    */
-  public static void gramSparseRow(int[] ptr, int[] idx, float[] val, int row, float[] block, int width, float[] g,
-      int gOff) {
+  public static void gramSparseRow(int[] ptr, int[] idx, float[] val, int row, float[] block, int width, int lanes,
+      float[] g, int gOff) {
+    checkLanes(width, lanes);
     // The kernel's layout of rows alone (group 1): row 4q + i's features are [start[4q + i], start[4q + i + 1]).
-    OPS.gramQuadRow(ptr, idx, val, 1, row / RowQuads.ROWS, row % RowQuads.ROWS, block, width, g, gOff);
+    OPS.gramQuadRow(ptr, idx, val, 1, row / RowQuads.ROWS, row % RowQuads.ROWS, block, width, lanes, g, gOff);
   }
 
   /** Work over a range of rows [from, to). */

@@ -36,9 +36,12 @@ interface GramOps {
   void gramQuads(int[] start, int[] feature, float[] values, int group, int qFrom, int qTo, float[] block,
       int width, float[] g, int gOff, int gStride);
 
-  /** One row, row i of quad q, as {@link #gramQuads}: {@code g[gOff + s] = x_{4q+i} . S[s]}, s &lt; width. */
+  /**
+   * One row, row i of quad q, as {@link #gramQuads}, against the block's first lanes (a multiple of
+   * PANEL, at most width): {@code g[gOff + s] = x_{4q+i} . S[s]}, s &lt; lanes.
+   */
   void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block, int width,
-      float[] g, int gOff);
+      int lanes, float[] g, int gOff);
 
   /** In place: {@code g[s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[s]))} for s in [0, m). */
   void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma);

@@ -142,7 +142,7 @@ final class PanamaGramOps implements GramOps {
       // Rows alone, each over its own features.
       for (int q = qFrom; q < qTo; q++) {
         for (int i = 0; i < RowQuads.ROWS; i++) {
-          gramQuadRow(start, feature, values, group, q, i, block, width, g,
+          gramQuadRow(start, feature, values, group, q, i, block, width, width, g,
               gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride);
         }
       }
@@ -305,14 +305,17 @@ final class PanamaGramOps implements GramOps {
 
   @Override
   public void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
-      int width, float[] g, int gOff) {
+      int width, int lanes, float[] g, int gOff) {
     int list = group == RowQuads.ROWS ? q : q * RowQuads.ROWS + i;
     int lane = group == RowQuads.ROWS ? i : 0;
     int o = 0;
-    for (; o + 4 * L <= width; o += 4 * L) {
+    for (; o + 4 * L <= lanes; o += 4 * L) {
       quadRow1x4(feature, values, start[list], start[list + 1], group, lane, block, width, o, g, gOff + o);
     }
-    for (; o < width; o += L) {
+    for (; o + 2 * L <= lanes; o += 2 * L) {
+      quadRow1x2(feature, values, start[list], start[list + 1], group, lane, block, width, o, g, gOff + o);
+    }
+    for (; o < lanes; o += L) {
       quadRow1x1(feature, values, start[list], start[list + 1], group, lane, block, width, o, g, gOff + o);
     }
   }
@@ -339,6 +342,21 @@ final class PanamaGramOps implements GramOps {
     a1.intoArray(g, go + L);
     a2.intoArray(g, go + 2 * L);
     a3.intoArray(g, go + 3 * L);
+  }
+
+  /** One row against lanes [o, o + 2L) of a wide block, as {@link #quadRow1x4}: two chains. */
+  private static void quadRow1x2(int[] feature, float[] x, int from, int to, int group, int i, float[] block,
+      int width, int o, float[] g, int go) {
+    FloatVector a0 = FloatVector.zero(F);
+    FloatVector a1 = a0;
+    for (int k = from; k < to; k++) {
+      int at = feature[k] * width + o;
+      FloatVector b = FloatVector.broadcast(F, x[group * k + i]);
+      a0 = term(b, FloatVector.fromArray(F, block, at), a0);
+      a1 = term(b, FloatVector.fromArray(F, block, at + L), a1);
+    }
+    a0.intoArray(g, go);
+    a1.intoArray(g, go + L);
   }
 
   /** One row against lanes [o, o + L) of a wide block, as {@link #quadRow1x4}: one chain. */

@@ -65,7 +65,7 @@ final class ScalarGramOps implements GramOps {
     float[] acc = new float[PANEL];
     for (int q = qFrom; q < qTo; q++) {
       for (int i = 0; i < RowQuads.ROWS; i++) {
-        quadRow(start, feature, values, group, q, i, block, width, g,
+        quadRow(start, feature, values, group, q, i, block, width, width, g,
             gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride, acc);
       }
     }
@@ -73,16 +73,16 @@ final class ScalarGramOps implements GramOps {
 
   @Override
   public void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
-      int width, float[] g, int gOff) {
-    quadRow(start, feature, values, group, q, i, block, width, g, gOff, new float[PANEL]);
+      int width, int lanes, float[] g, int gOff) {
+    quadRow(start, feature, values, group, q, i, block, width, lanes, g, gOff, new float[PANEL]);
   }
 
   /** {@link #gramQuadRow} with the caller's accumulator of PANEL floats. */
   private void quadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
-      int width, float[] g, int gOff, float[] acc) {
+      int width, int lanes, float[] g, int gOff, float[] acc) {
     int list = group == RowQuads.ROWS ? q : q * RowQuads.ROWS + i;
     int lane = group == RowQuads.ROWS ? i : 0;
-    for (int o = 0; o < width; o += PANEL) {
+    for (int o = 0; o < lanes; o += PANEL) {
       java.util.Arrays.fill(acc, 0f);
       for (int k = start[list]; k < start[list + 1]; k++) {
         float v = values[k * group + lane];

@@ -241,19 +241,27 @@ class GramBlocksTest {
             scalar.gramQuads(quads.start, quads.feature, quads.values, quads.group, 0, nq, wide, width, gs, 3, stride);
             String where = tag() + " quads d=" + d + " m=" + m + " n=" + n;
             assertBits(gs, g, where + " panama vs scalar");
-            // One row at a time (a training visit) gives the rows of the block.
+            // One row at a time (a training visit) gives the rows of the block, against all of its
+            // lanes or its first panels (the pending rows of a visit); the lanes after them stay untouched.
             for (int pos = 0; pos < nq * 4; pos++) {
-              float[] one = new float[1 + width];
-              GramBlocks.gramQuadRow(quads, pos, wide, width, one, 1);
-              assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + width),
-                  Arrays.copyOfRange(one, 1, one.length), where + " row at position " + pos);
-              // The same row over its own non-zeros (a training visit on sparse rows).
-              int row = quads.row(pos);
-              if (row >= 0 && val != null) {
-                float[] own = new float[2 + width];
-                GramBlocks.gramSparseRow(ptr, idx, val, row, wide, width, own, 2);
-                assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + width),
-                    Arrays.copyOfRange(own, 2, own.length), where + " row " + row + " over its own non-zeros");
+              for (int lanes = width; lanes >= 0; lanes -= GramBlocks.PANEL) {
+                String at = where + " lanes " + lanes;
+                float[] one = new float[1 + width];
+                Arrays.fill(one, -7f);
+                GramBlocks.gramQuadRow(quads, pos, wide, width, lanes, one, 1);
+                assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + lanes),
+                    Arrays.copyOfRange(one, 1, 1 + lanes), at + " row at position " + pos);
+                assertUntouched(one, 1 + lanes, at + " row at position " + pos);
+                // The same row over its own non-zeros (a training visit on sparse rows).
+                int row = quads.row(pos);
+                if (row >= 0 && val != null) {
+                  float[] own = new float[2 + width];
+                  Arrays.fill(own, -7f);
+                  GramBlocks.gramSparseRow(ptr, idx, val, row, wide, width, lanes, own, 2);
+                  assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + lanes),
+                      Arrays.copyOfRange(own, 2, 2 + lanes), at + " row " + row + " over its own non-zeros");
+                  assertUntouched(own, 2 + lanes, at + " row " + row + " over its own non-zeros");
+                }
               }
             }
             boolean[] seen = new boolean[n];
@@ -504,6 +512,15 @@ class GramBlocksTest {
     for (int i = 0; i < expected.length; i++) {
       if (Float.floatToRawIntBits(expected[i]) != Float.floatToRawIntBits(actual[i])) {
         fail(tag() + " " + what + " [" + i + "]: " + actual[i] + " vs scalar " + expected[i]);
+      }
+    }
+  }
+
+  /** Fails unless a[from, a.length) all hold the -7 the caller filled them with. */
+  private static void assertUntouched(float[] a, int from, String where) {
+    for (int s = from; s < a.length; s++) {
+      if (a[s] != -7f) {
+        fail(where + ": lane " + (s - from) + " after the requested ones was written: " + a[s]);
       }
     }
   }
