@@ -119,6 +119,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private int deferCap = DEFERRED;
   private final float[] score;
   private final float[] delta;
+  /** Columns for the pending updates whose row has no cached column of its own in a commit. */
+  private final float[][] scratch;
 
   KernelRule(Algorithm algorithm, KernelModel.Function kernel, int budget, int dimension, Labels labels,
       TrainingOptions options, int pendingCap) {
@@ -146,6 +148,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
     this.gRow = new float[width];
     this.score = new float[kp];
     this.delta = new float[kp];
+    this.scratch = new float[pendingCap][];
   }
 
   /** Binds the rule to its training set at the first visit; the kernel perceptron trains on one set. */
@@ -422,8 +425,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * updates ({@link #flush}); the columns of rows that are support vectors are kept while the cache has room, so a
    * later update of the same support vector needs no Gram block. The training rows are taken as
    * row quads ({@link KernelRows#quads}, laid out once per fit), split over threads, each running,
-   * per block of COMMIT_ROWS rows, the Gram block, its finish, the class scores and the copy into
-   * the cached columns: the work of a row does not depend on the others'.
+   * per block of COMMIT_ROWS rows, the Gram block, its finish, the copy into the columns and the
+   * column scores: the work of a row does not depend on the others'.
    */
   private void commit() {
     int n = positions;
@@ -434,7 +437,9 @@ final class KernelRule extends UpdateRule<KernelModel> {
         columnOf[row] = new float[n];
         cacheLeft -= n;
       }
-      fill[u] = columnOf[row];
+      // The commit writes every pending row's values into a column (a row updated twice while
+      // pending fills its cached column twice, with the same values): the column scores read them.
+      fill[u] = columnOf[row] != null ? columnOf[row] : scratchColumn(u);
     }
     if (kernel.usesNorms()) {
       rows.norm(0); // computed once, before the threads read them
@@ -450,29 +455,21 @@ final class KernelRule extends UpdateRule<KernelModel> {
   }
 
   /**
-   * The commit of the rows of quads [lo, hi): see {@link #commit}. A padding position's scores and
-   * column entries are written and never read.
+   * The commit of the rows of quads [lo, hi): see {@link #commit}. Per block of rows, the pending
+   * rows' finished kernel values go into their columns (the cached column, or the pending index's
+   * scratch column), and the column scores add them times the coefficient changes to f in place:
+   * each row's score of each class one chain over the pending updates in order, as a visit adds
+   * them. A padding position's scores and column entries are written and never read.
    */
   private void commitQuads(int lo, int hi, float[][] fill) {
     int most = Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS;
     float[] g = new float[most * width];
-    float[] scores = new float[most * kp];
     for (int a = lo; a < hi; a += COMMIT_QUADS) {
       int b = Math.min(hi, a + COMMIT_QUADS);
       pendingKernels(a, b, g);
-      int first = a * RowQuads.ROWS;
-      int count = (b - a) * RowQuads.ROWS;
-      for (int r = 0; r < count; r++) {
-        scoresAt(first + r, scores, r * kp);
-      }
-      GramBlocks.classScoresRows(g, 0, width, count, np, pendDelta, kp, scores, 0);
-      for (int cl = 0; cl < kp; cl++) {
-        int off = cl * positions + first;
-        for (int r = 0; r < count; r++) {
-          f[off + r] = scores[r * kp + cl];
-        }
-      }
       copyColumns(g, a, b, fill);
+      int first = a * RowQuads.ROWS;
+      GramBlocks.columnScores(fill, np, first, b * RowQuads.ROWS, pendDelta, kp, k, f, positions);
     }
   }
 
@@ -503,6 +500,14 @@ final class KernelRule extends UpdateRule<KernelModel> {
         }
       }
     }
+  }
+
+  /** Pending index u's scratch column (positions floats, made at its first use and kept). */
+  private float[] scratchColumn(int u) {
+    if (scratch[u] == null) {
+      scratch[u] = new float[positions];
+    }
+    return scratch[u];
   }
 
   /** Caps the column cache at this many floats (before the first visit; for tests). */
