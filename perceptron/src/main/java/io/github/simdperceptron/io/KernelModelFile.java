@@ -30,9 +30,9 @@ final class KernelModelFile {
    * The bytes after the common header: the kernel section. The support vectors and the
    * coefficients go through a byte buffer a row at a time (bulk big-endian copies: the same bytes
    * as DataOutputStream's writeInt and writeFloat, the values being finite), into an output of
-   * the section's size.
+   * the section's size, returned as it is (the caller writes it out with writeTo, no copy).
    */
-  static byte[] section(KernelModel model) throws IOException {
+  static ByteArrayOutputStream section(KernelModel model) throws IOException {
     Dataset sv = model.supportVectors();
     int d = sv.dimension();
     int m = sv.size();
@@ -105,7 +105,7 @@ final class KernelModelFile {
       out.write(all.array());
     }
     out.flush();
-    return bytes.toByteArray();
+    return bytes;
   }
 
   /** Parses the kernel section; pos counts the bytes read, end is where the checksum starts. */

@@ -194,9 +194,10 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   private static void writeKernel(Path path, ModelFile saved, UnaryOperator<OutputStream> tap) throws IOException {
     KernelModel model = (KernelModel) saved.model();
     byte[] header = header(saved, KIND_KERNEL, model.size());
-    byte[] section = KernelModelFile.section(model);
-    long length = PREAMBLE + (long) header.length + section.length + 4;
-    write(path, tap, VERSION, length, header, out -> out.write(section));
+    // Written from the section's own buffer (writeTo): no copy of it as an array of its own.
+    ByteArrayOutputStream section = KernelModelFile.section(model);
+    long length = PREAMBLE + (long) header.length + section.size() + 4;
+    write(path, tap, VERSION, length, header, section::writeTo);
   }
 
   static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
