@@ -40,9 +40,6 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *       training's commits compute it (one thread; the rows here have no zeros, so every feature
  *       is kept and the rate compares with {@code gramOneThread}'s on the same work).
  *   <li>{@code ejmlMult}: {@code CommonOps_FDRM.mult(X, S^T)} (the same product, row-major).
- *   <li>{@code classScoresRows} and {@code classScoresEachRow}: the K-class scores (16 lanes, 10
- *       classes padded) of the block's rows from its Gram rows, as a commit of kernel training
- *       adds them: four rows at a time, and one row at a time (one FMA chain per vector of classes).
  * </ul>
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar GramBenchmark -p svs=64,1024,4096}.
@@ -88,8 +85,6 @@ public class GramBenchmark {
   FMatrixRMaj stMatrix;
   FMatrixRMaj gMatrix;
   float seed;
-  float[] coef;
-  float[] scores;
 
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) {
@@ -137,35 +132,6 @@ public class GramBenchmark {
     }
     Sanity.close("GramBlocks.gramQuads", g[at * width + svs - 1], exact[0], exact[1]);
     Sanity.close("ReferenceKernels.linear", ReferenceKernels.linear(x0, s0), exact[0], exact[1]);
-    coef = Inputs.floats(svs * CLASS_LANES, 3);
-    scores = new float[rows * CLASS_LANES];
-    float[] each = new float[rows * CLASS_LANES];
-    GramBlocks.classScoresRows(g, 0, width, rows, svs, coef, CLASS_LANES, scores, 0);
-    for (int r = 0; r < rows; r++) {
-      GramBlocks.classScores(g, r * width, svs, coef, CLASS_LANES, each, r * CLASS_LANES);
-    }
-    if (!java.util.Arrays.equals(scores, each)) {
-      throw new IllegalStateException("classScoresRows differs from classScores row by row");
-    }
-  }
-
-  /** Class lanes of the class-score benchmarks: 10 classes padded to whole vectors. */
-  private static final int CLASS_LANES = 16;
-
-  @Benchmark
-  public float[] classScoresRows(Flops flops) {
-    GramBlocks.classScoresRows(g, 0, width, rows, svs, coef, CLASS_LANES, scores, 0);
-    flops.flops += 2L * rows * svs * CLASS_LANES;
-    return scores;
-  }
-
-  @Benchmark
-  public float[] classScoresEachRow(Flops flops) {
-    for (int r = 0; r < rows; r++) {
-      GramBlocks.classScores(g, r * width, svs, coef, CLASS_LANES, scores, r * CLASS_LANES);
-    }
-    flops.flops += 2L * rows * svs * CLASS_LANES;
-    return scores;
   }
 
   private long gramFlops() {

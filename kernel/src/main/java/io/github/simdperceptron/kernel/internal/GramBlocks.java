@@ -299,17 +299,6 @@ public final class GramBlocks {
   }
 
   /**
-   * {@link #classScores} for rows r in [0, rows) of a Gram block of stride gStride:
-   * {@code out[outOff + r * kp + c] += sum_{s<m} g[gOff + r * gStride + s] * coef[s * kp + c]} for
-   * c in [0, kp), each row's scores with the bits classScores gives it (several rows' chains run
-   * side by side). Only out is modified.
-   */
-  public static void classScoresRows(float[] g, int gOff, int gStride, int rows, int m, float[] coef, int kp,
-      float[] out, int outOff) {
-    OPS.classScoresRows(g, gOff, gStride, rows, m, coef, kp, out, outOff);
-  }
-
-  /**
    * Class scores from kernel columns, {@code columns[s][t]} being the finished kernel value of row
    * t against support vector s, added in place to class-major sums:
    * {@code acc[c * stride + t] += sum_{s<m} columns[s][t] * coef[s * kp + c]} for t in [from, to)

@@ -56,14 +56,6 @@ interface GramOps {
   void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff);
 
   /**
-   * {@link #classScores} for rows r in [0, rows) of a Gram block:
-   * {@code out[outOff + r * kp + c] += sum_{s<m} g[gOff + r * gStride + s] * coef[s * kp + c]}, each
-   * row's chains those of classScores.
-   */
-  void classScoresRows(float[] g, int gOff, int gStride, int rows, int m, float[] coef, int kp, float[] out,
-      int outOff);
-
-  /**
    * Kernel columns times coefficients added to class-major sums in place:
    * {@code acc[c * stride + t]} becomes the chain from its value over s in [0, m) ascending of
    * {@code columns[s][t] * coef[s * kp + c]} (each term fused when the kernel uses FMA), for t in

@@ -763,56 +763,6 @@ final class PanamaGramOps implements GramOps {
     a.intoArray(out, outOff + o);
   }
 
-  @Override
-  public void classScoresRows(float[] g, int gOff, int gStride, int rows, int m, float[] coef, int kp, float[] out,
-      int outOff) {
-    // Four rows at a time: four independent chains per vector of classes, where one row's single
-    // chain waits on each FMA's latency. Each row's chain is the one classScores runs.
-    int r = 0;
-    for (; r + 4 <= rows; r += 4) {
-      for (int o = 0; o < kp; o += L) {
-        classScores4(g, gOff + r * gStride, gStride, m, coef, kp, o, out, outOff + r * kp);
-      }
-    }
-    for (; r < rows; r++) {
-      classScores(g, gOff + r * gStride, m, coef, kp, out, outOff + r * kp);
-    }
-  }
-
-  /** Lanes [o, o + L) of the class scores of four rows (g at go + r * gStride, out at oo + r * kp): four chains. */
-  private static void classScores4(float[] g, int go, int gStride, int m, float[] coef, int kp, int o, float[] out,
-      int oo) {
-    FloatVector a0 = FloatVector.fromArray(F, out, oo + o);
-    FloatVector a1 = FloatVector.fromArray(F, out, oo + kp + o);
-    FloatVector a2 = FloatVector.fromArray(F, out, oo + 2 * kp + o);
-    FloatVector a3 = FloatVector.fromArray(F, out, oo + 3 * kp + o);
-    int g1 = go + gStride;
-    int g2 = go + 2 * gStride;
-    int g3 = go + 3 * gStride;
-    // Two loops rather than term(), as in classScores2.
-    if (FMA) {
-      for (int s = 0; s < m; s++) {
-        FloatVector c = FloatVector.fromArray(F, coef, s * kp + o);
-        a0 = FloatVector.broadcast(F, g[go + s]).fma(c, a0);
-        a1 = FloatVector.broadcast(F, g[g1 + s]).fma(c, a1);
-        a2 = FloatVector.broadcast(F, g[g2 + s]).fma(c, a2);
-        a3 = FloatVector.broadcast(F, g[g3 + s]).fma(c, a3);
-      }
-    } else {
-      for (int s = 0; s < m; s++) {
-        FloatVector c = FloatVector.fromArray(F, coef, s * kp + o);
-        a0 = FloatVector.broadcast(F, g[go + s]).mul(c).add(a0);
-        a1 = FloatVector.broadcast(F, g[g1 + s]).mul(c).add(a1);
-        a2 = FloatVector.broadcast(F, g[g2 + s]).mul(c).add(a2);
-        a3 = FloatVector.broadcast(F, g[g3 + s]).mul(c).add(a3);
-      }
-    }
-    a0.intoArray(out, oo + o);
-    a1.intoArray(out, oo + kp + o);
-    a2.intoArray(out, oo + 2 * kp + o);
-    a3.intoArray(out, oo + 3 * kp + o);
-  }
-
   /** Rows per block of {@link #columnScores}: 1 KB of each column, the running sums (12 x 256 floats for 10 classes) in L1. */
   private static final int COL_ROWS = 256;
   /**

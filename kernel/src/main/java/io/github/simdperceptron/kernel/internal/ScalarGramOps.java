@@ -167,14 +167,6 @@ final class ScalarGramOps implements GramOps {
     }
   }
 
-  @Override
-  public void classScoresRows(float[] g, int gOff, int gStride, int rows, int m, float[] coef, int kp, float[] out,
-      int outOff) {
-    for (int r = 0; r < rows; r++) {
-      classScores(g, gOff + r * gStride, m, coef, kp, out, outOff + r * kp);
-    }
-  }
-
   /** Rows of a block in {@link #columnScores}: their running sums (ROW_BLOCK x k floats) stay in L1. */
   private static final int ROW_BLOCK = 256;
 

@@ -422,33 +422,6 @@ class GramBlocksTest {
   }
 
   @Test
-  void classScoresOfManyRowsHaveEachRowsBits() {
-    for (int k : new int[] {1, 3, 10, 17}) {
-      int kp = ClassScores.paddedClasses(k);
-      for (int m : new int[] {0, 1, 5, 64}) {
-        for (int rows : new int[] {1, 3, 4, 7, 128}) {
-          int stride = m + 5;
-          float[] g = matrix(1, 2 + rows * stride, false)[0];
-          float[] coef = matrix(1, m * kp, false)[0];
-          float[] start = matrix(1, 1 + rows * kp, false)[0];
-          float[] out = start.clone();
-          float[] outScalar = start.clone();
-          GramBlocks.classScoresRows(g, 2, stride, rows, m, coef, kp, out, 1);
-          scalar.classScoresRows(g, 2, stride, rows, m, coef, kp, outScalar, 1);
-          String where = "classScoresRows k=" + k + " m=" + m + " rows=" + rows;
-          assertBits(outScalar, out, where + " panama vs scalar");
-          for (int r = 0; r < rows; r++) {
-            float[] one = start.clone();
-            GramBlocks.classScores(g, 2 + r * stride, m, coef, kp, one, 1 + r * kp);
-            assertBits(Arrays.copyOfRange(one, 1 + r * kp, 1 + (r + 1) * kp),
-                Arrays.copyOfRange(out, 1 + r * kp, 1 + (r + 1) * kp), where + " row " + r + " vs classScores");
-          }
-        }
-      }
-    }
-  }
-
-  @Test
   void columnScoresEqualTheScalarTwinAndTheLiteralChainBitForBit() {
     if ("panama".equals(System.getProperty("simdperceptron.impl"))) {
       assertEquals("panama", GramBlocks.implementation(), "Panama was requested but the Gram kernel runs scalar");
