@@ -2,7 +2,6 @@ package io.github.simdperceptron.kernel.internal;
 
 import io.github.simdperceptron.kernel.Kernel;
 import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
 
 /**
  * Kernel values of rows against support vectors, unchecked, for the kernel perceptron.
@@ -31,6 +30,8 @@ public final class GramBlocks {
   public static final int PANEL = 16;
   /** Below this many multiply-adds a fork costs more than it saves. */
   static final long PARALLEL_THRESHOLD = 1L << 22;
+  /** Chunks of a split per thread, taken one at a time: the threads end within a chunk of each other. */
+  static final int CHUNKS_PER_THREAD = 16;
 
   static final float LOG2E = 1.44269504088896341f;
   /** 1.5 * 2^23: adding and subtracting it rounds a float of magnitude below 2^22 to an integer. */
@@ -203,9 +204,9 @@ public final class GramBlocks {
 
   /**
    * Runs task over [from, to) as the Gram blocks split their rows: on the calling thread when
-   * {@code work} (multiply-adds) is below the threshold of a fork, else over blocks of whole tiles
-   * of {@code tile} rows (a few per thread) on the common fork-join pool, the calling thread
-   * taking part. For callers whose work per row is independent of the other rows' (e.g. a Gram
+   * {@code work} (multiply-adds) is below the threshold of a fork, else in chunks of whole tiles
+   * of {@code tile} rows (about 16 per thread) that the calling thread and the common fork-join
+   * pool's threads take one at a time. For callers whose work per row is independent of the other rows' (e.g. a Gram
    * block and its finish, row by row), so that any split gives the same result.
    */
   public static void forRanges(int from, int to, long work, int tile, RangeTask task) {
@@ -213,8 +214,9 @@ public final class GramBlocks {
   }
 
   /**
-   * Runs task over [from, to) on the calling thread, or, when work (multiply-adds) is large, over
-   * blocks of whole tiles of {@code tile} rows on the common fork-join pool; any split gives the same bits.
+   * Runs task over [from, to) on the calling thread, or, when work (multiply-adds) is large, in
+   * chunks of whole tiles of {@code tile} rows shared with the common fork-join pool
+   * ({@link SharedChunks}); any split gives the same bits.
    */
   private static void split(int from, int to, long work, int tile, RangeTask task) {
     int n = to - from;
@@ -223,13 +225,7 @@ public final class GramBlocks {
       task.run(from, to);
       return;
     }
-    // A few blocks per thread so that one slow thread (the machine may be shared) does not hold the rest.
-    int blocks = Math.min(n / tile, threads * 4);
-    IntStream.range(0, blocks).parallel().forEach(b -> {
-      int lo = from + (int) ((long) n * b / blocks) / tile * tile;
-      int hi = b + 1 == blocks ? to : from + (int) ((long) n * (b + 1) / blocks) / tile * tile;
-      task.run(lo, hi);
-    });
+    SharedChunks.run(from, to, tile, Math.min(n / tile, threads * CHUNKS_PER_THREAD), threads - 1, task);
   }
 
   /**
