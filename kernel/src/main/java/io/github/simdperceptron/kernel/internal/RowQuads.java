@@ -25,6 +25,8 @@ import java.util.Arrays;
 public final class RowQuads {
   /** Rows of a quad. */
   public static final int ROWS = 4;
+  /** Quads a thread lays out at a time when the layout is split over threads (a multiple of every chunk size). */
+  static final int QUADS_PER_CHUNK = 64;
 
   final int d;
   /**
@@ -120,15 +122,24 @@ public final class RowQuads {
     }
     int[] order = order(nonZeros, first);
     int quads = order.length / ROWS;
+    long nnz = ptr[n] - ptr[0];
     // Two passes of one call per quad: the sizes of the unions first, so that the arrays are
     // allocated once at their size, then the fill. One call per quad rather than one long loop:
     // the JIT compiles a method called thousands of times after its first calls, where a single
-    // pass over all rows runs interpreted until an on-stack replacement.
+    // pass over all rows runs interpreted until an on-stack replacement. Each pass is split over
+    // the threads in chunks of quads, each chunk with scratch arrays of its own (d ints each):
+    // only where the rows' non-zeros outnumber the chunks' scratch, else on the calling thread.
+    long work = (long) d * QUADS_PER_CHUNK > nnz ? 0 : nnz * ROWS;
     int[] start = new int[quads + 1];
-    int[] mark = new int[d];
-    int[] touched = new int[d + 1]; // one past the largest union: markUnion writes before it counts
+    GramBlocks.forRanges(0, quads, work, QUADS_PER_CHUNK, (lo, hi) -> {
+      int[] mark = new int[d];
+      int[] touched = new int[d + 1]; // one past the largest union: markUnion writes before it counts
+      for (int q = lo; q < hi; q++) {
+        start[q + 1] = markUnion(order, q, ptr, idx, q + 1, mark, touched);
+      }
+    });
     for (int q = 0; q < quads; q++) {
-      int union = markUnion(order, q, ptr, idx, q + 1, mark, touched);
+      int union = start[q + 1];
       if (start[q] > Integer.MAX_VALUE / ROWS - 8 - union) {
         throw new IllegalStateException("too many non-zeros for one layout of row quads: more than " + start[q]);
       }
@@ -139,10 +150,14 @@ public final class RowQuads {
     }
     int[] feature = new int[start[quads]];
     float[] values = new float[start[quads] * ROWS];
-    int[] slot = new int[d];
-    for (int q = 0; q < quads; q++) {
-      fillQuad(order, q, ptr, idx, val, d, start[q], mark, slot, touched, feature, values);
-    }
+    GramBlocks.forRanges(0, quads, work, QUADS_PER_CHUNK, (lo, hi) -> {
+      int[] mark = new int[d];
+      int[] slot = new int[d];
+      int[] touched = new int[d + 1];
+      for (int q = lo; q < hi; q++) {
+        fillQuad(order, q, ptr, idx, val, d, start[q], mark, slot, touched, feature, values);
+      }
+    });
     return new RowQuads(d, ROWS, order, start, feature, values);
   }
 

@@ -57,44 +57,90 @@ class RowQuadsTest {
       }
       RowQuads quads = RowQuads.ofSparse(ptr, idx, ones ? null : val, n, d);
       String where = "seed " + SEED + " trial " + trial + " n=" + n + " d=" + d;
-      assertEquals((n + 3) / 4, quads.quads(), where);
-      int group = quads.group;
+      int group = check(rows, ones, quads, where);
       sawQuads |= group == RowQuads.ROWS;
       sawAlone |= group == 1;
-      boolean[] seen = new boolean[n];
-      for (int p = 0; p < quads.quads() * RowQuads.ROWS; p++) {
-        int row = quads.row(p);
-        if (row >= 0) {
-          assertTrue(!seen[row], where + ": row " + row + " twice");
-          seen[row] = true;
-        }
-      }
-      for (boolean s : seen) {
-        assertTrue(s, where + ": a row is missing");
-      }
-      for (int g = 0; g < quads.order.length / group; g++) {
-        TreeMap<Integer, float[]> want = new TreeMap<>();
-        for (int i = 0; i < group; i++) {
-          int row = quads.row(g * group + i);
-          if (row >= 0) {
-            for (var e : rows.get(row).entrySet()) {
-              want.computeIfAbsent(e.getKey(), j -> new float[group])[i] = ones ? 1f : e.getValue();
-            }
-          }
-        }
-        assertEquals(want.size(), quads.start[g + 1] - quads.start[g], where + " group " + g + ": features");
-        int k = quads.start[g];
-        for (var e : want.entrySet()) {
-          assertEquals(e.getKey(), quads.feature[k], where + " group " + g + " feature at " + k);
-          for (int i = 0; i < group; i++) {
-            assertEquals(e.getValue()[i], quads.values[k * group + i], where + " group " + g + " feature "
-                + e.getKey() + " row " + i);
-          }
-          k++;
-        }
-      }
-      assertEquals(quads.start[quads.start.length - 1], quads.feature.length, where + ": no slack in the arrays");
     }
     assertTrue(sawQuads && sawAlone, "seed " + SEED + ": both layouts were tested");
+  }
+
+  /**
+   * Layouts split over threads (many rows, few features): the same check, so every chunk of quads
+   * laid out on its own gives each quad the union of its rows' features.
+   */
+  @Test
+  void aLayoutSplitOverThreadsHoldsEveryQuadsUnion() {
+    int n = 24_000 + r.nextInt(4000);
+    int d = 100 + r.nextInt(200);
+    List<TreeMap<Integer, Float>> rows = new ArrayList<>();
+    int[] ptr = new int[n + 1];
+    for (int i = 0; i < n; i++) {
+      // A window of 45 to 60 features, nine in ten of them non-zero: rows whose quads pay.
+      TreeMap<Integer, Float> row = new TreeMap<>();
+      int w = 45 + r.nextInt(16);
+      int lo = r.nextInt(d - w);
+      for (int j = lo; j < lo + w; j++) {
+        if (r.nextInt(10) != 0) {
+          row.put(j, 0.5f + r.nextInt(100));
+        }
+      }
+      rows.add(row);
+      ptr[i + 1] = ptr[i] + row.size();
+    }
+    int[] idx = new int[ptr[n]];
+    float[] val = new float[ptr[n]];
+    for (int i = 0; i < n; i++) {
+      int t = ptr[i];
+      for (var e : rows.get(i).entrySet()) {
+        idx[t] = e.getKey();
+        val[t++] = e.getValue();
+      }
+    }
+    String where = "seed " + SEED + " n=" + n + " d=" + d;
+    // Large enough for the split: work above the fork threshold, and the scratch of a chunk small.
+    assertTrue((long) ptr[n] * RowQuads.ROWS >= GramBlocks.PARALLEL_THRESHOLD, where);
+    assertTrue((long) d * RowQuads.QUADS_PER_CHUNK <= ptr[n], where);
+    assertEquals(RowQuads.ROWS, check(rows, false, RowQuads.ofSparse(ptr, idx, val, n, d), where), where);
+  }
+
+  /** Checks the layout against a literal one and returns its group (4: quads, 1: rows alone). */
+  private static int check(List<TreeMap<Integer, Float>> rows, boolean ones, RowQuads quads, String where) {
+    int n = rows.size();
+    assertEquals((n + 3) / 4, quads.quads(), where);
+    int group = quads.group;
+    boolean[] seen = new boolean[n];
+    for (int p = 0; p < quads.quads() * RowQuads.ROWS; p++) {
+      int row = quads.row(p);
+      if (row >= 0) {
+        assertTrue(!seen[row], where + ": row " + row + " twice");
+        seen[row] = true;
+      }
+    }
+    for (boolean s : seen) {
+      assertTrue(s, where + ": a row is missing");
+    }
+    for (int g = 0; g < quads.order.length / group; g++) {
+      TreeMap<Integer, float[]> want = new TreeMap<>();
+      for (int i = 0; i < group; i++) {
+        int row = quads.row(g * group + i);
+        if (row >= 0) {
+          for (var e : rows.get(row).entrySet()) {
+            want.computeIfAbsent(e.getKey(), j -> new float[group])[i] = ones ? 1f : e.getValue();
+          }
+        }
+      }
+      assertEquals(want.size(), quads.start[g + 1] - quads.start[g], where + " group " + g + ": features");
+      int k = quads.start[g];
+      for (var e : want.entrySet()) {
+        assertEquals(e.getKey(), quads.feature[k], where + " group " + g + " feature at " + k);
+        for (int i = 0; i < group; i++) {
+          assertEquals(e.getValue()[i], quads.values[k * group + i], where + " group " + g + " feature "
+              + e.getKey() + " row " + i);
+        }
+        k++;
+      }
+    }
+    assertEquals(quads.start[quads.start.length - 1], quads.feature.length, where + ": no slack in the arrays");
+    return group;
   }
 }
