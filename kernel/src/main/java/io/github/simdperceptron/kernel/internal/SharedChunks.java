@@ -31,7 +31,9 @@ final class SharedChunks {
   /**
    * Runs task over [from, to) in {@code chunks} chunks of whole tiles (the last one ending at to) on
    * the calling thread and {@code helpers} tasks of the common pool, and returns when every chunk
-   * is done. A chunk that throws stops the others from starting; the exception is rethrown.
+   * is done. A helper the pool has not started by then is taken back and run by the calling thread
+   * (ForkJoinTask.join), finding no chunk left, so a pool busy with other work does not hold the
+   * split. A chunk that throws stops the others from starting; the exception is rethrown.
    */
   static void run(int from, int to, int tile, int chunks, int helpers, GramBlocks.RangeTask task) {
     new SharedChunks(from, to, tile, chunks, task).run(helpers);

@@ -2,9 +2,14 @@ package io.github.simdperceptron.kernel.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
@@ -80,6 +85,43 @@ class SharedChunksTest {
       int after = started.get();
       Thread.sleep(5);
       assertEquals(after, started.get(), "trial " + trial + ": a chunk started after the split returned");
+    }
+  }
+
+  /**
+   * With every thread of the common pool blocked elsewhere, a split returns once the calling thread
+   * has done every chunk: it does not wait for helpers that never started.
+   */
+  @Test
+  void aSplitDoesNotWaitForHelpersThePoolCannotStart() throws InterruptedException {
+    int threads = ForkJoinPool.getCommonPoolParallelism();
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch blocked = new CountDownLatch(threads);
+    for (int t = 0; t < threads; t++) {
+      ForkJoinPool.commonPool().execute(() -> {
+        blocked.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+    }
+    try {
+      assertTrue(blocked.await(10, TimeUnit.SECONDS), "the pool's threads did not start");
+      int n = 1000;
+      AtomicIntegerArray runs = new AtomicIntegerArray(n);
+      assertTimeoutPreemptively(Duration.ofSeconds(10), () -> SharedChunks.run(0, n, 4, 50, 3,
+          (lo, hi) -> {
+            for (int i = lo; i < hi; i++) {
+              runs.incrementAndGet(i);
+            }
+          }), "the split waited for helpers that could not start");
+      for (int i = 0; i < n; i++) {
+        assertEquals(1, runs.get(i), "row " + i);
+      }
+    } finally {
+      release.countDown();
     }
   }
 }
