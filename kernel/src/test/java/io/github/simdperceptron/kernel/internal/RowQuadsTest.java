@@ -46,16 +46,8 @@ class RowQuadsTest {
         rows.add(row);
         ptr[i + 1] = ptr[i] + row.size();
       }
-      int[] idx = new int[ptr[n]];
-      float[] val = new float[ptr[n]];
-      for (int i = 0; i < n; i++) {
-        int t = ptr[i];
-        for (var e : rows.get(i).entrySet()) {
-          idx[t] = e.getKey();
-          val[t++] = e.getValue();
-        }
-      }
-      RowQuads quads = RowQuads.ofSparse(ptr, idx, ones ? null : val, n, d);
+      Csr csr = Csr.of(rows, ptr);
+      RowQuads quads = RowQuads.ofSparse(ptr, csr.idx, ones ? null : csr.val, n, d);
       String where = "seed " + SEED + " trial " + trial + " n=" + n + " d=" + d;
       int group = check(rows, ones, quads, where);
       sawQuads |= group == RowQuads.ROWS;
@@ -87,20 +79,29 @@ class RowQuadsTest {
       rows.add(row);
       ptr[i + 1] = ptr[i] + row.size();
     }
-    int[] idx = new int[ptr[n]];
-    float[] val = new float[ptr[n]];
-    for (int i = 0; i < n; i++) {
-      int t = ptr[i];
-      for (var e : rows.get(i).entrySet()) {
-        idx[t] = e.getKey();
-        val[t++] = e.getValue();
-      }
-    }
+    Csr csr = Csr.of(rows, ptr);
     String where = "seed " + SEED + " n=" + n + " d=" + d;
     // Large enough for the split: work above the fork threshold, and the scratch of a chunk small.
     assertTrue((long) ptr[n] * RowQuads.ROWS >= GramBlocks.PARALLEL_THRESHOLD, where);
     assertTrue((long) d * RowQuads.QUADS_PER_CHUNK <= ptr[n], where);
-    assertEquals(RowQuads.ROWS, check(rows, false, RowQuads.ofSparse(ptr, idx, val, n, d), where), where);
+    assertEquals(RowQuads.ROWS, check(rows, false, RowQuads.ofSparse(ptr, csr.idx, csr.val, n, d), where), where);
+  }
+
+  /** The rows' non-zeros in CSR form, row i's at [ptr[i], ptr[i + 1]). */
+  private record Csr(int[] idx, float[] val) {
+    static Csr of(List<TreeMap<Integer, Float>> rows, int[] ptr) {
+      int n = rows.size();
+      int[] idx = new int[ptr[n]];
+      float[] val = new float[ptr[n]];
+      for (int i = 0; i < n; i++) {
+        int t = ptr[i];
+        for (var e : rows.get(i).entrySet()) {
+          idx[t] = e.getKey();
+          val[t++] = e.getValue();
+        }
+      }
+      return new Csr(idx, val);
+    }
   }
 
   /** Checks the layout against a literal one and returns its group (4: quads, 1: rows alone). */
