@@ -25,7 +25,7 @@ import java.util.Arrays;
 public final class RowQuads {
   /** Rows of a quad. */
   public static final int ROWS = 4;
-  /** Quads a thread lays out at a time when the layout is split over threads (a multiple of every chunk size). */
+  /** The tile of a layout split over threads: every chunk a thread lays out is a whole number of this many quads. */
   static final int QUADS_PER_CHUNK = 64;
 
   final int d;

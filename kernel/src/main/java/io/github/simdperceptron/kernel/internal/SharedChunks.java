@@ -63,10 +63,7 @@ final class SharedChunks {
     }
     RuntimeException failed = null;
     try {
-      drain();
-    } catch (RuntimeException | Error e) {
-      next.set(chunks);
-      throw e;
+      drain(); // a chunk that throws has stopped the others from starting
     } finally {
       // Every helper has ended (or will never start) before the caller goes on to read the results.
       for (int h = 0; h < helpers; h++) {
