@@ -22,8 +22,6 @@ final class VectorOpsProvider {
   static final String VECTOR_BITS_PROPERTY = "simdperceptron.vectorBits";
   static final String FMA_PROPERTY = "simdperceptron.fma";
 
-  private static final System.Logger LOG = System.getLogger("io.github.simdperceptron.kernel");
-
   static final VectorOps INSTANCE = choose();
 
   private VectorOpsProvider() {}
@@ -49,7 +47,8 @@ final class VectorOpsProvider {
         obstacle = "the Panama implementation failed to load: " + e;
       }
     }
-    LOG.log(System.Logger.Level.WARNING,
+    // The logger only here: looking it up starts the JDK's logging, which a run on Panama never needs.
+    System.getLogger("io.github.simdperceptron.kernel").log(System.Logger.Level.WARNING,
         "simdperceptron: using the scalar kernel because " + obstacle
             + ". Add the JVM option '--add-modules jdk.incubator.vector' (with C2 enabled) for the SIMD kernel.");
     return new ScalarVectorOps(fmaEnabled());
