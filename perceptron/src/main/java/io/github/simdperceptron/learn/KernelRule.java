@@ -588,7 +588,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * The kernel columns of the support vectors in slot order (K(x_t, S[s]) for every training row
    * t, at t's layout position: {@link #rowAt} gives the row of a position), from the cache and,
    * for support vectors whose first update is still pending, from one Gram block of all rows
-   * against the pending block; null when a column is in neither.
+   * against the pending block (split over threads as a commit's); null when a column is in neither.
    */
   float[][] trainingColumns() {
     float[][] columns = new float[m][];
@@ -615,12 +615,18 @@ final class KernelRule extends UpdateRule<KernelModel> {
       columns[slots[e]] = new float[positions];
       byPending[pendingIndices[e]] = columns[slots[e]];
     }
-    float[] g = new float[Math.min(COMMIT_QUADS, quads.quads()) * RowQuads.ROWS * width];
-    for (int a = 0; a < quads.quads(); a += COMMIT_QUADS) {
-      int b = Math.min(quads.quads(), a + COMMIT_QUADS);
-      pendingKernels(a, b, g);
-      copyColumns(g, a, b, byPending);
+    if (kernel.usesNorms()) {
+      rows.norm(0); // computed once, before the threads read them
     }
+    // As a commit splits its Gram block: each thread its own blocks of rows and its own scratch.
+    GramBlocks.forRanges(0, quads.quads(), (long) positions * width * d, COMMIT_QUADS, (lo, hi) -> {
+      float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width];
+      for (int a = lo; a < hi; a += COMMIT_QUADS) {
+        int b = Math.min(hi, a + COMMIT_QUADS);
+        pendingKernels(a, b, g);
+        copyColumns(g, a, b, byPending);
+      }
+    });
     return columns;
   }
 

@@ -118,6 +118,10 @@ class KernelTrainingScoresTest {
         where + " rbf sparse");
     Dataset binary = real(500, 20, 2, seed + 1);
     check(Algorithm.AVERAGED, KernelModel.Function.rbf(0.1), 0, binary, KernelRule.PENDING, where + " binary");
+    // Enough rows and features (2,400 x 64 lanes x 30 multiply-adds) that the Gram block of the
+    // rows still pending at the end is split over threads, as the commits' are.
+    check(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 0, real(2400, 30, 4, seed + 2), KernelRule.PENDING,
+        where + " rbf, 2,400 rows");
   }
 
   @Test
