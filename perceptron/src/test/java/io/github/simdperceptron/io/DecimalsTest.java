@@ -43,6 +43,42 @@ class DecimalsTest {
     }
   }
 
+  /**
+   * A value followed by more of its line, as the libsvm reader calls plain: the same bits as
+   * Float.parseFloat of the value and the stop at the byte after it, whatever follows (the next
+   * value after a space, a non-ASCII byte, the end of the line), for fractions of 0 to 18 digits;
+   * NOT_PLAIN past 10 fraction digits, 18 digits or 7 significant ones (a value of 10^7 or more).
+   */
+  @Test
+  void plainStopsWhereTheValueEndsInsideALongerLine() {
+    long seed = new Random().nextLong();
+    System.out.println("DecimalsTest plain-in-line seed " + seed);
+    Random rnd = new Random(seed);
+    String[] after = {"", " ", " 12:0.5 3:0.25", "\t7:1", ":", "x", "\u00e9", "e5", ".5", "\n9 1:2"};
+    for (int i = 0; i < 100_000; i++) {
+      StringBuilder value = new StringBuilder(rnd.nextInt(5) == 0 ? "-" : "");
+      value.append(rnd.nextInt(3) == 0 ? "" : String.valueOf(rnd.nextInt(3)));
+      value.append('.');
+      int fraction = rnd.nextInt(19);
+      for (int d = 0; d < fraction; d++) {
+        value.append((char) ('0' + rnd.nextInt(10)));
+      }
+      String text = value.toString();
+      String tail = after[rnd.nextInt(after.length)];
+      byte[] line = ("7:" + text + tail).getBytes(StandardCharsets.ISO_8859_1);
+      long plain = Decimals.plain(line, 2, line.length);
+      String where = "seed " + seed + ": '" + text + "' then '" + tail + "'";
+      boolean number = text.matches("[-+]?[0-9]*\\.[0-9]+|[-+]?[0-9]+\\.[0-9]*");
+      int significant = text.replaceAll("[^0-9]", "").length();
+      if (!number || significant > 18 || fraction > 10 || Long.parseLong(("0" + text.replaceAll("[^0-9]", ""))) >= 10_000_000) {
+        assertEquals(Decimals.NOT_PLAIN, plain, where);
+        continue;
+      }
+      assertEquals(2 + text.length(), (int) (plain >>> 32), where + ": stop");
+      assertEquals(Float.floatToRawIntBits(Float.parseFloat(text)), (int) plain, where + ": bits");
+    }
+  }
+
   @Test
   void badNumbersFailAsFloatParseFloatDoes() {
     for (String t : List.of("", "-", ".", "1.2.3", "abc", "1,5", "--1")) {
