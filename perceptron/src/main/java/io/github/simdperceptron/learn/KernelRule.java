@@ -441,36 +441,40 @@ final class KernelRule extends UpdateRule<KernelModel> {
       // pending fills its cached column twice, with the same values): the column scores read them.
       fill[u] = columnOf[row] != null ? columnOf[row] : scratchColumn(u);
     }
-    if (kernel.usesNorms()) {
-      rows.norm(0); // computed once, before the threads read them
-    }
     // The deferred terms first, then the pending ones: the order of the updates. A pass of its
-    // own: training's first commits have none, and a loop for them in commitRows, never entered
-    // there, had the JIT compile commitRows (with the vector code it inlines) again once it was.
+    // own: training's first commits have none, and a loop for them in pendingColumns, never
+    // entered there, had the JIT compile it (with the vector code it inlines) again once it was.
     if (nd > 0) {
       flush();
     }
-    GramBlocks.forRanges(0, quads.quads(), (long) n * width * d, COMMIT_QUADS, (lo, hi) -> commitQuads(lo, hi, fill));
+    pendingColumns(fill, true);
     np = 0;
   }
 
   /**
-   * The commit of the rows of quads [lo, hi): see {@link #commit}. Per block of rows, the pending
-   * rows' finished kernel values go into their columns (the cached column, or the pending index's
-   * scratch column), and the column scores add them times the coefficient changes to f in place:
-   * each row's score of each class one chain over the pending updates in order, as a visit adds
-   * them. A padding position's scores and column entries are written and never read.
+   * The pending rows' finished kernel values against every training row, into {@code into[u]}
+   * for the pending rows u whose entry is not null, and with {@code addToScores} also added times
+   * the coefficient changes to f in place (a commit). Split over threads in blocks of
+   * COMMIT_ROWS rows, each thread with its own scratch: per block the Gram block, its finish, the
+   * copy into the columns and the column scores (each row's score of each class one chain over
+   * the pending updates in order, as a visit adds them). A padding position's scores and column
+   * entries are written and never read.
    */
-  private void commitQuads(int lo, int hi, float[][] fill) {
-    int most = Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS;
-    float[] g = new float[most * width];
-    for (int a = lo; a < hi; a += COMMIT_QUADS) {
-      int b = Math.min(hi, a + COMMIT_QUADS);
-      pendingKernels(a, b, g);
-      copyColumns(g, a, b, fill);
-      int first = a * RowQuads.ROWS;
-      GramBlocks.columnScores(fill, np, first, b * RowQuads.ROWS, pendDelta, kp, k, f, positions);
+  private void pendingColumns(float[][] into, boolean addToScores) {
+    if (kernel.usesNorms()) {
+      rows.norm(0); // computed once, before the threads read them
     }
+    GramBlocks.forRanges(0, quads.quads(), (long) positions * width * d, COMMIT_QUADS, (lo, hi) -> {
+      float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width];
+      for (int a = lo; a < hi; a += COMMIT_QUADS) {
+        int b = Math.min(hi, a + COMMIT_QUADS);
+        pendingKernels(a, b, g);
+        copyColumns(g, a, b, into);
+        if (addToScores) {
+          GramBlocks.columnScores(into, np, a * RowQuads.ROWS, b * RowQuads.ROWS, pendDelta, kp, k, f, positions);
+        }
+      }
+    });
   }
 
   /**
@@ -588,7 +592,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * The kernel columns of the support vectors in slot order (K(x_t, S[s]) for every training row
    * t, at t's layout position: {@link #rowAt} gives the row of a position), from the cache and,
    * for support vectors whose first update is still pending, from one Gram block of all rows
-   * against the pending block (split over threads as a commit's); null when a column is in neither.
+   * against the pending block ({@link #pendingColumns}, as a commit); null when a column is in neither.
    */
   float[][] trainingColumns() {
     float[][] columns = new float[m][];
@@ -615,18 +619,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
       columns[slots[e]] = new float[positions];
       byPending[pendingIndices[e]] = columns[slots[e]];
     }
-    if (kernel.usesNorms()) {
-      rows.norm(0); // computed once, before the threads read them
-    }
-    // As a commit splits its Gram block: each thread its own blocks of rows and its own scratch.
-    GramBlocks.forRanges(0, quads.quads(), (long) positions * width * d, COMMIT_QUADS, (lo, hi) -> {
-      float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width];
-      for (int a = lo; a < hi; a += COMMIT_QUADS) {
-        int b = Math.min(hi, a + COMMIT_QUADS);
-        pendingKernels(a, b, g);
-        copyColumns(g, a, b, byPending);
-      }
-    });
+    pendingColumns(byPending, false);
     return columns;
   }
 
