@@ -27,85 +27,132 @@ final class KernelModelFile {
   private KernelModelFile() {}
 
   /**
-   * The bytes after the common header: the kernel section. The support vectors and the
-   * coefficients go through a byte buffer a row at a time (bulk big-endian copies: the same bytes
-   * as DataOutputStream's writeInt and writeFloat, the values being finite), into an output of
-   * the section's size, returned as it is (the caller writes it out with writeTo, no copy).
+   * The kernel section of {@code model}, to be streamed into a model file: its length is known
+   * before a byte is written (the file's frame starts with it), so the support vectors go from the
+   * model's arrays to the file a row at a time, with no copy of the section in memory.
    */
-  static ByteArrayOutputStream section(KernelModel model) throws IOException {
-    Dataset sv = model.supportVectors();
-    int d = sv.dimension();
-    int m = sv.size();
-    int layout = !sv.isSparse() ? DENSE : DataAccess.isBinary(sv) ? SPARSE_BINARY : SPARSE;
-    int perValue = layout == SPARSE ? 8 : 4;
-    long rowBytes = 0;
-    int widest = layout == DENSE ? 4 * d : 4;
-    for (int s = 0; s < m && layout != DENSE; s++) {
-      int bytes = 4 + perValue * sv.nonZeros(s);
-      rowBytes += bytes;
-      widest = Math.max(widest, bytes);
-    }
-    if (layout == DENSE) {
-      rowBytes = 4L * d * m;
-    }
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8, 256 + rowBytes
-        + 4L * (model.scoreCount() * (m + 1L))));
-    DataOutputStream out = new DataOutputStream(bytes);
-    KernelModel.Function f = model.kernel();
-    out.writeUTF(f.name());
-    out.writeFloat(f.gamma());
-    out.writeInt(f.degree());
-    out.writeFloat(f.coef0());
-    out.writeUTF(model.algorithm().canonicalName());
-    out.writeByte(layout);
-    out.writeInt(m);
-    ByteBuffer bb = ByteBuffer.allocate(widest);
-    int[] idx = layout == DENSE ? null : DataAccess.indices(sv);
-    float[] val = layout == SPARSE ? DataAccess.values(sv) : null;
-    for (int s = 0; s < m; s++) {
-      bb.clear();
-      if (layout == DENSE) {
-        bb.asFloatBuffer().put(DataAccess.rowArray(sv, s), DataAccess.rowOffset(sv, s), d);
-        out.write(bb.array(), 0, 4 * d);
+  static Section section(KernelModel model) throws IOException {
+    return new Section(model);
+  }
+
+  /** A kernel section's length and its writer; {@link #writeTo} may be called once per file written. */
+  static final class Section {
+    private final KernelModel model;
+    private final int layout;
+    /** The fields before the support vectors: the kernel, the algorithm, the layout, the count. */
+    private final byte[] head;
+    private final long rowBytes;
+    /** Bytes of the longest row (the buffer a row goes through). */
+    private final int widest;
+    private final long tailBytes;
+
+    private Section(KernelModel model) throws IOException {
+      this.model = model;
+      Dataset sv = model.supportVectors();
+      int d = sv.dimension();
+      int m = sv.size();
+      layout = !sv.isSparse() ? DENSE : DataAccess.isBinary(sv) ? SPARSE_BINARY : SPARSE;
+      int perValue = layout == SPARSE ? 8 : 4;
+      long bytes = 0;
+      int most = layout == DENSE ? 4 * d : 4;
+      for (int s = 0; s < m && layout != DENSE; s++) {
+        int row = 4 + perValue * sv.nonZeros(s);
+        bytes += row;
+        most = Math.max(most, row);
+      }
+      rowBytes = layout == DENSE ? 4L * d * m : bytes;
+      widest = most;
+      if (model.algorithm() == Algorithm.VOTED) {
+        tailBytes = 4 + 12L * model.updateSupportVectors().length + 8L * model.survivalCounts().length;
       } else {
-        int start = DataAccess.rowStart(sv, s);
-        int nnz = sv.nonZeros(s);
-        bb.putInt(nnz);
-        bb.asIntBuffer().put(idx, start, nnz);
-        if (layout == SPARSE) {
-          bb.position(4 + 4 * nnz);
-          bb.asFloatBuffer().put(val, start, nnz);
-        }
-        out.write(bb.array(), 0, 4 + perValue * nnz);
+        tailBytes = 4L * model.biases().length * (m + 1L);
       }
+      ByteArrayOutputStream fields = new ByteArrayOutputStream(64);
+      DataOutputStream out = new DataOutputStream(fields);
+      KernelModel.Function f = model.kernel();
+      out.writeUTF(f.name());
+      out.writeFloat(f.gamma());
+      out.writeInt(f.degree());
+      out.writeFloat(f.coef0());
+      out.writeUTF(model.algorithm().canonicalName());
+      out.writeByte(layout);
+      out.writeInt(m);
+      head = fields.toByteArray();
     }
-    if (model.algorithm() == Algorithm.VOTED) {
-      int[] svs = model.updateSupportVectors();
-      int[] plus = model.updatePlus();
-      int[] minus = model.updateMinus();
-      long[] counts = model.survivalCounts();
-      out.writeInt(svs.length);
-      for (int u = 0; u < svs.length; u++) {
-        out.writeInt(svs[u]);
-        out.writeInt(plus[u]);
-        out.writeInt(minus[u]);
-      }
-      for (long c : counts) {
-        out.writeLong(c);
-      }
-    } else {
-      float[] biases = model.biases();
-      float[][] coef = model.coefficients();
-      ByteBuffer all = ByteBuffer.allocate(4 * (biases.length + m * biases.length));
-      all.asFloatBuffer().put(biases);
+
+    /** The section's length in bytes. */
+    long length() {
+      return head.length + rowBytes + tailBytes;
+    }
+
+    /**
+     * Writes the section: the fields, the support vectors through a buffer a row at a time (bulk
+     * big-endian copies: the bytes of DataOutputStream's writeInt and writeFloat, the values being
+     * finite), then the coefficients or the voted model's updates. Throws IllegalStateException,
+     * before the file is complete, if the bytes written are not {@link #length()}.
+     */
+    void writeTo(DataOutputStream out) throws IOException {
+      Dataset sv = model.supportVectors();
+      int d = sv.dimension();
+      int m = sv.size();
+      out.write(head);
+      long written = head.length;
+      ByteBuffer bb = ByteBuffer.allocate(widest);
+      int[] idx = layout == DENSE ? null : DataAccess.indices(sv);
+      float[] val = layout == SPARSE ? DataAccess.values(sv) : null;
+      int perValue = layout == SPARSE ? 8 : 4;
       for (int s = 0; s < m; s++) {
-        all.position(4 * (biases.length + s * biases.length));
-        all.asFloatBuffer().put(coef[s]);
+        bb.clear();
+        int bytes;
+        if (layout == DENSE) {
+          bb.asFloatBuffer().put(DataAccess.rowArray(sv, s), DataAccess.rowOffset(sv, s), d);
+          bytes = 4 * d;
+        } else {
+          int start = DataAccess.rowStart(sv, s);
+          int nnz = sv.nonZeros(s);
+          bb.putInt(nnz);
+          bb.asIntBuffer().put(idx, start, nnz);
+          if (layout == SPARSE) {
+            bb.position(4 + 4 * nnz);
+            bb.asFloatBuffer().put(val, start, nnz);
+          }
+          bytes = 4 + perValue * nnz;
+        }
+        out.write(bb.array(), 0, bytes);
+        written += bytes;
       }
-      out.write(all.array());
+      if (model.algorithm() == Algorithm.VOTED) {
+        int[] svs = model.updateSupportVectors();
+        int[] plus = model.updatePlus();
+        int[] minus = model.updateMinus();
+        long[] counts = model.survivalCounts();
+        out.writeInt(svs.length);
+        for (int u = 0; u < svs.length; u++) {
+          out.writeInt(svs[u]);
+          out.writeInt(plus[u]);
+          out.writeInt(minus[u]);
+        }
+        for (long c : counts) {
+          out.writeLong(c);
+        }
+        written += 4 + 12L * svs.length + 8L * counts.length;
+      } else {
+        float[] biases = model.biases();
+        float[][] coef = model.coefficients();
+        ByteBuffer all = ByteBuffer.allocate(4 * biases.length);
+        all.asFloatBuffer().put(biases);
+        out.write(all.array());
+        for (int s = 0; s < m; s++) {
+          all.clear();
+          all.asFloatBuffer().put(coef[s]);
+          out.write(all.array());
+        }
+        written += 4L * biases.length * (m + 1L);
+      }
+      if (written != length()) {
+        throw new IllegalStateException("kernel section: " + written + " bytes written, " + length() + " declared");
+      }
     }
-    out.flush();
-    return bytes;
   }
 
   /** Parses the kernel section; pos counts the bytes read, end is where the checksum starts. */

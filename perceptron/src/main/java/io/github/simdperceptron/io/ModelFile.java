@@ -194,9 +194,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   private static void writeKernel(Path path, ModelFile saved, UnaryOperator<OutputStream> tap) throws IOException {
     KernelModel model = (KernelModel) saved.model();
     byte[] header = header(saved, KIND_KERNEL, model.size());
-    // Written from the section's own buffer (writeTo): no copy of it as an array of its own.
-    ByteArrayOutputStream section = KernelModelFile.section(model);
-    long length = PREAMBLE + (long) header.length + section.size() + 4;
+    // Streamed into the file (its length computed first): no copy of the section in memory.
+    KernelModelFile.Section section = KernelModelFile.section(model);
+    long length = PREAMBLE + (long) header.length + section.length() + 4;
     write(path, tap, VERSION, length, header, section::writeTo);
   }
 

@@ -14,11 +14,14 @@ import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.KernelLearner;
 import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.TrainingOptions;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,6 +104,52 @@ class KernelModelFileTest {
           }
         }
       }
+    }
+  }
+
+  @Test
+  void aFailureWhileTheSupportVectorsStreamLeavesTheOldFileIntact() throws IOException {
+    Path p = dir.resolve("k.bin");
+    Dataset data = threeClasses(false, false);
+    FitResult<KernelModel> small = KernelLearner.fit(Algorithm.AVERAGED, KernelModel.Function.rbf(0.3), 0,
+        data.subset(new int[] {0, 1, 2, 3, 4, 5}), OPTIONS);
+    ModelFile.write(p, small);
+    byte[] before = Files.readAllBytes(p);
+    FitResult<KernelModel> fit = KernelLearner.fit(Algorithm.AVERAGED, KernelModel.Function.rbf(0.3), 0, data,
+        OPTIONS);
+    ModelFile saved = ModelFile.of(fit.model(), fit.report().algorithm(), fit.options());
+    // Half the file: past the header and the kernel's fields (about 100 bytes), before the
+    // coefficients (a float per class and support vector, and the biases) and the checksum.
+    Path whole = dir.resolve("whole.bin");
+    ModelFile.write(whole, saved);
+    long size = Files.size(whole);
+    Files.delete(whole);
+    long coefficients = 4L * 3 * (fit.model().size() + 1) + 4;
+    long failAt = size / 2;
+    assertTrue(failAt > 200 && failAt < size - coefficients, "the failure falls among the support vectors: "
+        + failAt + " of " + size + " bytes");
+    IOException e = assertThrows(IOException.class, () -> ModelFile.write(p, saved, out -> new FilterOutputStream(out) {
+      long written;
+
+      @Override
+      public void write(int b) throws IOException {
+        if (++written > failAt) {
+          throw new IOException("disk full (simulated)");
+        }
+        out.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        for (int i = 0; i < len; i++) {
+          write(b[off + i]);
+        }
+      }
+    }));
+    assertEquals("disk full (simulated)", e.getMessage());
+    assertArrayEquals(before, Files.readAllBytes(p));
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(p), files.toList());
     }
   }
 
