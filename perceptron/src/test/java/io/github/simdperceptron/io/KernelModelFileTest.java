@@ -14,7 +14,6 @@ import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.KernelLearner;
 import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.TrainingOptions;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -128,24 +127,8 @@ class KernelModelFileTest {
     long failAt = size / 2;
     assertTrue(failAt > 200 && failAt < size - coefficients, "the failure falls among the support vectors: "
         + failAt + " of " + size + " bytes");
-    IOException e = assertThrows(IOException.class, () -> ModelFile.write(p, saved, out -> new FilterOutputStream(out) {
-      long written;
-
-      @Override
-      public void write(int b) throws IOException {
-        if (++written > failAt) {
-          throw new IOException("disk full (simulated)");
-        }
-        out.write(b);
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        for (int i = 0; i < len; i++) {
-          write(b[off + i]);
-        }
-      }
-    }));
+    IOException e = assertThrows(IOException.class,
+        () -> ModelFile.write(p, saved, out -> ModelFileTest.failingAfter(out, failAt)));
     assertEquals("disk full (simulated)", e.getMessage());
     assertArrayEquals(before, Files.readAllBytes(p));
     try (Stream<Path> files = Files.list(dir)) {

@@ -178,12 +178,23 @@ class ModelFileTest {
     ModelFile.write(p, trained(Algorithm.PERCEPTRON));
     byte[] before = Files.readAllBytes(p);
     ModelFile bigger = trained(Algorithm.VOTED);
-    IOException e = assertThrows(IOException.class, () -> ModelFile.write(p, bigger, out -> new FilterOutputStream(out) {
-      int written;
+    IOException e = assertThrows(IOException.class, () -> ModelFile.write(p, bigger, out -> failingAfter(out, 100)));
+    assertEquals("disk full (simulated)", e.getMessage());
+    assertArrayEquals(before, Files.readAllBytes(p));
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(p), files.toList());
+    }
+    assertInstanceOf(LinearModel.class, ModelFile.read(p).model());
+  }
+
+  /** A stream that passes {@code bytes} bytes on to {@code out}, then fails as a full disk does. */
+  static OutputStream failingAfter(OutputStream out, long bytes) {
+    return new FilterOutputStream(out) {
+      long written;
 
       @Override
       public void write(int b) throws IOException {
-        if (++written > 100) {
+        if (++written > bytes) {
           throw new IOException("disk full (simulated)");
         }
         out.write(b);
@@ -195,13 +206,7 @@ class ModelFileTest {
           write(b[off + i]);
         }
       }
-    }));
-    assertEquals("disk full (simulated)", e.getMessage());
-    assertArrayEquals(before, Files.readAllBytes(p));
-    try (Stream<Path> files = Files.list(dir)) {
-      assertEquals(List.of(p), files.toList());
-    }
-    assertInstanceOf(LinearModel.class, ModelFile.read(p).model());
+    };
   }
 
   /** Four noisy classes with string names in 9-d: the class is the arg max of a planted matrix times x. */
