@@ -30,7 +30,7 @@ import jdk.incubator.vector.VectorSpecies;
  *     io.github.simdperceptron.bench.LibsvmFitBenchmark TRAIN TEST perceptron|averaged [binary|direct|ovr] [fits]
  * java -cp bench/target/benchmarks.jar io.github.simdperceptron.bench.LibsvmFitBenchmark TRAIN cold-floor
  * java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar \
- *     io.github.simdperceptron.bench.LibsvmFitBenchmark TRAIN TEST kernel-rbf GAMMA [fits]
+ *     io.github.simdperceptron.bench.LibsvmFitBenchmark TRAIN TEST kernel-rbf GAMMA [rounds]
  * </pre>
  *
  * <p>The second form only times the first run of {@link BareRows}' loop in a fresh JVM. The third
@@ -56,7 +56,7 @@ public final class LibsvmFitBenchmark {
     if (args.length < 3) {
       System.err.println("usage: LibsvmFitBenchmark TRAIN TEST perceptron|averaged [binary|direct|ovr] [fits]\n"
           + "       LibsvmFitBenchmark TRAIN cold-floor\n"
-          + "       LibsvmFitBenchmark TRAIN TEST kernel-rbf GAMMA [fits]");
+          + "       LibsvmFitBenchmark TRAIN TEST kernel-rbf GAMMA [rounds]");
       System.exit(2);
     }
     if (args[2].equals("kernel-rbf")) {

@@ -29,7 +29,7 @@ final class KernelModelFile {
   /**
    * The kernel section of {@code model}, to be streamed into a model file: its length is known
    * before a byte is written (the file's frame starts with it), so the support vectors go from the
-   * model's arrays to the file a row at a time, with no copy of the section in memory.
+   * model's arrays to the file a row at a time, with no copy of them in memory.
    */
   static Section section(KernelModel model) throws IOException {
     return new Section(model);
@@ -88,15 +88,14 @@ final class KernelModelFile {
     /**
      * Writes the section: the fields, the support vectors through a buffer a row at a time (bulk
      * big-endian copies: the bytes of DataOutputStream's writeInt and writeFloat, the values being
-     * finite), then the coefficients or the voted model's updates. Throws IllegalStateException,
-     * before the file is complete, if the bytes written are not {@link #length()}.
+     * finite), then the coefficients or the voted model's updates. That is {@link #length()}
+     * bytes; the file's frame checks the count.
      */
     void writeTo(DataOutputStream out) throws IOException {
       Dataset sv = model.supportVectors();
       int d = sv.dimension();
       int m = sv.size();
       out.write(head);
-      long written = head.length;
       ByteBuffer bb = ByteBuffer.allocate(widest);
       int[] idx = layout == DENSE ? null : DataAccess.indices(sv);
       float[] val = layout == SPARSE ? DataAccess.values(sv) : null;
@@ -119,7 +118,6 @@ final class KernelModelFile {
           bytes = 4 + perValue * nnz;
         }
         out.write(bb.array(), 0, bytes);
-        written += bytes;
       }
       if (model.algorithm() == Algorithm.VOTED) {
         int[] svs = model.updateSupportVectors();
@@ -135,22 +133,19 @@ final class KernelModelFile {
         for (long c : counts) {
           out.writeLong(c);
         }
-        written += 4 + 12L * svs.length + 8L * counts.length;
       } else {
         float[] biases = model.biases();
         float[][] coef = model.coefficients();
         ByteBuffer all = ByteBuffer.allocate(4 * biases.length);
         all.asFloatBuffer().put(biases);
         out.write(all.array());
+        // Every support vector has one coefficient per score (KernelModel checks it), so each
+        // block overwrites the whole buffer.
         for (int s = 0; s < m; s++) {
           all.clear();
           all.asFloatBuffer().put(coef[s]);
           out.write(all.array());
         }
-        written += 4L * biases.length * (m + 1L);
-      }
-      if (written != length()) {
-        throw new IllegalStateException("kernel section: " + written + " bytes written, " + length() + " declared");
       }
     }
   }

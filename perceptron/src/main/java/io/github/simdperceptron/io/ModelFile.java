@@ -194,7 +194,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   private static void writeKernel(Path path, ModelFile saved, UnaryOperator<OutputStream> tap) throws IOException {
     KernelModel model = (KernelModel) saved.model();
     byte[] header = header(saved, KIND_KERNEL, model.size());
-    // Streamed into the file (its length computed first): no copy of the section in memory.
+    // Streamed into the file (its length computed first): no copy of the support vectors in memory.
     KernelModelFile.Section section = KernelModelFile.section(model);
     long length = PREAMBLE + (long) header.length + section.length() + 4;
     write(path, tap, VERSION, length, header, section::writeTo);

@@ -134,6 +134,7 @@ class KernelModelFileTest {
     try (Stream<Path> files = Files.list(dir)) {
       assertEquals(List.of(p), files.toList());
     }
+    assertEquals(small.model().size(), ((KernelModel) ModelFile.read(p).model()).size());
   }
 
   @Test

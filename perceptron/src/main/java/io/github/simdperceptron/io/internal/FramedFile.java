@@ -51,12 +51,19 @@ public final class FramedFile {
     AtomicFile.write(path, raw -> {
       CRC32 crc = new CRC32();
       OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
-      DataOutputStream out = new DataOutputStream(new CrcOutputStream(file, crc));
+      CrcOutputStream summed = new CrcOutputStream(file, crc);
+      DataOutputStream out = new DataOutputStream(summed);
       out.write(magic);
       out.writeShort(version);
       out.writeLong(PREAMBLE + bodyLength + 4);
       body.writeTo(out);
       out.flush();
+      // The bytes that reached the file, against the length its frame announces: a body that
+      // wrote more or less fails here, before the file is complete (AtomicFile then drops it).
+      if (summed.count != magic.length + 2 + 8 + bodyLength) {
+        throw new IllegalStateException("model file body: " + (summed.count - PREAMBLE) + " bytes written, "
+            + bodyLength + " announced");
+      }
       new DataOutputStream(file).writeInt((int) crc.getValue());
       file.flush();
     });
@@ -141,6 +148,8 @@ public final class FramedFile {
   /** Updates a CRC with every byte written through it. */
   private static final class CrcOutputStream extends FilterOutputStream {
     private final CRC32 crc;
+    /** Bytes written so far. */
+    long count;
 
     CrcOutputStream(OutputStream out, CRC32 crc) {
       super(out);
@@ -151,12 +160,14 @@ public final class FramedFile {
     public void write(int b) throws IOException {
       out.write(b);
       crc.update(b);
+      count++;
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
       out.write(b, off, len);
       crc.update(b, off, len);
+      count += len;
     }
   }
 }
