@@ -249,7 +249,8 @@ public final class FashionMnistBenchmark {
     return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
-  private static double median(double[] a) {
+  /** The median of a (not modified). */
+  static double median(double[] a) {
     double[] s = a.clone();
     Arrays.sort(s);
     return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

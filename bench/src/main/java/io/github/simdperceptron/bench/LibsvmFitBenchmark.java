@@ -186,13 +186,8 @@ public final class LibsvmFitBenchmark {
     java.util.Arrays.sort(readFit);
     java.util.Arrays.sort(predict);
     System.out.printf("rounds 2-%d: read and fit median %.3f s (%.3f-%.3f), test read and scored median %.3f s"
-        + " (%.3f-%.3f)%n", rounds, median(readFit), readFit[0], readFit[readFit.length - 1], median(predict),
-        predict[0], predict[predict.length - 1]);
-  }
-
-  private static double median(double[] sorted) {
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        + " (%.3f-%.3f)%n", rounds, FashionMnistBenchmark.median(readFit), readFit[0], readFit[readFit.length - 1],
+        FashionMnistBenchmark.median(predict), predict[0], predict[predict.length - 1]);
   }
 
   /** Seconds for 10 passes of {@code Dataset.dot(i, w)} over every row, in a seeded shuffled order or in order. */

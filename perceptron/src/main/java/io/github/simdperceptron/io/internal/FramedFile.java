@@ -52,7 +52,9 @@ public final class FramedFile {
       CRC32 crc = new CRC32();
       OutputStream file = tap.apply(new BufferedOutputStream(raw, 1 << 16));
       CrcOutputStream summed = new CrcOutputStream(file, crc);
-      DataOutputStream out = new DataOutputStream(summed);
+      // Buffered above the checksum: a body's small writes (writeInt's four bytes) reach the CRC and
+      // the count in blocks rather than a call per byte.
+      DataOutputStream out = new DataOutputStream(new BufferedOutputStream(summed, 1 << 13));
       out.write(magic);
       out.writeShort(version);
       out.writeLong(PREAMBLE + bodyLength + 4);
@@ -60,7 +62,7 @@ public final class FramedFile {
       out.flush();
       // The bytes that reached the file, against the length its frame announces: a body that
       // wrote more or less fails here, before the file is complete (AtomicFile then drops it).
-      if (summed.count != magic.length + 2 + 8 + bodyLength) {
+      if (summed.count != PREAMBLE + bodyLength) {
         throw new IllegalStateException("model file body: " + (summed.count - PREAMBLE) + " bytes written, "
             + bodyLength + " announced");
       }
