@@ -106,22 +106,65 @@ class LauncherScriptTest {
   }
 
   @Test
-  void runsTheParallelCollectorForTrainTheSerialOneElseUnlessJavaOptsNamesAnother() throws Exception {
+  void runsTheSerialCollectorUnlessJavaOptsNamesAnother() throws Exception {
     tree();
     script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
-    String plain = launchWith(0, null, "info");
-    assertTrue(plain.contains("-XX:+UseSerialGC") && !plain.contains("UseParallelGC"), plain);
-    String train = launchWith(0, null, "train", "--data", "x.svm");
-    assertTrue(train.contains("-XX:+UseParallelGC") && !train.contains("UseSerialGC"), train);
-    String tag = launchWith(0, null, "tag", "train");
-    assertTrue(tag.contains("-XX:+UseSerialGC"), tag);
+    for (String command : new String[] {"info", "train", "tag"}) {
+      String plain = launchWith(0, null, command, "--data", "x.svm");
+      assertTrue(plain.contains(" -XX:+UseSerialGC ") && !plain.contains("UseParallelGC"), plain);
+    }
     String trainG1 = launchWith(0, "-XX:+UseG1GC", "train");
-    assertTrue(trainG1.contains("-XX:+UseG1GC") && !trainG1.contains("UseParallelGC"), trainG1);
-    String g1 = launchWith(0, "-XX:+UseG1GC -Xmx1g", "info");
-    assertTrue(g1.contains("-XX:+UseG1GC"), g1);
-    assertTrue(!g1.contains("UseSerialGC"), g1);
+    assertTrue(trainG1.contains("-XX:+UseG1GC") && !trainG1.contains("UseSerialGC"), trainG1);
+    String parallel = launchWith(0, "-XX:+UseParallelGC -Xmx1g", "info");
+    assertTrue(parallel.contains("-XX:+UseParallelGC") && !parallel.contains("UseSerialGC"), parallel);
     String heapOnly = launchWith(0, "-Xmx1g", "info");
     assertTrue(heapOnly.contains("-XX:+UseSerialGC") && heapOnly.contains("-Xmx1g"), heapOnly);
+  }
+
+  /** The huge pages flag follows this machine's kernel setting, and JAVA_OPTS turns it off. */
+  @Test
+  void asksForHugePagesWhereTheKernelGivesThemOnRequest() throws Exception {
+    tree();
+    script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
+    Path setting = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+    boolean onRequest = Files.isReadable(setting) && Files.readString(setting).contains("[madvise]");
+    for (String command : new String[] {"info", "train"}) {
+      String out = launchWith(0, null, command);
+      assertEquals(onRequest, out.contains(" -XX:+UseTransparentHugePages "), setting + ": " + out);
+    }
+    String off = launchWith(0, "-XX:-UseTransparentHugePages", "train");
+    assertTrue(!off.contains("+UseTransparentHugePages") && off.contains("-XX:-UseTransparentHugePages"), off);
+  }
+
+  /**
+   * The start-up archive of the JDK that java on the PATH belongs to (through its symbolic links,
+   * its feature release read from the JDK's release file), mapped at the address it was made for.
+   */
+  @Test
+  void mapsTheArchiveOfTheJdkOnThePathAtItsOwnAddress() throws Exception {
+    tree();
+    script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
+    Files.writeString(root.resolve("jdk/release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"17.0.15\"\nOS_NAME=\"Linux\"\n");
+    Files.createDirectories(root.resolve("cli/target"));
+    Files.writeString(root.resolve("cli/target/perceptron.jar"), "");
+    Path archive = root.resolve("cli/target/perceptron-jdk17.jsa");
+    Files.writeString(archive, "archive");
+    Files.setLastModifiedTime(archive, FileTime.from(Instant.now().plusSeconds(60)));
+    Files.createDirectories(root.resolve("path"));
+    Files.createSymbolicLink(root.resolve("path/java"), root.resolve("jdk/bin/java"));
+    List<String> cmd = List.of(root.resolve("bin/perceptron").toString(), "info");
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    pb.environment().put("PATH", root.resolve("path") + ":" + root.resolve("fake") + ":" + System.getenv("PATH"));
+    pb.environment().remove("JAVA_HOME");
+    pb.environment().remove("JAVA_OPTS");
+    pb.environment().remove("PERCEPTRON_NO_ARCHIVE");
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), out);
+    assertTrue(out.contains(" -XX:SharedArchiveFile=" + archive + " ")
+        && out.contains(" -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 "), out);
+    assertEquals(0, builds(), "the jar is newer than the sources");
   }
 
   @Test
