@@ -147,7 +147,8 @@ class LauncherScriptTest {
   void mapsTheArchiveOfTheJdkOnThePathAtItsOwnAddress() throws Exception {
     tree();
     script(root.resolve("jdk/bin/java"), "echo \"java $*\"");
-    Files.writeString(root.resolve("jdk/release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"17.0.15\"\nOS_NAME=\"Linux\"\n");
+    // The version on the last line, without a line end after it.
+    Files.writeString(root.resolve("jdk/release"), "IMPLEMENTOR=\"x\"\nOS_NAME=\"Linux\"\nJAVA_VERSION=\"17.0.15\"");
     Files.createDirectories(root.resolve("cli/target"));
     Files.writeString(root.resolve("cli/target/perceptron.jar"), "");
     Path archive = root.resolve("cli/target/perceptron-jdk17.jsa");
