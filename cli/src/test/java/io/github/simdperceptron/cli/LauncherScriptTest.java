@@ -169,6 +169,18 @@ class LauncherScriptTest {
     assertTrue(out.contains(" -XX:SharedArchiveFile=" + archive + " ")
         && out.contains(" -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 "), out);
     assertEquals(0, builds(), "the jar is newer than the sources");
+    // Through a symbolic link to the script's directory: the root is the tree the link points into.
+    Path linked = root.resolve("elsewhere/linkbin");
+    Files.createDirectories(linked.getParent());
+    Files.createSymbolicLink(linked, root.resolve("bin"));
+    ProcessBuilder viaLink = new ProcessBuilder(linked.resolve("perceptron").toString(), "info").redirectErrorStream(true);
+    viaLink.environment().putAll(pb.environment());
+    Process q = viaLink.start();
+    String linkedOut = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(q.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, q.exitValue(), linkedOut);
+    assertTrue(linkedOut.contains("-jar " + root.resolve("cli/target/perceptron.jar") + " info"), linkedOut);
+    assertEquals(0, builds(), "found the jar through the linked directory");
   }
 
   @Test
