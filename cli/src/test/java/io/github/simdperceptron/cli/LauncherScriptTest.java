@@ -174,6 +174,7 @@ class LauncherScriptTest {
     Files.createDirectories(linked.getParent());
     Files.createSymbolicLink(linked, root.resolve("bin"));
     ProcessBuilder viaLink = new ProcessBuilder(linked.resolve("perceptron").toString(), "info").redirectErrorStream(true);
+    viaLink.environment().clear();
     viaLink.environment().putAll(pb.environment());
     Process q = viaLink.start();
     String linkedOut = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
