@@ -50,6 +50,11 @@ class LauncherScriptTest {
     if (javaOpts != null) {
       pb.environment().put("JAVA_OPTS", javaOpts);
     }
+    return run(code, pb);
+  }
+
+  /** Runs pb to its end and returns what it printed; its exit code must be code. */
+  private static String run(int code, ProcessBuilder pb) throws IOException, InterruptedException {
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
@@ -162,10 +167,7 @@ class LauncherScriptTest {
     pb.environment().remove("JAVA_HOME");
     pb.environment().remove("JAVA_OPTS");
     pb.environment().remove("PERCEPTRON_NO_ARCHIVE");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-    assertEquals(0, p.exitValue(), out);
+    String out = run(0, pb);
     assertTrue(out.contains(" -XX:SharedArchiveFile=" + archive + " ")
         && out.contains(" -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 "), out);
     assertEquals(0, builds(), "the jar is newer than the sources");
@@ -176,10 +178,7 @@ class LauncherScriptTest {
     ProcessBuilder viaLink = new ProcessBuilder(linked.resolve("perceptron").toString(), "info").redirectErrorStream(true);
     viaLink.environment().clear();
     viaLink.environment().putAll(pb.environment());
-    Process q = viaLink.start();
-    String linkedOut = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(q.waitFor(60, TimeUnit.SECONDS));
-    assertEquals(0, q.exitValue(), linkedOut);
+    String linkedOut = run(0, viaLink);
     assertTrue(linkedOut.contains("-jar " + root.resolve("cli/target/perceptron.jar") + " info"), linkedOut);
     assertEquals(0, builds(), "found the jar through the linked directory");
   }

@@ -207,11 +207,7 @@ class KernelModelFileTest {
 
   @Test
   void theCommittedVersionTwoFileReadsAsTheModelItHoldsAndIsWrittenTheSame() throws IOException {
-    byte[] stored;
-    try (java.io.InputStream in = KernelModelFileTest.class.getResourceAsStream("kernel-v2.model")) {
-      assertTrue(in != null, "kernel-v2.model is missing from the test resources");
-      stored = in.readAllBytes();
-    }
+    byte[] stored = VotedModelFileTest.resource("kernel-v2.model");
     assertEquals(2, stored[9], "the fixture is a version-2 file");
     KernelModel old = (KernelModel) ModelFile.read(stored, "kernel-v2.model").model();
     FitResult<KernelModel> fit = fixtureFit();

@@ -57,7 +57,8 @@ class VotedModelFileTest {
   /** The options voted-v1.model was trained with. */
   static final TrainingOptions FIXTURE_OPTIONS = TrainingOptions.builder().seed(7).maxEpochs(4).build();
 
-  private static byte[] resource(String name) throws IOException {
+  /** A file of this package's test resources. */
+  static byte[] resource(String name) throws IOException {
     try (InputStream in = VotedModelFileTest.class.getResourceAsStream(name)) {
       assertTrue(in != null, name + " is missing from the test resources");
       return in.readAllBytes();
