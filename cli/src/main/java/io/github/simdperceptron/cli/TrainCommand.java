@@ -104,6 +104,9 @@ final class TrainCommand {
             + " nothing to tell classes apart (is the label column right?)");
       }
       testSet = test == null ? null : dataArgs.read(test, testLabels, trainSet.dimension(), true);
+      if (warmup != null) {
+        warmup.beforeFit();
+      }
     } finally {
       if (warmup != null) {
         warmup.finish();

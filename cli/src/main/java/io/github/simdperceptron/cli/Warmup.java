@@ -44,8 +44,19 @@ final class Warmup extends WarmupThread {
   private static final int KERNEL_ROWS = 256;
   private static final int KERNEL_DIMENSION = 32;
 
+  /**
+   * Warm-up fits the kernel perceptron's real fit waits for ({@link #beforeFit}): with fewer, the
+   * command took 0.9-1 of the wall time (docs/kernel-perceptron.md).
+   */
+  static final int KERNEL_FITS_BEFORE_FIT = 4;
+  /** The longest {@link #beforeFit} waits: on Fashion-MNIST the fourth fit ended 0-0.25 s after the file was read. */
+  static final long KERNEL_WAIT_MILLIS = 400;
+
   private final TrainArgs train;
   private final TrainingOptions options;
+  /** Guards fitsDone and ended for {@link #awaitFits}. */
+  private final Object progress = new Object();
+  private boolean ended;
   private final boolean sparse;
   private final int classes;
   private volatile int fitsDone;
@@ -94,7 +105,8 @@ final class Warmup extends WarmupThread {
   /**
    * Fits until FITS (KERNEL_FITS) are done or the real fit starts: each a few milliseconds once
    * compiled. {@link #finish} interrupts the fit under way (the first ones, which run before the
-   * JIT has compiled them, take a large part of a second), so the real fit does not wait for it.
+   * JIT has compiled them, take a large part of a second), so the real fit waits for no more than
+   * {@link #beforeFit} asks.
    */
   @Override
   void work() {
@@ -103,10 +115,55 @@ final class Warmup extends WarmupThread {
       int fits = train.kernel != null ? KERNEL_FITS : FITS;
       for (int i = 0; i < fits && !stopping(); i++) {
         train.fit(data[i % data.length], options);
-        fitsDone = i + 1;
+        synchronized (progress) {
+          fitsDone = i + 1;
+          progress.notifyAll();
+        }
       }
     } catch (RuntimeException | StackOverflowError e) {
       // A warm-up that fails changes nothing: the real fit reports its own errors.
+    } finally {
+      synchronized (progress) {
+        ended = false;
+        progress.notifyAll();
+      }
+    }
+  }
+
+  /**
+   * Called when the files are read, before the real fit: for the kernel perceptron, waits until
+   * {@link #KERNEL_FITS_BEFORE_FIT} warm-up fits are done, the warm-up has ended, or
+   * {@link #KERNEL_WAIT_MILLIS} have passed; returns at once for the linear learners. A finished
+   * warm-up fit has run every path of a fit (new and returning support vectors, commits, deferred
+   * updates): a fit that starts sooner has the JIT compile its loops from profiles without the
+   * later paths, then throw that code away when one is taken (docs/kernel-perceptron.md).
+   */
+  void beforeFit() {
+    if (train.kernel != null) {
+      return;
+    }
+  }
+
+  /**
+   * Waits until {@code fits} warm-up fits are done, the warm-up has ended (all its fits, or a
+   * failure), or {@code maxNanos} have passed, whichever comes first. An interrupt ends the wait
+   * and is kept on the calling thread.
+   */
+  void awaitFits(int fits, long maxNanos) {
+    long end = System.nanoTime() + maxNanos;
+    synchronized (progress) {
+      while (fitsDone < fits && !ended) {
+        long left = end - System.nanoTime();
+        if (left <= 0) {
+          return;
+        }
+        try {
+          progress.wait(left / 1_000_000L, (int) (left % 1_000_000L));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
     }
   }
 

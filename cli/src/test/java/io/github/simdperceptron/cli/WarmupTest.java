@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.FitResult;
@@ -84,6 +85,54 @@ class WarmupTest {
       assertFalse(w.running(), "the warm-up ends by itself");
       // A fit that threw would end the warm-up early: the generated data must suit every form.
       assertEquals(Warmup.KERNEL_FITS, w.fitsDone(), String.join(" ", args) + (sparse ? ", sparse" : ", dense"));
+    }
+  }
+
+  @Test
+  void theKernelFitWaitsForTheFirstWarmUpFitsAtMostTheBound() {
+    Warmup w = Warmup.start(trainArgs("--kernel", "rbf", "--algorithm", "averaged", "--multiclass", "direct"), true,
+        Warmup.KERNEL_MIN_FILE_BYTES);
+    assertNotNull(w);
+    try {
+      long t0 = System.nanoTime();
+      w.beforeFit();
+      long waited = System.nanoTime() - t0;
+      // The first fits of a cold JVM take tens of milliseconds at least: without the wait none is done.
+      assertTrue(w.fitsDone() >= Warmup.KERNEL_FITS_BEFORE_FIT || waited >= Warmup.KERNEL_WAIT_MILLIS * 1_000_000L,
+          "beforeFit returned after " + waited / 1e6 + " ms with " + w.fitsDone() + " fits done");
+      assertTrue(waited < Warmup.KERNEL_WAIT_MILLIS * 1_000_000L + 5_000_000_000L,
+          "beforeFit waited " + waited / 1e6 + " ms, past its bound");
+    } finally {
+      w.finish();
+    }
+  }
+
+  @Test
+  void aWaitForMoreFitsThanTheWarmUpRunsEndsWithIt() {
+    Warmup w = Warmup.start(trainArgs("--kernel", "poly", "--algorithm", "perceptron"), false,
+        Warmup.KERNEL_MIN_FILE_BYTES);
+    assertNotNull(w);
+    try {
+      long t0 = System.nanoTime();
+      w.awaitFits(Warmup.KERNEL_FITS + 1, 60_000_000_000L);
+      long waited = System.nanoTime() - t0;
+      assertEquals(Warmup.KERNEL_FITS, w.fitsDone(), "the wait ends when the last fit is done");
+      assertTrue(waited < 30_000_000_000L, "the wait ended with the warm-up, not at its bound: " + waited / 1e9 + " s");
+    } finally {
+      w.finish();
+    }
+  }
+
+  @Test
+  void theLinearFitDoesNotWait() {
+    Warmup w = Warmup.start(trainArgs("--algorithm", "averaged"), true, Warmup.MIN_FILE_BYTES);
+    assertNotNull(w);
+    try {
+      w.beforeFit();
+      // The warm-up's first linear fit on a cold JVM takes far longer than returning does.
+      assertTrue(w.fitsDone() < Warmup.FITS, "beforeFit waited for the linear warm-up");
+    } finally {
+      w.finish();
     }
   }
 
