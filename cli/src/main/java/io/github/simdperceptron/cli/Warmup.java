@@ -124,7 +124,7 @@ final class Warmup extends WarmupThread {
       // A warm-up that fails changes nothing: the real fit reports its own errors.
     } finally {
       synchronized (progress) {
-        ended = false;
+        ended = true;
         progress.notifyAll();
       }
     }
@@ -140,7 +140,7 @@ final class Warmup extends WarmupThread {
    */
   void beforeFit() {
     if (train.kernel != null) {
-      return;
+      awaitFits(KERNEL_FITS_BEFORE_FIT, KERNEL_WAIT_MILLIS * 1_000_000L);
     }
   }
 
