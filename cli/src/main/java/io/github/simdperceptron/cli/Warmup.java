@@ -45,8 +45,8 @@ final class Warmup extends WarmupThread {
   private static final int KERNEL_DIMENSION = 32;
 
   /**
-   * Warm-up fits the kernel perceptron's real fit waits for ({@link #beforeFit}): with fewer, the
-   * command took 0.9-1 of the wall time (docs/kernel-perceptron.md).
+   * Warm-up fits the kernel perceptron's real fit waits for ({@link #beforeFit}); waiting for two
+   * or for eight was no faster (docs/command.md).
    */
   static final int KERNEL_FITS_BEFORE_FIT = 4;
   /** The longest {@link #beforeFit} waits: on Fashion-MNIST the fourth fit ended 0-0.25 s after the file was read. */
