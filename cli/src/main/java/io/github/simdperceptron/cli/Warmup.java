@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Trains the chosen learner on small generated data in a background thread while {@code train}
@@ -49,7 +50,10 @@ final class Warmup extends WarmupThread {
    * or for eight was no faster (docs/command.md).
    */
   static final int KERNEL_FITS_BEFORE_FIT = 4;
-  /** The longest {@link #beforeFit} waits: on Fashion-MNIST the fourth fit ended 0-0.25 s after the file was read. */
+  /**
+   * The longest {@link #beforeFit} waits: on Fashion-MNIST the fourth fit ended 0-0.25 s after the
+   * file was read.
+   */
   static final long KERNEL_WAIT_MILLIS = 400;
 
   private final TrainArgs train;
@@ -158,7 +162,7 @@ final class Warmup extends WarmupThread {
           return;
         }
         try {
-          progress.wait(left / 1_000_000L, (int) (left % 1_000_000L));
+          TimeUnit.NANOSECONDS.timedWait(progress, left);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           return;
