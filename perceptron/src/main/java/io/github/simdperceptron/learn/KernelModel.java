@@ -586,12 +586,37 @@ public final class KernelModel implements Model {
       }
       return;
     }
-    // Class-major sums from the biases, then row-major scores.
+    float[] sums = columnSums(n);
+    addColumnScores(columns, 0, m, sums, n);
+    scoresOfSums(sums, n, out);
+  }
+
+  /**
+   * The start of {@link #scoresFromColumns} for a plain or averaged model whose columns come in
+   * batches: class-major sums of n rows, class c's at {@code [c * n, (c + 1) * n)}, each the class's
+   * bias. {@link #addColumnScores} then adds the batches in support-vector order and
+   * {@link #scoresOfSums} gives the scores, the bits of one call with every column.
+   */
+  float[] columnSums(int n) {
     float[] sums = new float[kp * n];
     for (int c = 0; c < k; c++) {
       Arrays.fill(sums, c * n, (c + 1) * n, bias[c]);
     }
-    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, sums, n);
+    return sums;
+  }
+
+  /**
+   * Adds the kernel columns of support vectors [first, first + count) to the class-major sums of
+   * {@link #columnSums} ({@code columns[u]} that of support vector first + u): each row's sum of
+   * each class continues its chain over the support vectors in order. Only sums is modified.
+   */
+  void addColumnScores(float[][] columns, int first, int count, float[] sums, int n) {
+    float[] c = first == 0 && count == m() ? coef : Arrays.copyOfRange(coef, first * kp, (first + count) * kp);
+    GramBlocks.columnScores(columns, count, 0, n, c, kp, k, sums, n);
+  }
+
+  /** The row-major scores of {@link #scoresFromColumns} from finished class-major sums. Only out is modified. */
+  void scoresOfSums(float[] sums, int n, float[] out) {
     for (int c = 0; c < k; c++) {
       for (int t = 0; t < n; t++) {
         out[t * kp + c] = sums[c * n + t];

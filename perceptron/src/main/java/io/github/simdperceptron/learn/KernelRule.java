@@ -461,6 +461,14 @@ final class KernelRule extends UpdateRule<KernelModel> {
    * entries are written and never read.
    */
   private void pendingColumns(float[][] into, boolean addToScores) {
+    blockColumns(pendBlock, pendNorms, np, into, addToScores);
+  }
+
+  /**
+   * {@link #pendingColumns} for the first {@code lanes} rows of a wide block of width lanes and
+   * their norms; {@code addToScores} only for the pending block (lanes = np).
+   */
+  private void blockColumns(float[] block, float[] norms, int lanes, float[][] into, boolean addToScores) {
     if (kernel.usesNorms()) {
       rows.norm(0); // computed once, before the threads read them
     }
@@ -468,7 +476,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
       float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width];
       for (int a = lo; a < hi; a += COMMIT_QUADS) {
         int b = Math.min(hi, a + COMMIT_QUADS);
-        pendingKernels(a, b, g);
+        blockKernels(block, norms, lanes, a, b, g);
         copyColumns(g, a, b, into);
         if (addToScores) {
           GramBlocks.columnScores(into, np, a * RowQuads.ROWS, b * RowQuads.ROWS, pendDelta, kp, k, f, positions);
@@ -478,18 +486,18 @@ final class KernelRule extends UpdateRule<KernelModel> {
   }
 
   /**
-   * The finished kernel values of the pending rows against the rows of quads [a, b):
-   * {@code g[(pos - 4a) * width + u]} for the layout's positions pos and pending rows u &lt; np (a
-   * padding position's as of a zero row). All pending lanes, filled or not, as every commit
-   * computes them. Only g is modified.
+   * The finished kernel values of a wide block's first lanes rows (the pending rows, norms
+   * their squared norms) against the rows of quads [a, b): {@code g[(pos - 4a) * width + u]} for
+   * the layout's positions pos and u &lt; lanes (a padding position's as of a zero row). All the
+   * block's lanes, filled or not, as every commit computes them. Only g is modified.
    */
-  private void pendingKernels(int a, int b, float[] g) {
-    GramBlocks.gramQuads(quads, a, b, pendBlock, width, g, 0, width);
-    boolean norms = kernel.usesNorms();
+  private void blockKernels(float[] block, float[] norms, int lanes, int a, int b, float[] g) {
+    GramBlocks.gramQuads(quads, a, b, block, width, g, 0, width);
+    boolean usesNorms = kernel.usesNorms();
     int first = a * RowQuads.ROWS;
     for (int pos = first; pos < b * RowQuads.ROWS; pos++) {
       int t = quads.row(pos);
-      kernel.finish(g, (pos - first) * width, np, norms && t >= 0 ? rows.norm(t) : 0f, pendNorms);
+      kernel.finish(g, (pos - first) * width, lanes, usesNorms && t >= 0 ? rows.norm(t) : 0f, norms);
     }
   }
 
@@ -540,6 +548,22 @@ final class KernelRule extends UpdateRule<KernelModel> {
 
   @Override
   KernelModel model() {
+    return withTrainingClasses(snapshot(), false);
+  }
+
+  /**
+   * {@link #model()}, its training classes computed even when the cache lacks columns: from the
+   * cached columns and Gram blocks of the rest ({@link #trainingScoresInBatches}), once, at the
+   * end of the fit, rather than by a Gram block of every support vector when the command asks for
+   * the training accuracy. The voted form keeps {@link #model()}'s rule (its scores need every
+   * column of a row at once).
+   */
+  @Override
+  KernelModel finalModel() {
+    return withTrainingClasses(snapshot(), algorithm != Algorithm.VOTED);
+  }
+
+  private KernelModel snapshot() {
     Dataset sv = data == null ? null : data.subset(Arrays.copyOf(svRow, m));
     if (sv == null) {
       throw new IllegalStateException("no model before the first visit");
@@ -547,8 +571,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
     if (algorithm == Algorithm.VOTED) {
       long[] cs = Arrays.copyOf(counts, updates + 1);
       cs[updates] = survived;
-      return withTrainingClasses(new KernelModel(kernel, algorithm, labels, sv, null, new float[kp],
-          Arrays.copyOf(logSv, updates), Arrays.copyOf(logPlus, updates), Arrays.copyOf(logMinus, updates), cs, bias));
+      return new KernelModel(kernel, algorithm, labels, sv, null, new float[kp],
+          Arrays.copyOf(logSv, updates), Arrays.copyOf(logPlus, updates), Arrays.copyOf(logMinus, updates), cs, bias);
     }
     float[] coef = Arrays.copyOf(alpha, m * kp);
     float[] biases = b.clone();
@@ -560,26 +584,30 @@ final class KernelRule extends UpdateRule<KernelModel> {
         biases[cl] = AveragedRule.average(b[cl], betaB[cl], c);
       }
     }
-    return withTrainingClasses(new KernelModel(kernel, algorithm, labels, sv, coef, biases, null, null, null, null,
-        false));
+    return new KernelModel(kernel, algorithm, labels, sv, coef, biases, null, null, null, null, false);
   }
 
   /**
    * The model with the predicted classes of the training rows, computed from the kernel columns
    * of its support vectors against every training row (no Gram block of the whole set), when the
    * cache holds every column but those of pending updates (computed here, apart from the cache and
-   * the committed scores, so training goes on unchanged); the model itself otherwise. A column
+   * the committed scores, so training goes on unchanged), or with {@code inBatches} from the
+   * cached columns and Gram blocks of the others; the model itself otherwise. A column
    * holds the bits the model's own Gram block gives for the row and the support vector (the same
    * chain over the features, the same finish with the same norms), and the scores are summed by
    * the model's own code, so the classes are those of {@link KernelModel#predictClasses}.
    */
-  private KernelModel withTrainingClasses(KernelModel model) {
+  private KernelModel withTrainingClasses(KernelModel model, boolean inBatches) {
     float[][] columns = trainingColumns();
-    if (columns == null) {
+    float[] scores;
+    if (columns != null) {
+      scores = new float[positions * kp];
+      model.scoresFromColumns(columns, positions, scores);
+    } else if (inBatches) {
+      scores = trainingScoresInBatches(model);
+    } else {
       return model;
     }
-    float[] scores = new float[positions * kp];
-    model.scoresFromColumns(columns, positions, scores);
     int[] byPosition = model.classesOfScores(scores, positions);
     int[] classes = new int[positionOf.length];
     for (int t = 0; t < classes.length; t++) {
@@ -621,6 +649,54 @@ final class KernelRule extends UpdateRule<KernelModel> {
     }
     pendingColumns(byPending, false);
     return columns;
+  }
+
+  /**
+   * The training rows' scores as {@link KernelModel#scoresFromColumns} gives them from every
+   * support vector's column (at each row's layout position, kp a row), with the columns taken in
+   * batches of support vectors in slot order: a batch holds cached columns and at most width
+   * others, computed as one wide block against every training row ({@link #blockColumns}, the
+   * commits' Gram block and finish, so the same bits as a commit's column); each batch's columns
+   * are added to the running class sums in order, so each row's chain of each class is the one a
+   * single call with every column runs. The rows still pending are computed this way too. Neither
+   * the cache nor the committed scores change. Not for the voted form.
+   */
+  float[] trainingScoresInBatches(KernelModel model) {
+    float[] sums = model.columnSums(positions);
+    float[] block = new float[width * d];
+    float[] norms = new float[width];
+    int[] packed = new int[width];
+    Arrays.fill(packed, -1);
+    float[][] computed = new float[width][];
+    float[][] batch = new float[m][];
+    for (int s = 0; s < m; ) {
+      int first = s;
+      int lanes = 0;
+      for (; s < m; s++) {
+        int row = svRow[s];
+        float[] column = columnOf[row];
+        if (column == null) {
+          if (lanes == width) {
+            break;
+          }
+          rows.packWide(row, packed[lanes], block, width, lanes);
+          packed[lanes] = row;
+          norms[lanes] = rows.norm(row);
+          if (computed[lanes] == null) {
+            computed[lanes] = new float[positions];
+          }
+          column = computed[lanes++];
+        }
+        batch[s - first] = column;
+      }
+      if (lanes > 0) {
+        blockColumns(block, norms, lanes, Arrays.copyOf(computed, lanes), false);
+      }
+      model.addColumnScores(batch, first, s - first, sums, positions);
+    }
+    float[] scores = new float[positions * kp];
+    model.scoresOfSums(sums, positions, scores);
+    return scores;
   }
 
   /** The training row at a layout position of {@link #trainingColumns}, or -1 for padding. */

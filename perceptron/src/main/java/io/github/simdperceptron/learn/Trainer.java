@@ -124,7 +124,7 @@ final class Trainer {
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    M model = best != null ? best : rule.model();
+    M model = best != null ? best : rule.finalModel();
     TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.build().toArray(),
         updatesPerEpoch.build().toArray(), validationAccuracy.build().toArray(), stopping.converged(),
         stopping.halted(), stoppedEarly, capReached, rule.storedVectors(),

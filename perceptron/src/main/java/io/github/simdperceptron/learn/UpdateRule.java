@@ -20,6 +20,15 @@ abstract class UpdateRule<M extends Model> {
   /** The model the current state stands for (a snapshot: later visits do not change it). */
   abstract M model();
 
+  /**
+   * The model at the end of training, which the fit returns unless early stopping kept an
+   * earlier one: {@link #model()}, with what only the end is worth computing (the kernel
+   * perceptron's training classes when its cache lacks columns).
+   */
+  M finalModel() {
+    return model();
+  }
+
   /** The algorithm's name in reports. */
   abstract String name();
 

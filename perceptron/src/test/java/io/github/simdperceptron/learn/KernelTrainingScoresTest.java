@@ -14,8 +14,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The training rows' scores from training's kernel columns against the model's own Gram blocks:
  * the same bits on integer and on real-valued data, for every kernel and form, with and without
- * updates pending at the end of training; and the model remembers its training classes only
- * when every column is known.
+ * updates pending at the end of training; with the cache capped, the scores of batches of
+ * cached columns and Gram blocks of the others, the same bits; a model taken during training
+ * remembers its training classes only when every column is known, the fit's final one always
+ * (but the voted form's).
  */
 class KernelTrainingScoresTest {
   private static final long SEED = Long.getLong("simdperceptron.test.seed", System.nanoTime());
@@ -137,6 +139,72 @@ class KernelTrainingScoresTest {
         KernelRule.PENDING, where + " poly binary");
   }
 
+  /**
+   * Fits with the column cache capped at cacheColumns columns, then checks the scores of the
+   * batches (cached columns and Gram blocks of the others) against the model's Gram block bit for
+   * bit, and that the fit's model remembers those classes (the report's training error is theirs).
+   */
+  private static void checkBatches(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
+      int pending, int cacheColumns, String where) {
+    TrainingOptions options = options(4, SEED);
+    KernelRule rule = KernelLearner.rule(algorithm, kernel, budget, data, options, pending);
+    rule.cacheLimit((long) cacheColumns * (data.size() + 3));
+    FitResult<KernelModel> fit = Trainer.fit(rule, data, options);
+    KernelModel model = fit.model();
+    assertTrue(model.size() > cacheColumns + 20, where + ": " + model.size() + " support vectors for a cache of "
+        + cacheColumns + " columns");
+    assertNull(rule.trainingColumns(), where + ": the cache holds every column");
+    float[] batched = rule.trainingScoresInBatches(model);
+    float[] byGram = model.scoresByGram(data);
+    int kp = model.paddedScores();
+    int n = data.size();
+    for (int pos = 0; pos < batched.length / kp; pos++) {
+      int t = rule.rowAt(pos);
+      if (t < 0) {
+        continue;
+      }
+      for (int c = 0; c < model.scoreCount(); c++) {
+        assertEquals(Float.floatToIntBits(byGram[t * kp + c]), Float.floatToIntBits(batched[pos * kp + c]),
+            where + " row " + t + " score " + c + ": " + byGram[t * kp + c] + " by the Gram block, "
+                + batched[pos * kp + c] + " in batches");
+      }
+    }
+    assertTrue(model.remembersClassesOf(data), where);
+    assertFalse(rule.model().remembersClassesOf(data), where + ": a model during training computes no batches");
+    int[] expected = model.predictClassesByGram(data);
+    assertArrayEquals(expected, model.predictClasses(data), where);
+    long wrong = 0;
+    for (int t = 0; t < n; t++) {
+      if (expected[t] != data.classOf(t)) {
+        wrong++;
+      }
+    }
+    if (data.labels().size() > 2) {
+      assertEquals(1.0 - (double) (n - wrong) / n, fit.report().trainingError(), 0.0, where);
+    }
+  }
+
+  @Test
+  void scoresInBatchesAreTheGramBlocksBitForBit() {
+    Random r = new Random(SEED + 3);
+    long seed = r.nextLong();
+    String where = tag() + " data seed " + seed;
+    Dataset data = real(700, 37, 4, seed);
+    // A cache of 3 columns: nearly every support vector is computed, more than a block's width of
+    // them between two cached ones; with 5 pending, rows are still pending at the end.
+    checkBatches(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 0, data, KernelRule.PENDING, 3,
+        where + " rbf averaged");
+    checkBatches(Algorithm.PERCEPTRON, KernelModel.Function.rbf(0.05), 0, data, 5, 40, where + " rbf p5");
+    checkBatches(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 60, data, 7, 10, where + " rbf budget");
+    checkBatches(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 0, IntData.sparse(data), KernelRule.PENDING, 20,
+        where + " rbf sparse");
+    checkBatches(Algorithm.AVERAGED, KernelModel.Function.rbf(0.1), 0, real(500, 20, 2, seed + 1), 1, 8,
+        where + " binary p1");
+    Dataset ints = KernelLearnerTest.classes(400, 11, 5, 0.1, seed);
+    checkBatches(Algorithm.AVERAGED, KernelModel.Function.poly(1, 2, 1), 0, ints, KernelRule.PENDING, 5,
+        where + " poly integer");
+  }
+
   @Test
   void withoutEveryColumnTheModelScoresByGramBlocks() {
     long seed = SEED + 2;
@@ -147,8 +215,18 @@ class KernelTrainingScoresTest {
     FitResult<KernelModel> fit = Trainer.fit(rule, data, options);
     assertTrue(fit.model().size() > 14, tag() + " support vectors " + fit.model().size());
     assertNull(rule.trainingColumns(), tag());
-    assertFalse(fit.model().remembersClassesOf(data), tag());
+    // A model taken during training (early stopping's) does not compute the missing columns; the
+    // fit's final one does, in batches.
+    assertFalse(rule.model().remembersClassesOf(data), tag());
+    assertArrayEquals(fit.model().predictClassesByGram(data), rule.model().predictClasses(data), tag());
+    assertTrue(fit.model().remembersClassesOf(data), tag());
     assertArrayEquals(fit.model().predictClassesByGram(data), fit.model().predictClasses(data), tag());
+    // The voted form's scores need every column of a row at once: no batches.
+    KernelRule votedRule = KernelLearner.rule(Algorithm.VOTED, KernelModel.Function.rbf(0.1), 0, data, options, 4);
+    votedRule.cacheLimit(10L * data.size());
+    KernelModel voted = Trainer.fit(votedRule, data, options).model();
+    assertFalse(voted.remembersClassesOf(data), tag());
+    assertArrayEquals(voted.predictClassesByGram(data), voted.predictClasses(data), tag());
     // Another dataset with the same rows is scored by Gram blocks, not remembered.
     KernelModel full = KernelLearner.fit(Algorithm.AVERAGED, KernelModel.Function.rbf(0.1), 0, data, options).model();
     Dataset copy = data.subset(java.util.stream.IntStream.range(0, data.size()).toArray());
