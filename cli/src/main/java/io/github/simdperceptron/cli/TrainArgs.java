@@ -95,8 +95,9 @@ final class TrainArgs {
 
   TrainingOptions options() {
     try {
+      // The commands report the training accuracy: the kernel perceptron's is cheapest at the fit's end.
       TrainingOptions.Builder o = TrainingOptions.builder().maxEpochs(epochs).seed(seed).shuffle(!noShuffle)
-          .bias(!noBias).prefetch(prefetch);
+          .bias(!noBias).prefetch(prefetch).trainingClasses(true);
       if (tau != null && algorithm != Algorithm.MARGIN) {
         throw new UsageException("--margin applies to --algorithm margin only");
       }

@@ -50,6 +50,8 @@ final class KernelRule extends UpdateRule<KernelModel> {
   private final Random removal;
   private final int pendingCap;
   private final int d;
+  /** Whether {@link #finalModel} computes the training classes in batches when the cache lacks columns. */
+  private final boolean trainingClassesInBatches;
 
   private Dataset data;
   private KernelRows rows;
@@ -134,6 +136,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
     this.removal = new SeededRandom(options.seed() ^ 0x5DEECE66DL);
     this.pendingCap = pendingCap;
     this.d = dimension;
+    this.trainingClassesInBatches = options.trainingClasses() && algorithm != Algorithm.VOTED;
     this.alpha = new float[16 * kp];
     this.beta = algorithm == Algorithm.AVERAGED ? new double[16 * kp] : null;
     this.b = new float[kp];
@@ -552,15 +555,15 @@ final class KernelRule extends UpdateRule<KernelModel> {
   }
 
   /**
-   * {@link #model()}, its training classes computed even when the cache lacks columns: from the
-   * cached columns and Gram blocks of the rest ({@link #trainingScoresInBatches}), once, at the
-   * end of the fit, rather than by a Gram block of every support vector when the command asks for
-   * the training accuracy. The voted form keeps {@link #model()}'s rule (its scores need every
-   * column of a row at once).
+   * {@link #model()}; with the options' {@link TrainingOptions#trainingClasses}, its training
+   * classes computed even when the cache lacks columns: from the cached columns and Gram blocks of
+   * the rest ({@link #trainingScoresInBatches}), once, at the end of the fit, rather than by a Gram
+   * block of every support vector at the first request. The voted form keeps {@link #model()}'s
+   * rule (its scores need every column of a row at once).
    */
   @Override
   KernelModel finalModel() {
-    return withTrainingClasses(snapshot(), algorithm != Algorithm.VOTED);
+    return withTrainingClasses(snapshot(), trainingClassesInBatches);
   }
 
   private KernelModel snapshot() {

@@ -7,7 +7,7 @@ import io.github.simdperceptron.learn.internal.OptionException;
  * {@link #toBuilder()}: {@code TrainingOptions.builder().maxEpochs(20).seed(42).build()}.
  * Immutable. Defaults: 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, no validation
  * split (patience 5 when one is set), no cap on voted vectors, no update log, no progress listener,
- * no prefetch thread. A value out of range throws an {@link IllegalArgumentException} naming the option.
+ * no prefetch thread, training classes on request. A value out of range throws an {@link IllegalArgumentException} naming the option.
  */
 public final class TrainingOptions {
   /** A private copy that no one else can reach, so it never changes. */
@@ -72,6 +72,11 @@ public final class TrainingOptions {
     return values.progress;
   }
 
+  /** Whether the fit computes its training rows' classes before it returns; see {@link Builder#trainingClasses}. */
+  public boolean trainingClasses() {
+    return values.trainingClasses;
+  }
+
   /** Whether a prefetch thread runs beside the training loop; see {@link Builder#prefetch}. */
   public boolean prefetch() {
     return values.prefetch != null;
@@ -93,6 +98,7 @@ public final class TrainingOptions {
     private int patience = 5;
     private int voteCap = Integer.MAX_VALUE;
     private boolean recordUpdates;
+    private boolean trainingClasses;
     private ProgressListener progress;
     /** Null without the prefetch thread. */
     private RowPrefetcher.Settings prefetch;
@@ -174,6 +180,21 @@ public final class TrainingOptions {
       return this;
     }
 
+    /**
+     * Whether the fit computes its training rows' predicted classes before it returns, so that
+     * the report's training error and {@code model.accuracy(train)} cost no pass over the rows.
+     * The kernel perceptron takes them from the kernel columns its training cached and, for
+     * support vectors whose column the cache could not hold, Gram blocks of those alone
+     * (docs/kernel-perceptron.md); off, it remembers them only when every column is cached, and a
+     * first request scores the rows by Gram blocks of every support vector. Not with a validation
+     * split (the fit returns its best epoch's model), nor for the voted kernel perceptron. Other
+     * learners score their rows cheaply on request and ignore it. Default off.
+     */
+    public Builder trainingClasses(boolean on) {
+      trainingClasses = on;
+      return this;
+    }
+
     /** A listener called after every epoch, or null for none. */
     public Builder progress(ProgressListener listener) {
       progress = listener;
@@ -207,7 +228,7 @@ public final class TrainingOptions {
     return "maxEpochs=" + v.maxEpochs + ", seed=" + v.seed + ", shuffle=" + v.shuffle + ", bias=" + v.bias
         + ", tau=" + v.tau + ", validationFraction=" + v.validationFraction + ", patience=" + v.patience
         + (v.voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + v.voteCap)
-        + (v.prefetch != null ? ", prefetch=true" : "");
+        + (v.trainingClasses ? ", trainingClasses=true" : "") + (v.prefetch != null ? ", prefetch=true" : "");
   }
 
   /** Called by the training loop after every epoch, on the training thread. */

@@ -21,9 +21,10 @@ abstract class UpdateRule<M extends Model> {
   abstract M model();
 
   /**
-   * The model at the end of training, which the fit returns unless early stopping kept an
-   * earlier one: {@link #model()}, with what only the end is worth computing (the kernel
-   * perceptron's training classes when its cache lacks columns).
+   * The model at the end of training, which the fit returns without a validation split (with one
+   * it returns its best epoch's {@link #model()}): {@link #model()}, with what only the end is
+   * worth computing (the kernel perceptron's training classes when its cache lacks columns and
+   * the options ask for them).
    */
   M finalModel() {
     return model();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.kernel.internal.GramBlocks;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.Test;
  * the same bits on integer and on real-valued data, for every kernel and form, with and without
  * updates pending at the end of training; with the cache capped, the scores of batches of
  * cached columns and Gram blocks of the others, the same bits; a model taken during training
- * remembers its training classes only when every column is known, the fit's final one always
- * (but the voted form's).
+ * remembers its training classes only when every column is known, the fit's final one also when
+ * the options ask for them (but the voted form's).
  */
 class KernelTrainingScoresTest {
   private static final long SEED = Long.getLong("simdperceptron.test.seed", System.nanoTime());
@@ -44,6 +45,17 @@ class KernelTrainingScoresTest {
         x[j] = rnd.nextDouble() < 0.3 ? 0f : Math.min(1f, Math.max(0f, v));
       }
       b.add(x, "c" + cls);
+    }
+    return b.build();
+  }
+
+  /** {@link #real} rows whose class is drawn apart from their centre: most become support vectors. */
+  static Dataset noisy(int n, int d, int k, long seed) {
+    Dataset rows = real(n, d, k, seed);
+    Random rnd = new Random(~seed);
+    Dataset.Builder b = Dataset.builder(d);
+    for (int i = 0; i < n; i++) {
+      b.add(rows.denseRow(i), "c" + rnd.nextInt(k));
     }
     return b.build();
   }
@@ -155,13 +167,15 @@ class KernelTrainingScoresTest {
    */
   private static void checkBatches(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
       int pending, int cacheColumns, String where) {
-    TrainingOptions options = options(4, SEED);
+    TrainingOptions options = options(4, SEED).toBuilder().trainingClasses(true).build();
     KernelRule rule = KernelLearner.rule(algorithm, kernel, budget, data, options, pending);
     rule.cacheLimit((long) cacheColumns * (data.size() + 3));
     FitResult<KernelModel> fit = Trainer.fit(rule, data, options);
     KernelModel model = fit.model();
-    assertTrue(model.size() > cacheColumns + 20, where + ": " + model.size() + " support vectors for a cache of "
-        + cacheColumns + " columns");
+    // At least two batches with a full block of computed columns: a lane of the block is reused.
+    int width = GramBlocks.panels(pending) * GramBlocks.PANEL;
+    assertTrue(model.size() > cacheColumns + 2 * width, where + ": " + model.size()
+        + " support vectors for a cache of " + cacheColumns + " columns");
     assertNull(rule.trainingColumns(), where + ": the cache holds every column");
     float[] batched = rule.trainingScoresInBatches(model);
     float[] byGram = model.scoresByGram(data);
@@ -189,24 +203,27 @@ class KernelTrainingScoresTest {
     Random r = new Random(SEED + 3);
     long seed = r.nextLong();
     String where = tag() + " data seed " + seed;
-    Dataset data = real(700, 37, 4, seed);
+    // Classes apart from the rows: most rows become support vectors, so that every case has at
+    // least two full blocks of columns to compute.
+    Dataset data = noisy(500, 37, 4, seed);
+    KernelModel.Function rbf = KernelModel.Function.rbf(0.05);
     // A cache of 3 columns: nearly every support vector is computed, more than a block's width of
-    // them between two cached ones; with 5 pending, rows are still pending at the end.
-    checkBatches(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 0, data, KernelRule.PENDING, 3,
-        where + " rbf averaged");
-    checkBatches(Algorithm.PERCEPTRON, KernelModel.Function.rbf(0.05), 0, data, 5, 40, where + " rbf p5");
-    checkBatches(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 60, data, 7, 10, where + " rbf budget");
-    checkBatches(Algorithm.AVERAGED, KernelModel.Function.rbf(0.05), 0, IntData.sparse(data), KernelRule.PENDING, 20,
-        where + " rbf sparse");
-    checkBatches(Algorithm.AVERAGED, KernelModel.Function.rbf(0.1), 0, real(500, 20, 2, seed + 1), 1, 8,
-        where + " binary p1");
+    // them between two cached ones.
+    checkBatches(Algorithm.AVERAGED, rbf, 0, data, KernelRule.PENDING, 3, where + " rbf averaged");
+    checkBatches(Algorithm.PERCEPTRON, rbf, 0, data, 5, 40, where + " rbf p5");
+    checkBatches(Algorithm.AVERAGED, rbf, 60, data, 7, 10, where + " rbf budget");
+    checkBatches(Algorithm.AVERAGED, rbf, 0, IntData.sparse(data), KernelRule.PENDING, 20, where + " rbf sparse");
+    checkBatches(Algorithm.AVERAGED, rbf, 0, noisy(300, 20, 2, seed + 1), 1, 8, where + " binary p1");
     Dataset ints = KernelLearnerTest.classes(400, 11, 5, 0.1, seed);
     checkBatches(Algorithm.AVERAGED, KernelModel.Function.poly(1, 2, 1), 0, ints, KernelRule.PENDING, 5,
         where + " poly integer");
+    // Enough rows and features that a batch's Gram block is split over threads, as the commits' are.
+    checkBatches(Algorithm.AVERAGED, rbf, 0, noisy(2400, 30, 4, seed + 2),
+        KernelRule.PENDING, 30, where + " rbf, 2,400 rows");
   }
 
   @Test
-  void withoutEveryColumnTheModelScoresByGramBlocks() {
+  void withoutEveryColumnTheFinalModelRemembersItsClassesOnlyWhenAsked() {
     long seed = SEED + 2;
     Dataset data = real(300, 16, 3, seed);
     TrainingOptions options = options(3, seed);
@@ -215,16 +232,22 @@ class KernelTrainingScoresTest {
     FitResult<KernelModel> fit = Trainer.fit(rule, data, options);
     assertTrue(fit.model().size() > 14, tag() + " support vectors " + fit.model().size());
     assertNull(rule.trainingColumns(), tag());
-    // A model taken during training (early stopping's) does not compute the missing columns; the
-    // fit's final one does, in batches.
-    assertFalse(rule.model().remembersClassesOf(data), tag());
-    assertArrayEquals(fit.model().predictClassesByGram(data), rule.model().predictClasses(data), tag());
-    assertTrue(fit.model().remembersClassesOf(data), tag());
+    // Not asked for: the classes come from Gram blocks when first wanted.
+    assertFalse(fit.model().remembersClassesOf(data), tag());
     assertArrayEquals(fit.model().predictClassesByGram(data), fit.model().predictClasses(data), tag());
+    // Asked for: the fit's final model computes them in batches; a model taken during training
+    // (early stopping's) does not.
+    TrainingOptions asked = options.toBuilder().trainingClasses(true).build();
+    KernelRule askedRule = KernelLearner.rule(Algorithm.AVERAGED, KernelModel.Function.rbf(0.1), 0, data, asked, 4);
+    askedRule.cacheLimit(10L * data.size());
+    FitResult<KernelModel> askedFit = Trainer.fit(askedRule, data, asked);
+    assertTrue(askedFit.model().remembersClassesOf(data), tag());
+    assertFalse(askedRule.model().remembersClassesOf(data), tag());
+    assertArrayEquals(fit.model().predictClassesByGram(data), askedFit.model().predictClasses(data), tag());
     // The voted form's scores need every column of a row at once: no batches.
-    KernelRule votedRule = KernelLearner.rule(Algorithm.VOTED, KernelModel.Function.rbf(0.1), 0, data, options, 4);
+    KernelRule votedRule = KernelLearner.rule(Algorithm.VOTED, KernelModel.Function.rbf(0.1), 0, data, asked, 4);
     votedRule.cacheLimit(10L * data.size());
-    KernelModel voted = Trainer.fit(votedRule, data, options).model();
+    KernelModel voted = Trainer.fit(votedRule, data, asked).model();
     assertFalse(voted.remembersClassesOf(data), tag());
     assertArrayEquals(voted.predictClassesByGram(data), voted.predictClasses(data), tag());
     // Another dataset with the same rows is scored by Gram blocks, not remembered.
