@@ -615,7 +615,10 @@ public final class KernelModel implements Model {
     GramBlocks.columnScores(columns, count, 0, n, c, kp, k, sums, n);
   }
 
-  /** The row-major scores of {@link #scoresFromColumns} from finished class-major sums. Only out is modified. */
+  /**
+   * The row-major scores of {@link #scoresFromColumns} from finished class-major sums. Only out is
+   * modified.
+   */
   void scoresOfSums(float[] sums, int n, float[] out) {
     for (int c = 0; c < k; c++) {
       for (int t = 0; t < n; t++) {

@@ -469,7 +469,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
 
   /**
    * {@link #pendingColumns} for the first {@code lanes} rows of a wide block of width lanes and
-   * their norms; {@code addToScores} only for the pending block (lanes = np).
+   * their norms; {@code addToScores} only for the pending block, whose coefficient changes it adds.
    */
   private void blockColumns(float[] block, float[] norms, int lanes, float[][] into, boolean addToScores) {
     if (kernel.usesNorms()) {
@@ -482,7 +482,7 @@ final class KernelRule extends UpdateRule<KernelModel> {
         blockKernels(block, norms, lanes, a, b, g);
         copyColumns(g, a, b, into);
         if (addToScores) {
-          GramBlocks.columnScores(into, np, a * RowQuads.ROWS, b * RowQuads.ROWS, pendDelta, kp, k, f, positions);
+          GramBlocks.columnScores(into, lanes, a * RowQuads.ROWS, b * RowQuads.ROWS, pendDelta, kp, k, f, positions);
         }
       }
     });

@@ -7,7 +7,8 @@ import io.github.simdperceptron.learn.internal.OptionException;
  * {@link #toBuilder()}: {@code TrainingOptions.builder().maxEpochs(20).seed(42).build()}.
  * Immutable. Defaults: 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, no validation
  * split (patience 5 when one is set), no cap on voted vectors, no update log, no progress listener,
- * no prefetch thread, training classes on request. A value out of range throws an {@link IllegalArgumentException} naming the option.
+ * no prefetch thread, training classes on request. A value out of range throws an
+ * {@link IllegalArgumentException} naming the option.
  */
 public final class TrainingOptions {
   /** A private copy that no one else can reach, so it never changes. */
