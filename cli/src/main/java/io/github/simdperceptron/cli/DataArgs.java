@@ -3,6 +3,9 @@ package io.github.simdperceptron.cli;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.internal.IdxReader;
+import io.github.simdperceptron.text.TextCorpus;
+import io.github.simdperceptron.text.TextFile;
+import io.github.simdperceptron.text.TextVectorizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -17,7 +20,7 @@ import java.util.regex.Pattern;
 
 /** How to read data files: the format (from the extension unless given) and its options. */
 final class DataArgs {
-  enum DataFormat { libsvm, csv, idx }
+  enum DataFormat { libsvm, csv, idx, text }
 
   final DataFormat format;
   final String delimiter;
@@ -27,6 +30,12 @@ final class DataArgs {
   final Path labels;
   private final PrintWriter err;
   private final String command;
+  /** The vectorizer of text data: the model's, or the one the first text file read was fitted with. */
+  private TextVectorizer text;
+  /** The vectorizer options of train and diff (null for the other commands). */
+  private final TextArgs textArgs;
+  /** The last text file read, with its documents' labels. */
+  TextCorpus lastCorpus;
 
   /** The values {@code given} holds for the options {@link #addOptions} declared; warnings go to {@code err}. */
   DataArgs(Options given, PrintWriter err) {
@@ -38,13 +47,39 @@ final class DataArgs {
     labels = given.get("--labels");
     this.err = err;
     this.command = given.command();
+    textArgs = given.has("--ngrams") ? new TextArgs(given) : null;
+  }
+
+  /**
+   * Reads every later file as text with the model's vectorizer {@code v} (null: the model takes
+   * numbers); refuses a --format other than text.
+   */
+  void useModelText(TextVectorizer v) {
+    if (v != null && format != null && format != DataFormat.text) {
+      throw new UsageException("--format " + format + ": the model was trained on text and reads text only");
+    }
+    if (v == null && format == DataFormat.text) {
+      throw new UsageException("--format text: the model was trained on numbers (libsvm, CSV or IDX), not on text");
+    }
+    text = v;
+  }
+
+  /** The fitted vectorizer of the text read so far (the model's, or the training file's); null for numbers. */
+  TextVectorizer text() {
+    return text;
+  }
+
+  /** The text options of train and diff (null when the command has none). */
+  TextArgs textArgs() {
+    return textArgs;
   }
 
   /** Declares the options of data files in {@code options} (modified). */
   static void addOptions(Options options) {
     options
         .choice("--format", "FORMAT", "a format", DataFormat.values(),
-            "libsvm, csv or idx (default: from the extension: .csv/.tsv csv, .idx/.ubyte idx, else libsvm)")
+            "libsvm, csv, idx or text (default: from the extension: .csv/.tsv csv, .idx/.ubyte idx,"
+                + " .txt/.text/.ft text; a file whose first line starts with __label__ text; else libsvm)")
         .option("--delimiter", Options.Type.TEXT, "C",
             "CSV field separator: one character, or 'tab' (default: ',', tab for .tsv)")
         .negatable("--header", null,
@@ -67,7 +102,28 @@ final class DataArgs {
       Pattern.CASE_INSENSITIVE);
 
   DataFormat formatOf(Path file) {
-    return formatOf(format, file);
+    if (text != null) {
+      return DataFormat.text;
+    }
+    DataFormat f = formatOf(format, file);
+    if (f == DataFormat.libsvm && format == null && !isStdin(file) && startsWithLabel(file)) {
+      return DataFormat.text;
+    }
+    return f;
+  }
+
+  /** Whether a regular file's first line (decompressed, after a byte-order mark) starts with {@code __label__}. */
+  private static boolean startsWithLabel(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    try (InputStream in = new io.github.simdperceptron.io.internal.GzipDetect(Files.newInputStream(file))) {
+      byte[] head = in.readNBytes(12);
+      String s = new String(head, java.nio.charset.StandardCharsets.UTF_8);
+      return s.startsWith("__label__") || s.startsWith("\uFEFF__label__");
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** The format {@code --format} gave (null when absent), else the one {@code file}'s name implies. */
@@ -84,6 +140,9 @@ final class DataArgs {
     }
     if (name.endsWith(".idx") || name.endsWith("ubyte") || name.matches(".*idx[0-9]-ubyte.*")) {
       return DataFormat.idx;
+    }
+    if (name.matches(".*\\.(txt|text|ft)(\\.gz)?")) {
+      return DataFormat.text;
     }
     return DataFormat.libsvm;
   }
@@ -134,6 +193,11 @@ final class DataArgs {
 
   /** Reads libsvm or CSV text (gzip-compressed or not) from a stream, and closes it. */
   private Dataset read(DataFormat kind, InputStream in, String source, int dimension) throws IOException {
+    if (kind == DataFormat.text) {
+      try (InputStream stream = in) {
+        return readText(stream, source);
+      }
+    }
     if (kind == DataFormat.csv) {
       Dataset d = csv(Path.of(source)).read(in, source);
       if (dimension > 0 && d.dimension() != dimension) {
@@ -159,6 +223,27 @@ final class DataArgs {
     }
   }
 
+  /**
+   * Reads labelled text with the fitted vectorizer, or (the first text file of train or diff) fits
+   * one with the command's text options and keeps it for the files that follow.
+   */
+  private Dataset readText(InputStream in, String source) throws IOException {
+    TextVectorizer v = text;
+    if (v == null) {
+      v = textArgs == null ? TextVectorizer.builder().build() : textArgs.vectorizer();
+    }
+    TextCorpus corpus = TextFile.read(v, in, source);
+    if (text == null) {
+      text = corpus.vectorizer();
+      if (!text.hashing() && text.dictionarySize() == 0) {
+        throw new UsageException(source + ": no feature is seen " + text.minCount() + " times or more (a lower"
+            + " --min-count)");
+      }
+    }
+    lastCorpus = corpus;
+    return corpus.data();
+  }
+
   /** The name standard input has in messages. */
   static final String STDIN_NAME = "(standard input)";
 
@@ -168,6 +253,10 @@ final class DataArgs {
 
   /** Refuses an option that the format of the file does not use (it would silently do nothing). */
   private void checkOptions(DataFormat kind) {
+    if (kind != DataFormat.text && textArgs != null && textArgs.anyGiven() != null) {
+      throw new UsageException(textArgs.anyGiven() + " applies to text data only, and this data is read as " + kind
+          + " (--format text if it is text)");
+    }
     if (kind != DataFormat.libsvm && zeroBased) {
       throw new UsageException("--zero-based applies to libsvm data only, and this data is read as " + kind);
     }

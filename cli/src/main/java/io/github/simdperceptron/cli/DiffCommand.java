@@ -40,6 +40,7 @@ final class DiffCommand {
     TrainArgs.addOptions(o);
     o.flag("--json", "print one JSON object instead of text");
     DataArgs.addOptions(o);
+    TextArgs.addOptions(o, false);
     return o;
   }
 

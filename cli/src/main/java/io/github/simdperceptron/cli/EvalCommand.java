@@ -48,6 +48,7 @@ final class EvalCommand {
   int call() throws IOException {
     ModelFile saved = FileArgs.model("--model", modelFile);
     Model model = saved.model();
+    dataArgs.useModelText(saved.text());
     Dataset ds = dataArgs.read(data, model.dimension());
     Overflow.check(model, ds, data);
     dataArgs.warnUnknownClasses(data, ds, model.labels());

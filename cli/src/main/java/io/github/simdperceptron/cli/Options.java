@@ -183,6 +183,11 @@ final class Options {
     return (T) (values.containsKey(o) ? values.get(o) : o.byDefault);
   }
 
+  /** Whether this command declares option {@code name}. */
+  boolean has(String name) {
+    return find(name) != null;
+  }
+
   /** Whether the command line gave option {@code name}. */
   boolean given(String name) {
     return values.containsKey(declared(name));

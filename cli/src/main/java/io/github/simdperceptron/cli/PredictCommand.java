@@ -20,6 +20,8 @@ final class PredictCommand {
   private final Path data;
   private final Path output;
   private final boolean scores;
+  private final Integer top;
+  private final Float threshold;
   private final DataArgs dataArgs;
   private final PrintWriter out;
 
@@ -34,7 +36,10 @@ final class PredictCommand {
             "examples (their labels are ignored; IDX: the images, the labels file is optional)").required()
         .option("--output", Options.Type.PATH, "FILE", "write here instead of stdout")
         .flag("--scores",
-            "print scores (w.x + b; votes for voted; multi-class: the K scores w_k.x + b_k) instead of labels");
+            "print scores (w.x + b; votes for voted; multi-class: the K scores w_k.x + b_k) instead of labels")
+        .option("--top", Options.Type.INT, "K",
+            "print the K classes of highest score, each followed by its score, best first")
+        .option("--threshold", Options.Type.FLOAT, "T", "with --top: only the classes whose score is at least T");
     DataArgs.addOptions(o);
     return o;
   }
@@ -45,6 +50,8 @@ final class PredictCommand {
     data = given.get("--data");
     output = given.get("--output");
     scores = given.get("--scores");
+    top = given.get("--top");
+    threshold = given.get("--threshold");
     dataArgs = new DataArgs(given, err);
     this.out = out;
   }
@@ -54,24 +61,67 @@ final class PredictCommand {
     ModelFile saved = FileArgs.model("--model", modelFile);
     FileArgs.output("--output", output, modelFile, data, dataArgs.labels);
     Model model = saved.model();
+    if (top != null && top < 1) {
+      throw new UsageException("--top " + top + ": expected a count >= 1");
+    }
+    if (threshold != null && top == null) {
+      throw new UsageException("--threshold applies to --top K");
+    }
+    if (top != null && scores) {
+      throw new UsageException("--top and --scores: give one (--scores prints every class's score)");
+    }
+    if (top != null && model instanceof io.github.simdperceptron.learn.VotedModel) {
+      throw new UsageException("--top: a voted model has votes, not one score per class");
+    }
+    dataArgs.useModelText(saved.text());
+    if (saved.text() != null) {
+      TextPredictions text = new TextPredictions(model, saved.text(), top, threshold, scores);
+      if (output == null) {
+        text.write(openData(), sourceName(), out);
+      } else {
+        AtomicFile.write(output, stream -> writeTo(stream, pw -> text.write(openData(), sourceName(), pw)));
+      }
+      return 0;
+    }
     Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
     Overflow.check(model, ds, data);
     if (output == null) {
       write(out, model, ds);
     } else {
-      AtomicFile.write(output, stream -> {
-        OutputSink sink = new OutputSink(stream);
-        PrintWriter pw = new PrintWriter(new BufferedWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8),
-            1 << 16));
-        write(pw, model, ds);
-        pw.flush();
-        if (pw.checkError()) {
-          IOException why = sink.failure();
-          throw new IOException(output + ": write failed" + (why == null ? "" : " (" + why.getMessage() + ")"), why);
-        }
-      });
+      AtomicFile.write(output, stream -> writeTo(stream, pw -> write(pw, model, ds)));
     }
     return 0;
+  }
+
+  @FunctionalInterface
+  private interface Writing {
+    void write(PrintWriter out) throws IOException;
+  }
+
+  private void writeTo(java.io.OutputStream stream, Writing writing) throws IOException {
+    OutputSink sink = new OutputSink(stream);
+    PrintWriter pw = new PrintWriter(new BufferedWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8),
+        1 << 16));
+    writing.write(pw);
+    pw.flush();
+    if (pw.checkError()) {
+      IOException why = sink.failure();
+      throw new IOException(output + ": write failed" + (why == null ? "" : " (" + why.getMessage() + ")"), why);
+    }
+  }
+
+  private java.io.InputStream openData() throws IOException {
+    if (DataArgs.isStdin(data)) {
+      return System.in;
+    }
+    if (!FileArgs.readable(data)) {
+      throw new UsageException(data + ": " + (java.nio.file.Files.exists(data) ? "not a regular file" : "no such file"));
+    }
+    return FileArgs.open(data);
+  }
+
+  private String sourceName() {
+    return DataArgs.isStdin(data) ? DataArgs.STDIN_NAME : data.toString();
   }
 
   private void write(PrintWriter out, Model model, Dataset ds) {
@@ -106,6 +156,17 @@ final class PredictCommand {
       }
       for (float s : ((BinaryModel) model).scores(ds)) {
         out.println(s);
+      }
+      return;
+    }
+    if (top != null) {
+      TopClasses best = new TopClasses(model, top, threshold);
+      StringBuilder line = new StringBuilder();
+      float[] binary = model instanceof BinaryModel ? ((BinaryModel) model).scores(ds) : null;
+      for (int i = 0; i < ds.size(); i++) {
+        line.setLength(0);
+        best.append(binary != null ? best.binary(binary[i]) : ((MulticlassModel) model).scores(ds, i), line);
+        out.println(line);
       }
       return;
     }

@@ -210,6 +210,40 @@ final class TrainArgs {
         : "one " + name() + " per class, against the rest (--multiclass ovr)"));
   }
 
+  /**
+   * Multi-label text (a line with several labels) trains one-vs-rest (modifies this object): says
+   * so on stderr through {@code args}; refuses --multiclass direct, the pocket and voted (exit 2).
+   */
+  void chooseMultiLabel(Path file, Dataset data, DataArgs args) {
+    if (kernel != null) {
+      return;
+    }
+    if (multiclass == Multiclass.direct) {
+      throw new UsageException(file + ": lines with several labels train one-vs-rest: --multiclass ovr, not direct");
+    }
+    if (!algorithm.oneVsRest() || algorithm == Algorithm.POCKET) {
+      throw new UsageException(file + ": lines with several labels train one-vs-rest, and --algorithm " + name()
+          + " has no multi-label form there: use perceptron, pla, averaged or margin");
+    }
+    if (multiclass == null) {
+      multiclass = Multiclass.ovr;
+      multiclassChosen = true;
+      args.note(file + ": some lines have several labels: training one " + name() + " per class, against the rest"
+          + " (--multiclass ovr)");
+    }
+  }
+
+  /** Trains one-vs-rest on multi-label rows, {@code classesOf(i)} giving row i's classes. */
+  FitResult<? extends Model> fitMultiLabel(Dataset data, java.util.function.IntFunction<int[]> classesOf,
+      TrainingOptions options) {
+    try {
+      return Learner.fitMultiLabel(algorithm, data, classesOf, options);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage().startsWith("options: early stopping")
+          ? "--validation-fraction: early stopping is not available on multi-label lines" : e.getMessage());
+    }
+  }
+
   /** The kernel of --kernel with its parameters; --gamma defaults to {@link KernelModel.Function#scaleGamma}. */
   KernelModel.Function function(Dataset data) {
     double g = gamma != null ? gamma : kernel == KernelName.linear ? 1 : KernelModel.Function.scaleGamma(data);

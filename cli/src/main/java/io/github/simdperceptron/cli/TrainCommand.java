@@ -9,6 +9,7 @@ import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.learn.internal.ReportAccess;
+import io.github.simdperceptron.text.TextCorpus;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -44,6 +45,7 @@ final class TrainCommand {
         .option("--model", Options.Type.PATH, "OUT", "where to write the model").required()
         .flag("--json", "print one JSON object instead of text");
     DataArgs.addOptions(o);
+    TextArgs.addOptions(o, true);
     return o;
   }
 
@@ -93,8 +95,19 @@ final class TrainCommand {
         : Warmup.start(train, dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data));
     Dataset trainSet;
     Dataset testSet;
+    TextCorpus corpus = null;
     try {
       trainSet = dataArgs.read(data, 0);
+      if (dataArgs.text() != null) {
+        corpus = dataArgs.lastCorpus;
+        if (train.kernel != null) {
+          throw new UsageException("--kernel: the kernel perceptron takes numbers (libsvm, CSV, IDX); on text, train a"
+              + " linear learner (drop --kernel)");
+        }
+        if (corpus.multiLabel()) {
+          train.chooseMultiLabel(data, trainSet, dataArgs);
+        }
+      }
       train.chooseMulticlass(data, trainSet, dataArgs);
       if (train.kernel == null) {
         ModelSize.check(trainSet, data, dataArgs.largestIndexLine, train, dataArgs);
@@ -116,7 +129,9 @@ final class TrainCommand {
       dataArgs.warnUnknownClasses(test, testSet, trainSet.labels());
     }
     Progress progress = json ? null : Progress.forStderr(err, options.maxEpochs());
-    FitResult<? extends Model> fit = train.fit(trainSet, options.toBuilder().progress(progress).build());
+    TrainingOptions withProgress = options.toBuilder().progress(progress).build();
+    FitResult<? extends Model> fit = corpus != null && corpus.multiLabel()
+        ? train.fitMultiLabel(trainSet, corpus::classesOf, withProgress) : train.fit(trainSet, withProgress);
     if (progress != null) {
       progress.done();
     }
@@ -124,7 +139,7 @@ final class TrainCommand {
     if (testSet != null) {
       Overflow.check(fit.model(), testSet, test);
     }
-    ModelFile.write(model, ModelFile.of(fit.model(), fit.report().algorithm(), options));
+    ModelFile.write(model, ModelFile.of(fit.model(), fit.report().algorithm(), options).withText(dataArgs.text()));
     TrainingReport r = fit.report();
     // One scoring of the training rows gives this and the report's training error.
     double trainAccuracy = ReportAccess.trainingAccuracy(r, fit.model(), trainSet);

@@ -12,6 +12,7 @@ import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.VotedModel;
+import io.github.simdperceptron.text.TextVectorizer;
 import io.github.simdperceptron.learn.internal.VotedAccess;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
@@ -57,12 +58,16 @@ import java.util.function.UnaryOperator;
  * it trusts a single field, so a truncated, corrupted, wrong-version or non-model file is a
  * {@link FormatException}, never a wrong model.
  */
-public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
+public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options,
+    TextVectorizer text) {
   /**
-   * The newest format version this class writes (voted and kernel models; linear and multi-class
-   * models are written as version 1); it reads this one and every earlier one.
+   * The newest format version this class writes (models with a text vectorizer; voted and kernel
+   * models are version 2, linear and multi-class models version 1); it reads this one and every
+   * earlier one.
    */
-  public static final int VERSION = 2;
+  public static final int VERSION = 3;
+  /** The version of voted and kernel model files without a text vectorizer. */
+  static final int VERSION_VOTED = 2;
   /** The version of linear and multi-class model files, whose layout version 2 kept. */
   static final int VERSION_LINEAR = 1;
 
@@ -110,12 +115,37 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
 
   private static final int ROW_HEADER = 4 + 8;
 
-  /** Checks the parts and keeps an unmodifiable copy of the options, in their order. */
+  /** A model file without a text vectorizer. */
+  public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
+    this(model, algorithm, bias, options, null);
+  }
+
+  /** This file with the text vectorizer {@code text} (fitted; null for none), so that readers of it take raw text. */
+  public ModelFile withText(TextVectorizer text) {
+    return new ModelFile(model, algorithm, bias, options, text);
+  }
+
+  /**
+   * Checks the parts and keeps an unmodifiable copy of the options, in their order. A text
+   * vectorizer (null for none) must be fitted, of the model's dimension, and not with a kernel model.
+   */
   public ModelFile {
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(options, "options");
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    if (text != null) {
+      if (!text.fitted()) {
+        throw new IllegalArgumentException("text: the vectorizer must be fitted");
+      }
+      if (model instanceof KernelModel) {
+        throw new IllegalArgumentException("text: a kernel model is saved without a text vectorizer");
+      }
+      if (text.dimension() != model.dimension()) {
+        throw new IllegalArgumentException("text: the vectorizer has " + text.dimension() + " features, the model "
+            + model.dimension());
+      }
+    }
   }
 
   /** A model with the options it was trained with. */
@@ -162,7 +192,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     byte[] header = header(saved, body.kind, body.voted != null ? -1 : body.rows.length);
     long length = PREAMBLE + (long) header.length + 4 + (body.voted != null ? VotedFile.bytes(body.voted)
         : (long) body.rows.length * (ROW_HEADER + 4L * body.dimension));
-    write(path, tap, body.voted != null ? VERSION : VERSION_LINEAR, length, header, out -> {
+    int version = saved.text() != null ? VERSION : body.voted != null ? VERSION_VOTED : VERSION_LINEAR;
+    write(path, tap, version, length, header, out -> {
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
       if (body.voted != null) {
         VotedFile.write(out, body.voted, bb);
@@ -197,7 +228,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     // Streamed into the file (its length computed first): no copy of the support vectors in memory.
     KernelModelFile.Section section = KernelModelFile.section(model);
     long length = PREAMBLE + (long) header.length + section.length() + 4;
-    write(path, tap, VERSION, length, header, section::writeTo);
+    write(path, tap, VERSION_VOTED, length, header, section::writeTo);
   }
 
   static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
@@ -280,6 +311,10 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       for (Map.Entry<String, String> e : saved.options().entrySet()) {
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
+      }
+      if (saved.text() != null) {
+        out.writeInt((int) saved.text().sectionBytes());
+        saved.text().writeTo(out);
       }
       if (rows >= 0) {
         out.writeInt(rows);
@@ -380,11 +415,16 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     for (int o = 0; o < m; o++) {
       options.put(readUtf(in, pos, source), readUtf(in, pos, source));
     }
+    TextVectorizer text = version >= 3 ? readText(in, pos, end, source, d) : null;
+    if (text != null && kernel) {
+      throw FormatException.atByte(source, at, "a text section in a kernel model (expected none)");
+    }
     if (kind == KIND_VOTED && version >= 2) {
       // The stored mistakes do not bound d: scoring keeps the transpose of sparse stored rows and
       // per-thread scratch over all d features.
       checkHeap(VOTED_BYTES_PER_FEATURE * d, source, dimensionAt, "a voted model of dimension " + d);
-      return new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm, biasFlag == 1, options);
+      return new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm, biasFlag == 1, options,
+          text);
     }
     at = pos.count();
     int rows = in.readInt();
@@ -424,7 +464,30 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         ? new LinearModel(w[0], b[0], labels)
         : multiclass ? new MulticlassModel(w, b, labels)
         : VotedModel.of(w, b, counts, labels, d);
-    return new ModelFile(model, algorithm, biasFlag == 1, options);
+    return new ModelFile(model, algorithm, biasFlag == 1, options, text);
+  }
+
+  /** The text section of a version-3 file: its length, then {@link TextVectorizer#writeTo}'s bytes; checked. */
+  private static TextVectorizer readText(DataInputStream in, CountingInput pos, long end, String source, int d)
+      throws IOException {
+    long at = pos.count();
+    int length = in.readInt();
+    if (length < 0 || length > end - pos.count()) {
+      throw FormatException.atByte(source, at, "a text section of " + length + " bytes (expected a length that fits"
+          + " in the file)");
+    }
+    long from = pos.count();
+    TextVectorizer text;
+    try {
+      text = TextVectorizer.readFrom(in, length);
+    } catch (IllegalArgumentException e) {
+      throw FormatException.atByte(source, at, "text section: " + e.getMessage());
+    }
+    if (pos.count() - from != length || text.dimension() != d) {
+      throw FormatException.atByte(source, at, "a text section of " + (pos.count() - from) + " bytes and "
+          + text.dimension() + " features (expected " + length + " bytes and the model's " + d + " features)");
+    }
+    return text;
   }
 
   /** Heap a voted model takes per feature of its dimension, about (the transpose's pointers, scratch). */

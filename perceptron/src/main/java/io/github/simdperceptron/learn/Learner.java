@@ -112,6 +112,50 @@ public final class Learner<M extends Model> {
     return Trainer.fit(rule, ClassWeights.sparse(data), options);
   }
 
+  /**
+   * One-vs-rest on multi-label rows: class c's learner sees {@code y = +1} on every row whose
+   * classes include c and {@code -1} on the others, all K in one pass as {@link #fitOneVsRest}.
+   * {@code classesOf.apply(i)} gives row i's classes (indices into {@code data.labels()}, at least
+   * one); it is called once per row. Takes the algorithms of {@link #fitOneVsRest} but POCKET, and
+   * no validation split (its rows would be renumbered); an {@link IllegalArgumentException} names
+   * the argument otherwise. Nothing passed in is modified.
+   */
+  public static FitResult<MulticlassModel> fitMultiLabel(Algorithm algorithm, Dataset data,
+      java.util.function.IntFunction<int[]> classesOf, TrainingOptions options) {
+    Objects.requireNonNull(algorithm, "algorithm");
+    Objects.requireNonNull(data, "data");
+    Objects.requireNonNull(classesOf, "classesOf");
+    Objects.requireNonNull(options, "options");
+    int n = data.size();
+    int[] labelPtr = new int[n + 1];
+    int[] labelClasses = new int[n];
+    int at = 0;
+    for (int i = 0; i < n; i++) {
+      int[] cs = Objects.requireNonNull(classesOf.apply(i), "classesOf");
+      if (cs.length == 0) {
+        throw new IllegalArgumentException("classesOf: row " + i + " has no class");
+      }
+      if (at + cs.length > labelClasses.length) {
+        labelClasses = java.util.Arrays.copyOf(labelClasses, Math.max(at + cs.length, 2 * labelClasses.length));
+      }
+      for (int c : cs) {
+        if (c < 0 || c >= data.labels().size()) {
+          throw new IllegalArgumentException("classesOf: row " + i + ": class " + c + " is not in [0, "
+              + data.labels().size() + ")");
+        }
+        labelClasses[at++] = c;
+      }
+      labelPtr[i + 1] = at;
+    }
+    if (options.validationFraction() > 0) {
+      throw new IllegalArgumentException("options: early stopping (a validation split) is not available for"
+          + " multi-label rows");
+    }
+    OneVsRestRule rule = OneVsRestRule.multiLabel(algorithm, data.dimension(), options, data.labels(), labelPtr,
+        java.util.Arrays.copyOf(labelClasses, labelPtr[n]));
+    return Trainer.fit(rule, ClassWeights.sparse(data), options);
+  }
+
   private static BinaryRule binaryRule(Algorithm algorithm, int d, TrainingOptions o, Labels labels,
       LinearModel warm) {
     return switch (algorithm) {

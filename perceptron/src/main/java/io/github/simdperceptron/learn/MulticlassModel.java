@@ -137,6 +137,27 @@ public final class MulticlassModel implements Model {
     return addBiases(out);
   }
 
+  /**
+   * The K scores of the sparse x whose non-zeros are {@code indices[0, count)} (in [0,
+   * dimension()), each once) with {@code values[0, count)} (null: every value is 1), written into
+   * {@code out[0, K)} (modified); nothing is allocated, so a caller can score a stream of rows in
+   * reused arrays. The other arguments are not modified.
+   */
+  public void scores(int[] indices, float[] values, int count, float[] out) {
+    Objects.requireNonNull(indices, "indices");
+    Objects.requireNonNull(out, "out");
+    if (count < 0 || count > indices.length || (values != null && count > values.length)) {
+      throw new IllegalArgumentException("count " + count + " is not in [0, " + indices.length + "] or exceeds the"
+          + " values");
+    }
+    if (out.length < k) {
+      throw new IllegalArgumentException("out has length " + out.length + ", the model writes " + k + " scores");
+    }
+    java.util.Arrays.fill(out, 0, k, 0f);
+    SparseOps.multiDot(w, k, d, indices, values, 0, count, out, 0);
+    addBiases(out);
+  }
+
   /** The K scores of row i of data. */
   public float[] scores(Dataset data, int i) {
     checkDimension(data);

@@ -20,6 +20,11 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   private final float threshold;
   /** Per class: its visits so far, plus one (the averaged learner's counter). */
   private final long[] count;
+  /** Multi-label rows: row i's classes are labelClasses[labelPtr[i], labelPtr[i+1]); null: its one class. */
+  private int[] labelPtr;
+  private int[] labelClasses;
+  /** Per class, whether the row being visited is of it (multi-label only). */
+  private boolean[] positive;
 
   private OneVsRestRule(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels) {
     this.algorithm = algorithm;
@@ -37,17 +42,38 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
         : new OneVsRestRule(algorithm, dimension, options, labels);
   }
 
+  /**
+   * One-vs-rest over multi-label rows: class c sees {@code y = +1} on every row among whose
+   * classes it is. Throws {@link OptionException} for the pocket, whose training error counts one class per row.
+   */
+  static OneVsRestRule multiLabel(Algorithm algorithm, int dimension, TrainingOptions options, Labels labels,
+      int[] labelPtr, int[] labelClasses) {
+    algorithm.require(a -> a.oneVsRest() && a != Algorithm.POCKET, "must be one one-vs-rest runs on multi-label"
+        + " rows (", "): the pocket's error counts one class per row");
+    OneVsRestRule rule = new OneVsRestRule(algorithm, dimension, options, labels);
+    rule.labelPtr = labelPtr;
+    rule.labelClasses = labelClasses;
+    rule.positive = new boolean[labels.size()];
+    return rule;
+  }
+
   @Override
   final int visit(Dataset data, int i) {
     weights.score(data, i);
     float[] scores = weights.scores;
     int truth = data.classOf(i);
+    boolean[] pos = positive;
+    if (pos != null) {
+      for (int p = labelPtr[i]; p < labelPtr[i + 1]; p++) {
+        pos[labelClasses[p]] = true;
+      }
+    }
     int outcome = CORRECT;
     for (int c = 0; c < weights.k; c++) {
       if (stopping.stopped(c)) {
         continue;
       }
-      float y = c == truth ? 1f : -1f;
+      float y = (pos != null ? pos[c] : c == truth) ? 1f : -1f;
       float ya = y * scores[c];
       int own = ya <= 0f ? MISTAKE : CORRECT;
       if (ya <= threshold) {
@@ -57,6 +83,11 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
       stopping.record(c, own);
       count[c]++;
       outcome |= own;
+    }
+    if (pos != null) {
+      for (int p = labelPtr[i]; p < labelPtr[i + 1]; p++) {
+        pos[labelClasses[p]] = false;
+      }
     }
     if ((outcome & UPDATED) != 0) {
       applyUpdates(data);

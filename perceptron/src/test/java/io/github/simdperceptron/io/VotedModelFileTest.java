@@ -89,7 +89,7 @@ class VotedModelFileTest {
     }
     // Written again, it is a version-2 file of the same vectors.
     byte[] again = bytes(saved);
-    assertEquals(ModelFile.VERSION, ByteBuffer.wrap(again).getShort(ModelFile.MAGIC.length));
+    assertEquals(ModelFile.VERSION_VOTED, ByteBuffer.wrap(again).getShort(ModelFile.MAGIC.length));
     VotedModel back = (VotedModel) ModelFile.read(again, "again.bin").model();
     for (int i = 0; i < data.size(); i++) {
       assertEquals((float) expected[i], back.score(data, i), "rewritten, score of row " + i);

@@ -1,0 +1,141 @@
+package io.github.simdperceptron.cli;
+
+import io.github.simdperceptron.text.TextVectorizer;
+import java.util.Locale;
+
+/** The vectorizer options of {@code train} and {@code diff} on text data (docs/text.md). */
+final class TextArgs {
+  /** How feature counts become values, as the option spells them. */
+  enum ValuesChoice { binary, count, log }
+
+  private final Integer ngrams;
+  private final String charNgrams;
+  private final Integer minCount;
+  private final Integer hashBits;
+  private final ValuesChoice values;
+  private final boolean l2;
+  private final Boolean lowercase;
+  private final boolean punctuation;
+  final boolean stream;
+  final Integer window;
+
+  TextArgs(Options given) {
+    ngrams = given.get("--ngrams");
+    charNgrams = given.get("--char-ngrams");
+    minCount = given.get("--min-count");
+    hashBits = given.get("--hash-bits");
+    values = given.get("--values");
+    l2 = given.get("--l2");
+    lowercase = given.get("--lowercase");
+    punctuation = given.get("--punctuation");
+    stream = given.has("--stream") && (Boolean) given.get("--stream");
+    window = given.has("--window") ? given.get("--window") : null;
+  }
+
+  /** Declares the vectorizer options in {@code options} (modified); {@code streaming} adds --stream and --window. */
+  static void addOptions(Options options, boolean streaming) {
+    options
+        .option("--ngrams", Options.Type.INT, "N", "text: word n-grams of 1 to N words (default 2)")
+        .option("--char-ngrams", Options.Type.TEXT, "MIN,MAX",
+            "text: also character n-grams of MIN to MAX characters of each word (default none)")
+        .option("--min-count", Options.Type.INT, "C",
+            "text: keep the features seen at least C times in the training file (default 1)")
+        .option("--hash-bits", Options.Type.INT, "B",
+            "text: hash features into 2^B ids, no dictionary (default: a dictionary)")
+        .choice("--values", "V", "a value", ValuesChoice.values(),
+            "text: a feature's value: binary, count or log (1 + ln count) (default binary)")
+        .flag("--l2", "text: divide each document's values by their L2 norm")
+        .negatable("--lowercase", null, "text: lower-case the words (default) or not (--no-lowercase)")
+        .flag("--punctuation", "text: keep punctuation and symbols as tokens (default: they separate words)");
+    if (streaming) {
+      options
+          .flag("--stream", "text: re-read the file every epoch instead of holding it (needs --hash-bits)")
+          .option("--window", Options.Type.INT, "W",
+              "text, --stream: shuffle within windows of W documents (default 100000)");
+    }
+  }
+
+  /** Whether any vectorizer option was given (they apply to text data only). */
+  String anyGiven() {
+    if (ngrams != null) {
+      return "--ngrams";
+    }
+    if (charNgrams != null) {
+      return "--char-ngrams";
+    }
+    if (minCount != null) {
+      return "--min-count";
+    }
+    if (hashBits != null) {
+      return "--hash-bits";
+    }
+    if (values != null) {
+      return "--values";
+    }
+    if (l2) {
+      return "--l2";
+    }
+    if (lowercase != null) {
+      return "--lowercase";
+    }
+    if (punctuation) {
+      return "--punctuation";
+    }
+    if (stream) {
+      return "--stream";
+    }
+    return window != null ? "--window" : null;
+  }
+
+  /** The vectorizer the options ask for (not fitted when it keeps a dictionary). */
+  TextVectorizer vectorizer() {
+    TextVectorizer.Builder b = TextVectorizer.builder();
+    try {
+      if (ngrams != null) {
+        b.ngrams(ngrams);
+      }
+      if (charNgrams != null) {
+        String[] parts = charNgrams.split(",", -1);
+        if (parts.length != 2 || !parts[0].matches("[0-9]+") || !parts[1].matches("[0-9]+")) {
+          throw new UsageException("--char-ngrams " + charNgrams + ": expected MIN,MAX, e.g. 3,6");
+        }
+        b.charNgrams(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+      }
+      if (hashBits != null) {
+        if (hashBits < 1) {
+          throw new UsageException("--hash-bits " + hashBits + ": expected 1 to " + TextVectorizer.MAX_HASH_BITS);
+        }
+        b.hashBits(hashBits);
+        if (minCount != null) {
+          throw new UsageException("--min-count applies to a dictionary, and --hash-bits hashes (no dictionary)");
+        }
+      }
+      if (minCount != null) {
+        b.minCount(minCount);
+      }
+      if (values != null) {
+        b.values(TextVectorizer.Values.valueOf(values.name().toUpperCase(Locale.ROOT)));
+      }
+      b.l2(l2).punctuation(punctuation);
+      if (lowercase != null) {
+        b.lowercase(lowercase);
+      }
+    } catch (IllegalArgumentException e) {
+      String m = e.getMessage();
+      String option = m.startsWith("ngrams") ? "--ngrams " + ngrams : m.startsWith("charNgrams") ? "--char-ngrams "
+          + charNgrams : m.startsWith("minCount") ? "--min-count " + minCount : m.startsWith("hashBits")
+          ? "--hash-bits " + hashBits : "text option";
+      throw new UsageException(option + ": " + m);
+    }
+    if (stream && hashBits == null) {
+      throw new UsageException("--stream needs --hash-bits B: a file read anew each epoch has no dictionary");
+    }
+    if (window != null && !stream) {
+      throw new UsageException("--window applies to --stream");
+    }
+    if (window != null && window < 1) {
+      throw new UsageException("--window " + window + ": expected a count >= 1");
+    }
+    return b.build();
+  }
+}

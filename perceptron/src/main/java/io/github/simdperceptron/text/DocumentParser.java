@@ -1,0 +1,143 @@
+package io.github.simdperceptron.text;
+
+import io.github.simdperceptron.io.internal.FormatException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits one line into its labels and its text (docs/formats.md, "Text"), scanning the text's keys
+ * into a {@link KeyScanner} as it goes: fastText lines (fields at ASCII white space; those starting
+ * with {@code __label__} are labels) and tab-separated lines ({@code label<TAB>text}). Errors name
+ * the source, the line and the column (in code points, from 1). Not thread-safe.
+ */
+final class DocumentParser {
+  private static final byte[] PREFIX = "__label__".getBytes(StandardCharsets.US_ASCII);
+
+  private final String source;
+  private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+      .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+  /** The labels of the current line, as written. */
+  final List<String> labels = new ArrayList<>(4);
+
+  DocumentParser(String source) {
+    this.source = source;
+  }
+
+  private static boolean isSpace(byte c) {
+    return c == ' ' || c == '\t' || c == 0x0b || c == '\f' || c == '\r';
+  }
+
+  /**
+   * Parses {@code b[start, end)}, line {@code line}: fills {@link #labels} (empty when the line
+   * has none) and scans the text into {@code scanner} (begun here).
+   */
+  void parse(byte[] b, int start, int end, long line, KeyScanner scanner) throws FormatException {
+    labels.clear();
+    scanner.begin();
+    int firstTab = -1;
+    int i = start;
+    while (i < end) {
+      while (i < end && isSpace(b[i])) {
+        if (b[i] == '\t' && firstTab < 0) {
+          firstTab = i;
+        }
+        i++;
+      }
+      if (i == end) {
+        break;
+      }
+      int f = i;
+      while (i < end && !isSpace(b[i])) {
+        i++;
+      }
+      if (i - f > PREFIX.length && b[f] == '_' && isLabel(b, f)) {
+        labels.add(decode(b, f, i, start, line));
+      } else {
+        int bad = scanner.scan(b, f, i);
+        if (bad >= 0) {
+          throw badByte(b, start, end, bad, line);
+        }
+      }
+    }
+    if (labels.isEmpty() && firstTab >= 0) {
+      if (firstTab == start) {
+        throw FormatException.atLine(source, line, 1, null, "an empty label before the tab (expected"
+            + " LABEL<TAB>text)");
+      }
+      labels.add(decode(b, start, firstTab, start, line));
+      scanner.begin();
+      int bad = scanner.scan(b, firstTab + 1, end);
+      if (bad >= 0) {
+        throw badByte(b, start, end, bad, line);
+      }
+    }
+  }
+
+  private static boolean isLabel(byte[] b, int f) {
+    for (int k = 0; k < PREFIX.length; k++) {
+      if (b[f + k] != PREFIX[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private String decode(byte[] b, int from, int to, int lineStart, long line) throws FormatException {
+    boolean ascii = true;
+    for (int k = from; k < to && ascii; k++) {
+      ascii = b[k] > 0;
+    }
+    if (ascii) {
+      return new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+    try {
+      String s = utf8.decode(ByteBuffer.wrap(b, from, to - from)).toString();
+      if (s.indexOf('\0') >= 0) {
+        throw new CharacterCodingException();
+      }
+      return s;
+    } catch (CharacterCodingException e) {
+      int k = from;
+      while (k < to && b[k] != 0 && (b[k] >= 0 || wellFormedAt(b, k, to) > 0)) {
+        k += b[k] >= 0 ? 1 : wellFormedAt(b, k, to);
+      }
+      throw badByte(b, lineStart, to, k, line);
+    }
+  }
+
+  /** The length of the well-formed UTF-8 sequence at k, or -1. */
+  private static int wellFormedAt(byte[] b, int k, int to) {
+    KeyScanner probe = new KeyScanner(false, false, 1, 0, 0);
+    probe.begin();
+    int n = (b[k] & 0xe0) == 0xc0 ? 2 : (b[k] & 0xf0) == 0xe0 ? 3 : (b[k] & 0xf8) == 0xf0 ? 4 : 1;
+    if (k + n > to) {
+      return -1;
+    }
+    return probe.scan(b, k, k + n) < 0 ? n : -1;
+  }
+
+  /** The error for the byte at {@code bad}: a NUL, or malformed UTF-8; the column counts code points. */
+  FormatException badByte(byte[] b, int start, int end, int bad, long line) {
+    int column = 1;
+    for (int k = start; k < bad; k++) {
+      if ((b[k] & 0xc0) != 0x80) {
+        column++;
+      }
+    }
+    int from = Math.max(start, bad - 12);
+    int to = Math.min(end, bad + 12);
+    StringBuilder around = new StringBuilder();
+    for (int k = from; k < to; k++) {
+      int c = b[k] & 0xff;
+      around.append(c >= 0x20 && c < 0x7f ? String.valueOf((char) c) : String.format("\\x%02x", c));
+    }
+    String what = b[bad] == 0 ? "a NUL character (a binary file? expected UTF-8 text)"
+        : String.format("malformed UTF-8, byte \\x%02x (expected UTF-8 text)", b[bad] & 0xff);
+    return FormatException.atLine(source, line, column, around.toString(), "in '" + around + "': " + what);
+  }
+}
