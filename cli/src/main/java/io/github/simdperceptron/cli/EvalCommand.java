@@ -19,6 +19,7 @@ final class EvalCommand {
   private final Path modelFile;
   private final Path data;
   private final boolean json;
+  private final Integer top;
   private final DataArgs dataArgs;
   private final PrintWriter out;
 
@@ -30,7 +31,9 @@ final class EvalCommand {
             + " classes of score_c, negative when the example is misclassified, 0 on a tie (decided by class order).");
     o.option("--model", Options.Type.PATH, "M", "a model file written by train").required()
         .option("--data", Options.Type.PATH, "FILE", "labelled examples").required()
-        .flag("--json", "print one JSON object instead of text");
+        .flag("--json", "print one JSON object instead of text")
+        .option("--top", Options.Type.INT, "K", "precision and recall at K: of the K best classes of each example"
+            + " (default 1; printed for text models, and for any model when given)");
     DataArgs.addOptions(o);
     return o;
   }
@@ -40,6 +43,7 @@ final class EvalCommand {
     modelFile = given.get("--model");
     data = given.get("--data");
     json = given.get("--json");
+    top = given.get("--top");
     dataArgs = new DataArgs(given, err);
     this.out = out;
   }
@@ -99,6 +103,14 @@ final class EvalCommand {
       m.put("correct", right);
       perClass.add(m);
     }
+    if (top != null && top < 1) {
+      throw new UsageException("--top " + top + ": expected a count >= 1");
+    }
+    if (top != null && model instanceof io.github.simdperceptron.learn.VotedModel) {
+      throw new UsageException("--top: a voted model has votes, not one score per class");
+    }
+    double[] atK = top != null || saved.text() != null ? precisionRecall(model, ds, top == null ? 1 : top,
+        dataArgs.lastCorpus) : null;
     MarginStats margins = model instanceof BinaryModel ? margins((BinaryModel) model, ds)
         : model instanceof MulticlassModel ? gaps((MulticlassModel) model, ds) : null;
     if (json) {
@@ -116,6 +128,9 @@ final class EvalCommand {
           .put("examples", ds.size())
           .put("correct", correct)
           .put("accuracy", accuracy)
+          .put("k", atK == null ? null : (Object) (top == null ? 1 : top))
+          .put("precision_at_k", atK == null ? null : (Object) atK[0])
+          .put("recall_at_k", atK == null ? null : (Object) atK[1])
           .put("per_class", perClass)
           .put("confusion", new Json().put("true", truthNames).put("predicted", predictedNames).put("counts", rows))
           .put("margins", margins == null ? null : margins.json));
@@ -124,7 +139,12 @@ final class EvalCommand {
     out.printf("model %s: %s, %d features, classes %s%n", modelFile, saved.algorithm().toLowerCase(java.util.Locale.ROOT),
         model.dimension(), model.labels());
     out.printf("data  %s: %d examples%n", data, ds.size());
-    out.printf("accuracy %s (%d of %d)%n%n", Format.percent(accuracy), correct, ds.size());
+    out.printf("accuracy %s (%d of %d)%n", Format.percent(accuracy), correct, ds.size());
+    if (atK != null) {
+      int k = top == null ? 1 : top;
+      out.printf("precision at %d %s, recall at %d %s%n", k, Format.percent(atK[0]), k, Format.percent(atK[1]));
+    }
+    out.println();
     int w = 8;
     for (String n : all) {
       w = Math.max(w, n.length() + 2);
@@ -152,6 +172,43 @@ final class EvalCommand {
   }
 
   private record MarginStats(Json json, String text) {}
+
+  /**
+   * fastText's precision and recall at K: over all examples, the predicted classes (the K best, as
+   * {@code predict --top K} prints them) that are among the example's labels, divided by the number
+   * of predictions (precision) and by the number of labels (recall). An example's labels are all of
+   * a text line's labels, or its one class.
+   */
+  private static double[] precisionRecall(Model model, Dataset ds, int k, io.github.simdperceptron.text.TextCorpus corpus) {
+    TopClasses best = new TopClasses(model, k, null);
+    float[] binary = model instanceof BinaryModel ? ((BinaryModel) model).scores(ds) : null;
+    long predictions = 0;
+    long gold = 0;
+    long hits = 0;
+    int[] toModel = ds.labels().names().stream().mapToInt(model.labels()::indexOf).toArray();
+    for (int i = 0; i < ds.size(); i++) {
+      float[] scores = binary != null ? best.binary(binary[i]) : model instanceof MulticlassModel
+          ? ((MulticlassModel) model).scores(ds, i) : null;
+      if (scores == null) {
+        float[] row = new float[model.scoreCount()];
+        model.scores(ds.denseRow(i), row);
+        scores = row;
+      }
+      int n = best.choose(scores);
+      int[] labels = corpus != null && corpus.data() == ds ? corpus.classesOf(i) : new int[] {ds.classOf(i)};
+      predictions += n;
+      gold += labels.length;
+      for (int j = 0; j < n; j++) {
+        for (int c : labels) {
+          if (toModel[c] == best.classAt(j)) {
+            hits++;
+            break;
+          }
+        }
+      }
+    }
+    return new double[] {predictions == 0 ? 0 : (double) hits / predictions, gold == 0 ? 0 : (double) hits / gold};
+  }
 
   /** Functional margins y * score over the rows whose class the model knows (y = +1 or -1 by the model's classes). */
   private static MarginStats margins(BinaryModel model, Dataset ds) {

@@ -90,6 +90,7 @@ final class ModelSummary {
         .put("bias", saved.bias())
         .put("options", options)
         .put("kernel", m instanceof KernelModel ? kernelJson((KernelModel) m) : null)
+        .put("text", saved.text() == null ? null : new LinkedHashMap<String, Object>(saved.text().settings()))
         .put("rows", out);
   }
 
@@ -113,6 +114,11 @@ final class ModelSummary {
     List<String> opts = new ArrayList<>();
     saved.options().forEach((k, v) -> opts.add(k + "=" + v));
     out.printf("options        %s%n", String.join(", ", opts));
+    if (saved.text() != null) {
+      List<String> text = new ArrayList<>();
+      saved.text().settings().forEach((k, v) -> text.add(k + "=" + v));
+      out.printf("text           %s%n", String.join(", ", text));
+    }
     if (m instanceof KernelModel) {
       KernelModel k = (KernelModel) m;
       out.printf("kernel         %s, %s coefficients%n", k.kernel(), k.algorithm().canonicalName());

@@ -87,8 +87,31 @@ final class TextArgs {
     return window != null ? "--window" : null;
   }
 
+  /** Whether the only vectorizer options given are ones hashing keeps (no dictionary option): streaming may apply. */
+  boolean hashOnly() {
+    return minCount == null;
+  }
+
+  /** The hash bits of a streamed file: --hash-bits, or 20 when an automatic stream chose hashing. */
+  int streamBits() {
+    return hashBits != null ? hashBits : 20;
+  }
+
+  /** The vectorizer of a streamed file: the options' own, hashing into 2^{@link #streamBits()} ids. */
+  TextVectorizer streamVectorizer() {
+    TextVectorizer v = vectorizerOf(hashBits == null ? 20 : hashBits);
+    return v;
+  }
+
   /** The vectorizer the options ask for (not fitted when it keeps a dictionary). */
   TextVectorizer vectorizer() {
+    if (stream && hashBits == null) {
+      throw new UsageException("--stream needs --hash-bits B: a file read anew each epoch has no dictionary");
+    }
+    return vectorizerOf(hashBits == null ? 0 : hashBits);
+  }
+
+  private TextVectorizer vectorizerOf(int bits) {
     TextVectorizer.Builder b = TextVectorizer.builder();
     try {
       if (ngrams != null) {
@@ -101,11 +124,11 @@ final class TextArgs {
         }
         b.charNgrams(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
       }
-      if (hashBits != null) {
-        if (hashBits < 1) {
+      if (bits != 0 || hashBits != null) {
+        if (bits < 1) {
           throw new UsageException("--hash-bits " + hashBits + ": expected 1 to " + TextVectorizer.MAX_HASH_BITS);
         }
-        b.hashBits(hashBits);
+        b.hashBits(bits);
         if (minCount != null) {
           throw new UsageException("--min-count applies to a dictionary, and --hash-bits hashes (no dictionary)");
         }
@@ -126,9 +149,6 @@ final class TextArgs {
           + charNgrams : m.startsWith("minCount") ? "--min-count " + minCount : m.startsWith("hashBits")
           ? "--hash-bits " + hashBits : "text option";
       throw new UsageException(option + ": " + m);
-    }
-    if (stream && hashBits == null) {
-      throw new UsageException("--stream needs --hash-bits B: a file read anew each epoch has no dictionary");
     }
     if (window != null && !stream) {
       throw new UsageException("--window applies to --stream");

@@ -10,6 +10,7 @@ import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.learn.internal.ReportAccess;
 import io.github.simdperceptron.text.TextCorpus;
+import io.github.simdperceptron.text.TextVectorizer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -66,6 +67,97 @@ final class TrainCommand {
     this.err = err;
   }
 
+  /**
+   * Whether a text file too large for the heap should be streamed: no --stream, no dictionary
+   * option, a regular text file whose CSR rows (about 3 bytes per byte of text with word pairs)
+   * would take more than half the heap. Says so on stderr.
+   */
+  private boolean autoStream(TextArgs text) {
+    if (DataArgs.isStdin(data) || FileArgs.isPipe(data) || dataArgs.formatOf(data) != DataArgs.DataFormat.text
+        || text.anyGiven() != null && !text.hashOnly()) {
+      return false;
+    }
+    long size;
+    try {
+      size = java.nio.file.Files.size(data);
+    } catch (IOException e) {
+      return false;
+    }
+    long heap = Runtime.getRuntime().maxMemory();
+    boolean gzip = data.getFileName().toString().endsWith(".gz");
+    if ((gzip ? 4 : 1) * 3 * size < heap / 2) {
+      return false;
+    }
+    dataArgs.note(data + ": " + (size >> 20) + " MB of text will not fit in the " + (heap >> 20) + " MB heap: reading"
+        + " it anew each epoch (--stream, hashing into 2^" + text.streamBits() + " features)");
+    return true;
+  }
+
+  private int trainStream(TrainingOptions options, TextArgs text) throws IOException {
+    if (DataArgs.isStdin(data) || FileArgs.isPipe(data)) {
+      throw new UsageException("--stream reads --data " + data + " anew each epoch: a regular file, not a pipe");
+    }
+    if (dataArgs.formatOf(data) != DataArgs.DataFormat.text) {
+      throw new UsageException("--stream applies to text data, and " + data + " is read as " + dataArgs.formatOf(data));
+    }
+    if (train.kernel != null || train.multiclass == TrainArgs.Multiclass.ovr) {
+      throw new UsageException("--stream trains a linear learner, binary or the multi-class perceptron (no --kernel,"
+          + " no --multiclass ovr)");
+    }
+    if (validationFraction != 0) {
+      throw new UsageException("--validation-fraction: early stopping is not available with --stream");
+    }
+    TextVectorizer vectorizer = text.streamVectorizer();
+    Progress progress = json ? null : Progress.forStderr(err, options.maxEpochs());
+    StreamTraining s = new StreamTraining(data, vectorizer, train.algorithm, options, text.window == null
+        ? 100_000 : text.window, progress);
+    Model m = s.fit();
+    if (progress != null) {
+      progress.done();
+    }
+    String learner = (m instanceof io.github.simdperceptron.learn.MulticlassModel ? "MULTICLASS(" : "")
+        + train.algorithm.name() + (m instanceof io.github.simdperceptron.learn.MulticlassModel ? ")" : "");
+    ModelFile.write(model, ModelFile.of(m, learner, options).withText(vectorizer));
+    Dataset testSet = null;
+    double testAccuracy = Double.NaN;
+    if (test != null) {
+      dataArgs.useModelText(vectorizer);
+      testSet = dataArgs.read(test, testLabels, m.dimension(), true);
+      dataArgs.warnUnknownClasses(test, testSet, m.labels());
+      testAccuracy = m.accuracy(testSet);
+    }
+    double wordsPerSecond = s.tokens * s.epochs / s.seconds;
+    if (json) {
+      out.println(new Json()
+          .put("command", "train")
+          .put("algorithm", train.name())
+          .put("learner", learner)
+          .put("data", data.toString())
+          .put("stream", true)
+          .put("examples", s.documents)
+          .put("dimension", m.dimension())
+          .put("classes", m.labels().names())
+          .put("test_accuracy", testSet == null ? null : testAccuracy)
+          .put("train_seconds", s.seconds)
+          .put("mistakes", s.mistakes)
+          .put("updates", s.updates)
+          .put("epochs", s.epochs)
+          .put("words", s.tokens)
+          .put("words_per_second", wordsPerSecond)
+          .put("model", model.toString()));
+      return 0;
+    }
+    out.printf("trained %s on %s (streamed): %d examples, %d features, %d classes %s%n", learner.toLowerCase(
+        java.util.Locale.ROOT), data, s.documents, m.dimension(), m.labels().size(), m.labels());
+    out.printf("epochs %d, mistakes %d, updates %d, %s, %s words/s%n", s.epochs, s.mistakes, s.updates,
+        Format.seconds(s.seconds), Format.rate(wordsPerSecond));
+    if (testSet != null) {
+      out.printf("test accuracy %s (%s, %d examples)%n", Format.percent(testAccuracy), test, testSet.size());
+    }
+    out.printf("model written to %s%n", model);
+    return 0;
+  }
+
   /** Trains, writes the model and prints the report; returns the exit code. */
   int call() throws IOException {
     TrainingOptions options = train.options();
@@ -91,6 +183,11 @@ final class TrainCommand {
       throw new UsageException("--test " + test + ": a pipe can be read once, and --data " + data + " reads it");
     }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
+    TextArgs text = dataArgs.textArgs();
+    boolean stream = text.stream || autoStream(text);
+    if (stream) {
+      return trainStream(options, text);
+    }
     Warmup warmup = DataArgs.isStdin(data) ? null
         : Warmup.start(train, dataArgs.formatOf(data) == DataArgs.DataFormat.libsvm, Warmup.sizeOf(data));
     Dataset trainSet;

@@ -1,0 +1,238 @@
+package io.github.simdperceptron.text;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.internal.FormatException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+
+class TextFileTest {
+  private static TextCorpus read(TextVectorizer v, String text) throws IOException {
+    return read(v, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static TextCorpus read(TextVectorizer v, byte[] bytes) throws IOException {
+    return TextFile.read(v, new ByteArrayInputStream(bytes), "t.txt");
+  }
+
+  private static TextVectorizer.Builder unigrams() {
+    return TextVectorizer.builder().ngrams(1);
+  }
+
+  /** The row of document i as a map from feature id to value. */
+  private static java.util.Map<Integer, Float> row(Dataset d, int i) {
+    float[] x = d.denseRow(i);
+    java.util.Map<Integer, Float> m = new java.util.TreeMap<>();
+    for (int j = 0; j < x.length; j++) {
+      if (x[j] != 0) {
+        m.put(j, x[j]);
+      }
+    }
+    return m;
+  }
+
+  @Test
+  void labelsAnywhereInTheLineAndTabSeparatedLines() throws IOException {
+    TextCorpus c = read(unigrams().build(), "__label__b one two\nthree __label__a four\nb\tfive six\n"
+        + "__label__a __label__b seven\n");
+    Dataset d = c.data();
+    assertEquals(List.of("__label__a", "__label__b", "b"), d.labels().names());
+    assertEquals(4, d.size());
+    assertEquals("__label__b", d.labels().name(d.classOf(0)));
+    assertEquals("__label__a", d.labels().name(d.classOf(1)));
+    assertEquals("b", d.labels().name(d.classOf(2)));
+    assertTrue(c.multiLabel());
+    assertArrayEquals(new int[] {0, 1}, c.classesOf(3));
+    // Dictionary ids in order of first appearance: one two three four five six seven.
+    assertEquals(7, c.vectorizer().dimension());
+    assertEquals(java.util.Map.of(0, 1f, 1, 1f), row(d, 0));
+    assertEquals(java.util.Map.of(2, 1f, 3, 1f), row(d, 1));
+    assertEquals(java.util.Map.of(4, 1f, 5, 1f), row(d, 2));
+    assertEquals(java.util.Map.of(6, 1f), row(d, 3));
+    assertEquals(7, c.tokens());
+  }
+
+  @Test
+  void aRepeatedLabelCountsOnceAndOneLabelPerLineIsNotMultiLabel() throws IOException {
+    TextCorpus c = read(unigrams().build(), "__label__x __label__x a\n__label__y b\n");
+    assertFalse(c.multiLabel());
+    assertArrayEquals(new int[] {0}, c.classesOf(0));
+  }
+
+  @Test
+  void minCountKeepsFrequentFeaturesNumberedInOrderOfFirstAppearance() throws IOException {
+    TextCorpus c = read(unigrams().minCount(2).build(), "__label__a rare common\n__label__b common other\n"
+        + "__label__a other common once\n");
+    // Counts: rare 1, common 3, other 2, once 1 -> common = 0, other = 1.
+    assertEquals(2, c.vectorizer().dictionarySize());
+    assertEquals(java.util.Map.of(0, 1f), row(c.data(), 0));
+    assertEquals(java.util.Map.of(0, 1f, 1, 1f), row(c.data(), 1));
+    assertEquals(java.util.Map.of(0, 1f, 1, 1f), row(c.data(), 2));
+    TextVectorizer.Row r = c.vectorizer().transform("Other unseen OTHER");
+    assertArrayEquals(new int[] {1}, r.indices());
+  }
+
+  @Test
+  void valuesCountLogAndL2() throws IOException {
+    String line = "__label__a x x x y\n";
+    TextCorpus count = read(unigrams().values(TextVectorizer.Values.COUNT).build(), line);
+    assertEquals(java.util.Map.of(0, 3f, 1, 1f), row(count.data(), 0));
+    TextCorpus log = read(unigrams().values(TextVectorizer.Values.LOG).build(), line);
+    assertEquals(java.util.Map.of(0, (float) (1 + Math.log(3)), 1, 1f), row(log.data(), 0));
+    TextCorpus l2 = read(unigrams().values(TextVectorizer.Values.COUNT).l2(true).build(), line);
+    double norm = Math.sqrt(10);
+    assertEquals(java.util.Map.of(0, (float) (3 / norm), 1, (float) (1 / norm)), row(l2.data(), 0));
+  }
+
+  @Test
+  void bigramsAreFeaturesOfTheirOwn() throws IOException {
+    TextCorpus c = read(TextVectorizer.builder().ngrams(2).build(), "__label__a a b\n__label__b b a\n");
+    // a, b, "a b" | "b a": four features, the unigrams shared.
+    assertEquals(4, c.vectorizer().dimension());
+    assertEquals(java.util.Map.of(0, 1f, 1, 1f, 2, 1f), row(c.data(), 0));
+    assertEquals(java.util.Map.of(0, 1f, 1, 1f, 3, 1f), row(c.data(), 1));
+  }
+
+  @Test
+  void hashingHasTwoToTheBitsFeaturesAndNeedsNoFit() throws IOException {
+    TextVectorizer v = TextVectorizer.builder().hashBits(10).build();
+    assertTrue(v.fitted());
+    TextCorpus c = read(v, "__label__a hello world\n");
+    assertEquals(1024, c.data().dimension());
+    assertEquals(v, c.vectorizer());
+    TextVectorizer.Row r = v.transform("Hello, WORLD!");
+    assertEquals(row(c.data(), 0).keySet(), java.util.Arrays.stream(r.indices()).boxed()
+        .collect(java.util.stream.Collectors.toSet()));
+  }
+
+  @Test
+  void lineEndsByteOrderMarkAndGzip() throws IOException {
+    String unix = "__label__a one\n__label__b two\n__label__a three";
+    String mixed = "\uFEFF__label__a one\r\n__label__b two\r__label__a three\n";
+    TextCorpus a = read(unigrams().build(), unix);
+    TextCorpus b = read(unigrams().build(), mixed);
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write(unix.getBytes(StandardCharsets.UTF_8));
+    }
+    TextCorpus c = read(unigrams().build(), gz.toByteArray());
+    for (TextCorpus t : List.of(b, c)) {
+      assertEquals(3, t.data().size());
+      assertEquals(a.data().labels(), t.data().labels());
+      for (int i = 0; i < 3; i++) {
+        assertEquals(row(a.data(), i), row(t.data(), i));
+        assertEquals(a.data().classOf(i), t.data().classOf(i));
+      }
+    }
+  }
+
+  @Test
+  void aLineLongerThanTheReadBufferIsOneDocument() throws IOException {
+    StringBuilder s = new StringBuilder("__label__long");
+    for (int i = 0; i < 60_000; i++) {
+      s.append(" w").append(i % 50_000);
+    }
+    s.append("\n__label__short last\n");
+    TextCorpus c = read(unigrams().build(), s.toString());
+    assertEquals(2, c.data().size());
+    assertEquals(50_000, c.data().nonZeros(0));
+    assertEquals(1, c.data().nonZeros(1));
+    assertEquals(60_001, c.tokens());
+  }
+
+  @Test
+  void badLinesNameTheLineAndColumn() {
+    FormatException none = assertThrows(FormatException.class, () -> read(unigrams().build(),
+        "__label__a fine\njust words\n"));
+    assertTrue(none.getMessage().startsWith("t.txt:2:1: no label"), none.getMessage());
+    FormatException empty = assertThrows(FormatException.class, () -> read(unigrams().build(),
+        "__label__a fine\n\n__label__b more\n"));
+    assertTrue(empty.getMessage().startsWith("t.txt:2: an empty line"), empty.getMessage());
+    byte[] bad = "__label__a d\u00e9j\u00e0 \u00ff\u00fe x\n".getBytes(StandardCharsets.ISO_8859_1);
+    FormatException utf8 = assertThrows(FormatException.class, () -> read(unigrams().build(), bad));
+    // Columns count characters: "__label__a " is 11, then 'd', 0xe9 (the bad byte) is column 13.
+    assertTrue(utf8.getMessage().startsWith("t.txt:1:13:"), utf8.getMessage());
+    assertTrue(utf8.getMessage().contains("malformed UTF-8, byte \\xe9"), utf8.getMessage());
+    FormatException nul = assertThrows(FormatException.class, () -> read(unigrams().build(),
+        "__label__a ok\n__label__b a\u0000b\n"));
+    assertTrue(nul.getMessage().startsWith("t.txt:2:13:"), nul.getMessage());
+    assertTrue(nul.getMessage().contains("NUL"), nul.getMessage());
+    FormatException badLabel = assertThrows(FormatException.class, () -> read(unigrams().build(),
+        "__label__\u00ff\u00fe ok\n".getBytes(StandardCharsets.ISO_8859_1)));
+    assertTrue(badLabel.getMessage().startsWith("t.txt:1:10:"), badLabel.getMessage());
+    FormatException nothing = assertThrows(FormatException.class, () -> read(unigrams().build(), ""));
+    assertTrue(nothing.getMessage().contains("no documents"), nothing.getMessage());
+  }
+
+  @Test
+  void theStreamingReaderGivesTheRowsOfTheWholeRead() throws IOException {
+    String text = "__label__a the cat sat\nno label at all\n__label__b __label__c the dog\n";
+    TextVectorizer v = TextVectorizer.builder().hashBits(12).values(TextVectorizer.Values.COUNT).build();
+    List<String> labels = new ArrayList<>();
+    List<java.util.Map<Integer, Float>> rows = new ArrayList<>();
+    try (TextFile.Reader r = TextFile.open(v, new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+        "s")) {
+      while (r.next()) {
+        labels.add(String.join(",", r.labels()));
+        java.util.Map<Integer, Float> m = new java.util.TreeMap<>();
+        for (int k = 0; k < r.nonZeros(); k++) {
+          m.put(r.indices()[k], r.values()[k]);
+        }
+        rows.add(m);
+      }
+    }
+    assertEquals(List.of("__label__a", "", "__label__b,__label__c"), labels);
+    for (int i = 0; i < 3; i++) {
+      TextVectorizer.Row expected = v.transform(text.split("\n")[i].replaceAll("__label__[a-z]", ""));
+      java.util.Map<Integer, Float> m = new java.util.TreeMap<>();
+      for (int k = 0; k < expected.indices().length; k++) {
+        m.put(expected.indices()[k], expected.values()[k]);
+      }
+      assertEquals(m, rows.get(i), "line " + (i + 1));
+    }
+  }
+
+  @Test
+  void settingsAreCheckedAndNamed() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TextVectorizer.builder().ngrams(0));
+    assertTrue(e.getMessage().startsWith("ngrams"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> TextVectorizer.builder().charNgrams(4, 3));
+    assertTrue(e.getMessage().startsWith("charNgrams"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> TextVectorizer.builder().hashBits(29));
+    assertTrue(e.getMessage().startsWith("hashBits"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> TextVectorizer.builder().minCount(2).hashBits(10).build());
+    assertTrue(e.getMessage().startsWith("minCount"), e.getMessage());
+    IllegalStateException s = assertThrows(IllegalStateException.class,
+        () -> TextVectorizer.builder().build().transform("x"));
+    assertTrue(s.getMessage().contains("fitted"), s.getMessage());
+  }
+
+  @Test
+  void theSectionRoundTripsAndABadFieldIsNamed() throws IOException {
+    TextVectorizer v = TextVectorizer.builder().ngrams(3).charNgrams(2, 4).punctuation(true).lowercase(false)
+        .values(TextVectorizer.Values.LOG).l2(true).minCount(1).build().fit(List.of("Some text, here.", "more"));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    v.writeTo(new java.io.DataOutputStream(bytes));
+    assertEquals(v.sectionBytes(), bytes.size());
+    byte[] b = bytes.toByteArray();
+    TextVectorizer back = TextVectorizer.readFrom(new java.io.DataInputStream(new ByteArrayInputStream(b)), b.length);
+    assertEquals(v, back);
+    assertEquals(v.transform("Some more text").indices().length, back.transform("Some more text").indices().length);
+    b[2] = 9;
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TextVectorizer.readFrom(
+        new java.io.DataInputStream(new ByteArrayInputStream(b)), b.length));
+    assertTrue(e.getMessage().startsWith("ngrams"), e.getMessage());
+  }
+}
