@@ -99,8 +99,10 @@ final class TextArgs {
 
   /** The vectorizer of a streamed file: the options' own, hashing into 2^{@link #streamBits()} ids. */
   TextVectorizer streamVectorizer() {
-    TextVectorizer v = vectorizerOf(hashBits == null ? 20 : hashBits);
-    return v;
+    if (stream && hashBits == null) {
+      throw new UsageException("--stream needs --hash-bits B: a file read anew each epoch has no dictionary");
+    }
+    return vectorizerOf(hashBits == null ? 20 : hashBits);
   }
 
   /** The vectorizer the options ask for (not fitted when it keeps a dictionary). */
