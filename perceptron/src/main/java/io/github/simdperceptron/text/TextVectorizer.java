@@ -282,7 +282,10 @@ public final class TextVectorizer {
     }
   }
 
-  /** The row of one document's text (labels are not parsed here: the whole text is the document). */
+  /**
+   * The row of one document's text (labels are not parsed here: the whole text is the document).
+   * Throws {@link IllegalArgumentException} for text with an unpaired surrogate or a NUL character.
+   */
   public Row transform(CharSequence text) {
     Objects.requireNonNull(text, "text");
     requireFitted();
@@ -294,6 +297,18 @@ public final class TextVectorizer {
   }
 
   private static void scanText(KeyScanner scanner, CharSequence text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isSurrogate(c)) {
+        boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
+            && Character.isLowSurrogate(text.charAt(i + 1));
+        if (!paired) {
+          throw new IllegalArgumentException("text holds an unpaired surrogate at index " + i
+              + " (expected Unicode text)");
+        }
+        i++;
+      }
+    }
     byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
     scanner.begin();
     int bad = scanner.scan(bytes, 0, bytes.length);
