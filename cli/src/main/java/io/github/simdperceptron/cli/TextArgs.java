@@ -13,9 +13,9 @@ final class TextArgs {
   private final Integer minCount;
   private final Integer hashBits;
   private final ValuesChoice values;
-  private final boolean l2;
+  private final Boolean l2;
   private final Boolean lowercase;
-  private final boolean punctuation;
+  private final Boolean punctuation;
   final boolean stream;
   final Integer window;
 
@@ -43,10 +43,11 @@ final class TextArgs {
         .option("--hash-bits", Options.Type.INT, "B",
             "text: hash features into 2^B ids, no dictionary (default: a dictionary)")
         .choice("--values", "V", "a value", ValuesChoice.values(),
-            "text: a feature's value: binary, count or log (1 + ln count) (default binary)")
-        .flag("--l2", "text: divide each document's values by their L2 norm")
+            "text: a feature's value: binary, count or log (1 + ln count) (default log)")
+        .negatable("--l2", null, "text: divide each document's values by their L2 norm (default) or not (--no-l2)")
         .negatable("--lowercase", null, "text: lower-case the words (default) or not (--no-lowercase)")
-        .flag("--punctuation", "text: keep punctuation and symbols as tokens (default: they separate words)");
+        .negatable("--punctuation", null,
+            "text: keep punctuation and symbols as tokens (default) or let them separate words (--no-punctuation)");
     if (streaming) {
       options
           .flag("--stream", "text: re-read the file every epoch instead of holding it (needs --hash-bits)")
@@ -72,13 +73,13 @@ final class TextArgs {
     if (values != null) {
       return "--values";
     }
-    if (l2) {
+    if (l2 != null) {
       return "--l2";
     }
     if (lowercase != null) {
       return "--lowercase";
     }
-    if (punctuation) {
+    if (punctuation != null) {
       return "--punctuation";
     }
     if (stream) {
@@ -141,7 +142,12 @@ final class TextArgs {
       if (values != null) {
         b.values(TextVectorizer.Values.valueOf(values.name().toUpperCase(Locale.ROOT)));
       }
-      b.l2(l2).punctuation(punctuation);
+      if (l2 != null) {
+        b.l2(l2);
+      }
+      if (punctuation != null) {
+        b.punctuation(punctuation);
+      }
       if (lowercase != null) {
         b.lowercase(lowercase);
       }

@@ -27,7 +27,7 @@ class TextFileTest {
   }
 
   private static TextVectorizer.Builder unigrams() {
-    return TextVectorizer.builder().ngrams(1);
+    return TextVectorizer.builder().ngrams(1).values(TextVectorizer.Values.BINARY).l2(false).punctuation(false);
   }
 
   /** The row of document i as a map from feature id to value. */
@@ -89,6 +89,12 @@ class TextFileTest {
     TextCorpus count = read(unigrams().values(TextVectorizer.Values.COUNT).build(), line);
     assertEquals(java.util.Map.of(0, 3f, 1, 1f), row(count.data(), 0));
     TextCorpus log = read(unigrams().values(TextVectorizer.Values.LOG).build(), line);
+    // The defaults: log values, L2 norm.
+    TextCorpus byDefault = read(TextVectorizer.builder().ngrams(1).build(), line);
+    float v = (float) (1 + Math.log(3));
+    double n = Math.sqrt((double) v * v + 1);
+    assertEquals(java.util.Map.of(0, (float) (v / n), 1, (float) (1 / n)),
+        row(byDefault.data(), 0));
     assertEquals(java.util.Map.of(0, (float) (1 + Math.log(3)), 1, 1f), row(log.data(), 0));
     TextCorpus l2 = read(unigrams().values(TextVectorizer.Values.COUNT).l2(true).build(), line);
     double norm = Math.sqrt(10);
@@ -97,7 +103,7 @@ class TextFileTest {
 
   @Test
   void bigramsAreFeaturesOfTheirOwn() throws IOException {
-    TextCorpus c = read(TextVectorizer.builder().ngrams(2).build(), "__label__a a b\n__label__b b a\n");
+    TextCorpus c = read(unigrams().ngrams(2).build(), "__label__a a b\n__label__b b a\n");
     // a, b, "a b" | "b a": four features, the unigrams shared.
     assertEquals(4, c.vectorizer().dimension());
     assertEquals(java.util.Map.of(0, 1f, 1, 1f, 2, 1f), row(c.data(), 0));
@@ -106,7 +112,7 @@ class TextFileTest {
 
   @Test
   void hashingHasTwoToTheBitsFeaturesAndNeedsNoFit() throws IOException {
-    TextVectorizer v = TextVectorizer.builder().hashBits(10).build();
+    TextVectorizer v = TextVectorizer.builder().hashBits(10).punctuation(false).build();
     assertTrue(v.fitted());
     TextCorpus c = read(v, "__label__a hello world\n");
     assertEquals(1024, c.data().dimension());
