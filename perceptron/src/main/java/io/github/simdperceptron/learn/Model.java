@@ -34,6 +34,16 @@ public interface Model {
     return c < 0 ? null : labels().name(c);
   }
 
+  /**
+   * The predicted class's name for a sparse x (indices in [0, dimension()) with their values; null
+   * values: every value is 1), as {@link #predictClass(int[], float[])}; null when the model has no
+   * name for it. Not modified.
+   */
+  default String predictLabel(int[] indices, float[] values) {
+    int c = predictClass(indices, values);
+    return c < 0 ? null : labels().name(c);
+  }
+
   /** How many scores {@link #scores(float[], float[])} writes: 1 for a binary model, K for K classes. */
   int scoreCount();
 
