@@ -8,17 +8,15 @@ import java.util.Arrays;
  * in insertion order; {@link #keysInOrder()} gives the keys by id.
  */
 final class KeyTable {
-  private long[] slotKeys;
-  private int[] slotIds;
+  /** Slot s holds its key at [2s] and its id + 1 at [2s+1] (0: empty): one cache line per probe. */
+  private long[] slots;
   private long[] byId;
   private int size;
   private int mask;
 
   KeyTable(int expected) {
     int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
-    slotKeys = new long[capacity];
-    slotIds = new int[capacity];
-    Arrays.fill(slotIds, -1);
+    slots = new long[2 * capacity];
     byId = new long[Math.max(16, expected)];
     mask = capacity - 1;
   }
@@ -39,59 +37,60 @@ final class KeyTable {
   }
 
   private static int slot(long key, int mask) {
-    return (int) ((key * 0xc2b2ae3d27d4eb4fL) >>> 40) & mask;
+    long h = key * 0xc2b2ae3d27d4eb4fL;
+    return (int) (h ^ (h >>> 32)) & mask;
   }
 
   /** The id of {@code key}, or -1 when absent. */
   int get(long key) {
-    long[] ks = slotKeys;
-    int[] ids = slotIds;
+    long[] t = slots;
     int m = mask;
     for (int s = slot(key, m); ; s = (s + 1) & m) {
-      int id = ids[s];
-      if (id < 0 || ks[s] == key) {
-        return id;
+      long id = t[2 * s + 1];
+      if (id == 0 || t[2 * s] == key) {
+        return (int) id - 1;
       }
     }
   }
 
   /** The id of {@code key}, added with the next id when absent. */
   int addIfAbsent(long key) {
+    long[] t = slots;
     int m = mask;
     for (int s = slot(key, m); ; s = (s + 1) & m) {
-      int id = slotIds[s];
-      if (id < 0) {
+      long id = t[2 * s + 1];
+      if (id == 0) {
         if (size == byId.length) {
           byId = Arrays.copyOf(byId, 2 * size);
         }
         byId[size] = key;
-        slotKeys[s] = key;
-        slotIds[s] = size;
-        if (++size * 2 > slotKeys.length) {
+        t[2 * s] = key;
+        t[2 * s + 1] = ++size;
+        if (size * 2 > m + 1) {
           grow();
         }
         return size - 1;
       }
-      if (slotKeys[s] == key) {
-        return id;
+      if (t[2 * s] == key) {
+        return (int) id - 1;
       }
     }
   }
 
   private void grow() {
-    int capacity = slotKeys.length * 2;
-    slotKeys = new long[capacity];
-    slotIds = new int[capacity];
-    Arrays.fill(slotIds, -1);
-    mask = capacity - 1;
+    int capacity = 2 * (mask + 1);
+    long[] t = new long[2 * capacity];
+    int m = capacity - 1;
     for (int id = 0; id < size; id++) {
-      int s = slot(byId[id], mask);
-      while (slotIds[s] >= 0) {
-        s = (s + 1) & mask;
+      int s = slot(byId[id], m);
+      while (t[2 * s + 1] != 0) {
+        s = (s + 1) & m;
       }
-      slotKeys[s] = byId[id];
-      slotIds[s] = id;
+      t[2 * s] = byId[id];
+      t[2 * s + 1] = id + 1;
     }
+    slots = t;
+    mask = m;
   }
 
   /** The keys by id, a copy. */

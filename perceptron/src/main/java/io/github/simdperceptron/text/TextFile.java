@@ -270,27 +270,15 @@ public final class TextFile {
       int from = 0;
       for (int i = 0; i < rows; i++) {
         int to = rowPtr[i + 1];
-        int m = 0;
-        if (f.ids.length < to - from) {
-          f.ids = new int[to - from];
-        }
         int rowStart = out;
         for (int p = from; p < to; p++) {
           int id = finalIds[indices[p]];
           if (id >= 0) {
-            // Each kept id once per occurrence, so that fromIds sees the count.
-            int c = (int) values[p];
-            if (f.ids.length < m + c) {
-              f.ids = Arrays.copyOf(f.ids, Math.max(m + c, 2 * f.ids.length));
-            }
-            Arrays.fill(f.ids, m, m + c, id);
-            m += c;
+            indices[out] = id;
+            values[out++] = values[p];
           }
         }
-        int n = f.fromIds(m);
-        System.arraycopy(f.indices, 0, indices, rowStart, n);
-        System.arraycopy(f.values, 0, values, rowStart, n);
-        out = rowStart + n;
+        f.countsToValues(values, rowStart, out);
         from = to;
         rowPtr[i + 1] = out;
       }

@@ -428,6 +428,29 @@ public final class TextVectorizer {
       return r;
     }
 
+    /**
+     * Turns the counts in {@code values[from, to)} into this vectorizer's values, in place, as
+     * {@link #fromIds} would: the values, then the norm over the row.
+     */
+    void countsToValues(float[] values, int from, int to) {
+      Values how = this.how;
+      if (how != Values.COUNT) {
+        for (int i = from; i < to; i++) {
+          values[i] = how == Values.BINARY ? 1f : (float) (1 + Math.log(values[i]));
+        }
+      }
+      if (l2 && to > from) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+          sum += (double) values[i] * values[i];
+        }
+        double norm = Math.sqrt(sum);
+        for (int i = from; i < to; i++) {
+          values[i] = (float) (values[i] / norm);
+        }
+      }
+    }
+
     /** Whether every value is 1 (binary values without a norm): the rows need not store values. */
     boolean unitValues() {
       return how == Values.BINARY && !l2;
