@@ -1,5 +1,6 @@
 package io.github.simdperceptron.cli;
 
+import io.github.simdperceptron.io.TaggerFile;
 import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.io.internal.Utf8Lines;
 import io.github.simdperceptron.learn.Algorithm;
@@ -201,7 +202,7 @@ final class TagCommand {
       progress.done();
     }
     Tagger tagger = fit.tagger();
-    tagger.write(model);
+    TaggerFile.write(model, tagger);
     Evaluation ev = testSet == null ? null : Evaluation.of(tagger, testSet);
     if (given.<Boolean>get("--json")) {
       Json j = new Json()
@@ -243,7 +244,7 @@ final class TagCommand {
   private Tagger tagger() throws IOException {
     Path model = given.get("--model");
     FileArgs.input("--model", model);
-    Tagger t = Tagger.read(model);
+    Tagger t = TaggerFile.read(model);
     Tagger.Decoder d = given.get("--decoder");
     return d == null ? t : t.withDecoder(d);
   }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.cli.CliTest.Result;
+import io.github.simdperceptron.io.TaggerFile;
 import io.github.simdperceptron.sequence.TaggedCorpus;
 import io.github.simdperceptron.sequence.Tagger;
 import java.io.IOException;
@@ -72,7 +73,7 @@ class TagCliTest {
     assertEquals(0, p.code(), p.err());
     List<String> lines = Files.readAllLines(output);
     assertEquals(raw.toString().lines().count(), lines.size());
-    Tagger tagger = Tagger.read(Path.of(model));
+    Tagger tagger = TaggerFile.read(Path.of(model));
     int at = 0;
     for (int copy = 0; copy < copies; copy++) {
       for (int s = 0; s < test.size(); s++) {

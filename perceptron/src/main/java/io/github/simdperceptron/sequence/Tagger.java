@@ -4,8 +4,7 @@ import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.learn.internal.TrainingLoop;
-import java.io.IOException;
-import java.nio.file.Path;
+import io.github.simdperceptron.sequence.internal.TaggerAccess;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -27,6 +26,10 @@ import java.util.Objects;
  * <p>A tagger is immutable and safe to use from many threads (each keeps its own scratch).
  */
 public final class Tagger {
+  static {
+    TaggerAccess.install(new TaggerBridge());
+  }
+
   /** How a tagger finds the tag sequence. */
   public enum Decoder {
     /** First-order Viterbi: the exact best sequence, K x K operations per token. */
@@ -552,15 +555,5 @@ public final class Tagger {
     Objects.requireNonNull(word, "word");
     char[] c = word.toCharArray();
     return words.find(Features.WORD, FeatureTable.hash(Features.WORD, c, 0, c.length), c, 0, c.length) >= 0;
-  }
-
-  /** Writes the tagger to {@code path} atomically (docs/model-format.md). */
-  public void write(Path path) throws IOException {
-    TaggerFile.write(Objects.requireNonNull(path, "path"), this);
-  }
-
-  /** Reads a tagger file; a damaged, foreign or other-version file is a {@code FormatException}. */
-  public static Tagger read(Path path) throws IOException {
-    return TaggerFile.read(Objects.requireNonNull(path, "path"));
   }
 }
