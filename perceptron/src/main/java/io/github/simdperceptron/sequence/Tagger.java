@@ -24,6 +24,7 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>A tagger is immutable and safe to use from many threads (each keeps its own scratch).
+ * {@code io.TaggerFile} writes it to a file and reads it back.
  */
 public final class Tagger {
   static {
