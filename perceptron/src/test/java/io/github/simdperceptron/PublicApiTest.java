@@ -51,7 +51,7 @@ class PublicApiTest {
       "io.github.simdperceptron.data", Set.of("Dataset", "Labels"),
       "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "KernelLearner", "KernelModel",
           "Learner", "LinearModel", "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
-      "io.github.simdperceptron.io", Set.of("DataFormat", "ModelFile"),
+      "io.github.simdperceptron.io", Set.of("DataFormat", "ModelFile", "TaggerFile"),
       "io.github.simdperceptron.theory", Set.of("Theory"),
       "io.github.simdperceptron.sequence", Set.of("TaggedCorpus", "Tagger"));
 

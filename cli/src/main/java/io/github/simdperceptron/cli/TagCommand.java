@@ -1,9 +1,11 @@
 package io.github.simdperceptron.cli;
 
+import io.github.simdperceptron.io.TaggerFile;
 import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.io.internal.Utf8Lines;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.sequence.TaggedCorpus;
 import io.github.simdperceptron.sequence.Tagger;
 import java.io.BufferedReader;
@@ -80,8 +82,9 @@ final class TagCommand {
             .choice("--decoder", "D", "a decoder", Tagger.Decoder.values(), "viterbi or greedy (default viterbi)")
             .option("--hash-bits", Options.Type.INT, "B", 0, "hash the features into 2^B ids (0: a dictionary)")
             .option("--cutoff", Options.Type.INT, "N", 1, "the dictionary keeps the features seen at least N times")
-            .option("--seed", Options.Type.LONG, "S", 1L, "the seed of the sentence order")
-            .flag("--json", "print one JSON object instead of text");
+            .option("--seed", Options.Type.LONG, "S", 1L, "the seed of the sentence order and of the validation split");
+        TrainArgs.addEarlyStoppingOptions(o);
+        o.flag("--json", "print one JSON object instead of text");
         return o;
       }
       case "tag eval": {
@@ -193,21 +196,27 @@ final class TagCommand {
       throw new UsageException(data + ": no sentence to train on");
     }
     TaggedCorpus testSet = test == null ? null : read(test);
-    Progress progress = Progress.forStderr(err, epochs);
-    TrainingOptions options = TrainingOptions.builder().maxEpochs(epochs).seed(given.<Long>get("--seed"))
-        .progress(progress).build();
+    boolean json = given.get("--json");
+    Progress progress = json ? null : Progress.forStderr(err, epochs);
+    TrainingOptions options = TrainArgs.earlyStopping(TrainingOptions.builder().maxEpochs(epochs)
+        .seed(given.<Long>get("--seed")).progress(progress).build(), given.get("--validation-fraction"),
+        given.get("--patience"), given.given("--patience"));
     Tagger.Fit fit = Tagger.fit(algorithm, train, options, settings);
     if (progress != null) {
       progress.done();
     }
     Tagger tagger = fit.tagger();
-    tagger.write(model);
+    TaggerFile.write(model, tagger);
+    TrainingReport r = fit.report();
+    double[] validation = r.validationAccuracyPerEpoch();
+    int best = bestEpoch(validation);
     Evaluation ev = testSet == null ? null : Evaluation.of(tagger, testSet);
-    if (given.<Boolean>get("--json")) {
+    if (json) {
       Json j = new Json()
           .put("command", "tag train")
           .put("algorithm", algorithm.name())
           .put("decoder", tagger.decoder().name())
+          .put("learner", r.algorithm())
           .put("data", data.toString())
           .put("train_sentences", train.size())
           .put("train_tokens", train.tokens())
@@ -216,7 +225,16 @@ final class TagCommand {
           .put("epochs", fit.epochs())
           .put("mistaken_sentences", fit.mistakenSentencesPerEpoch())
           .put("mistaken_tokens", fit.mistakenTokensPerEpoch())
+          .put("mistakes", r.mistakes())
+          .put("updates", r.updates())
+          .put("converged", r.converged())
+          .put("stopped_early", r.stoppedEarly())
+          .put("stop_reason", r.converged() ? "converged" : r.stoppedEarly() ? "stopped_early" : "max_epochs")
+          .put("validation_accuracy", validation.length == 0 ? null : validation)
+          .put("best_epoch", validation.length == 0 ? null : best + 1)
           .put("train_seconds", fit.seconds())
+          .put("epoch_seconds", r.seconds())
+          .put("examples_per_second", r.examplesPerSecond())
           .put("accuracy", ev == null ? null : ev.tokenAccuracy());
       if (ev != null) {
         ev.into(j);
@@ -230,7 +248,15 @@ final class TagCommand {
     int[] sentences = fit.mistakenSentencesPerEpoch();
     int[] tokens = fit.mistakenTokensPerEpoch();
     for (int e = 0; e < sentences.length; e++) {
-      out.printf("epoch %d: %d mistaken sentences, %d mistaken tokens%n", e + 1, sentences[e], tokens[e]);
+      out.printf("epoch %d: %d mistaken sentences, %d mistaken tokens%s%n", e + 1, sentences[e], tokens[e],
+          validation.length == 0 ? "" : ", validation token accuracy " + Format.percent(validation[e]));
+    }
+    out.printf("epochs %d%s, mistakes %d, updates %d, %s, %s sentences/s%n", r.epochs(),
+        r.converged() ? " (converged)" : r.stoppedEarly() ? " (stopped early)" : "", r.mistakes(), r.updates(),
+        Format.seconds(r.seconds()), Format.rate(r.examplesPerSecond()));
+    if (validation.length > 0) {
+      out.printf("validation token accuracy %s: the tagger of epoch %d%n", Format.percent(validation[best]),
+          best + 1);
     }
     out.printf("trained in %s%n", Format.seconds(fit.seconds()));
     if (ev != null) {
@@ -240,10 +266,21 @@ final class TagCommand {
     return 0;
   }
 
+  /** The first epoch (from 0) of the best validation accuracy, the one early stopping keeps; 0 without any. */
+  private static int bestEpoch(double[] accuracy) {
+    int best = 0;
+    for (int e = 1; e < accuracy.length; e++) {
+      if (accuracy[e] > accuracy[best]) {
+        best = e;
+      }
+    }
+    return best;
+  }
+
   private Tagger tagger() throws IOException {
     Path model = given.get("--model");
     FileArgs.input("--model", model);
-    Tagger t = Tagger.read(model);
+    Tagger t = TaggerFile.read(model);
     Tagger.Decoder d = given.get("--decoder");
     return d == null ? t : t.withDecoder(d);
   }

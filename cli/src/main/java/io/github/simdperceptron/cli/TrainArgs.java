@@ -93,6 +93,40 @@ final class TrainArgs {
             + " one at random (seeded) when a new one would exceed B; 0: no budget. Not with voted");
   }
 
+  /**
+   * Declares early stopping's options in {@code options} (modified): {@code --validation-fraction}
+   * and {@code --patience}, as train and tag train take them.
+   */
+  static void addEarlyStoppingOptions(Options options) {
+    options
+        .option("--validation-fraction", Options.Type.DOUBLE, "F",
+            "hold out this fraction for early stopping (default: none)")
+        .option("--patience", Options.Type.INT, "P", 5,
+            "early stopping: epochs without a better validation accuracy");
+  }
+
+  /**
+   * {@code options} with the early stopping that {@code --validation-fraction} (null when not
+   * given) and {@code --patience} ask for; bad usage (exit 2) for a --patience without a fraction,
+   * or a value out of range.
+   */
+  static TrainingOptions earlyStopping(TrainingOptions options, Double fraction, int patience,
+      boolean patienceGiven) {
+    double f = fraction == null ? 0 : fraction;
+    if (f == 0 && patienceGiven) {
+      throw new UsageException("--patience applies to early stopping, which needs --validation-fraction F too"
+          + " (e.g. --validation-fraction 0.1)");
+    }
+    if (f == 0) {
+      return options;
+    }
+    try {
+      return options.toBuilder().earlyStopping(f, patience).build();
+    } catch (OptionException e) {
+      throw usage(e);
+    }
+  }
+
   TrainingOptions options() {
     try {
       // The commands report the training accuracy: the kernel perceptron's is cheapest at the fit's end.

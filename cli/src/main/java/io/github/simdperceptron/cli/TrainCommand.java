@@ -7,7 +7,6 @@ import io.github.simdperceptron.learn.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
-import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.learn.internal.ReportAccess;
 import io.github.simdperceptron.text.TextCorpus;
 import io.github.simdperceptron.text.TextVectorizer;
@@ -21,7 +20,7 @@ final class TrainCommand {
   private final Path test;
   private final Path testLabels;
   private final TrainArgs train;
-  private final double validationFraction;
+  private final Double validationFraction;
   private final int patience;
   private final boolean patienceGiven;
   private final Path model;
@@ -39,11 +38,8 @@ final class TrainCommand {
         .option("--test-labels", Options.Type.PATH, "FILE",
             "IDX: the labels file of --test (default: from its name, as --labels)");
     TrainArgs.addOptions(o);
-    o.option("--validation-fraction", Options.Type.DOUBLE, "F",
-            "hold out this fraction for early stopping (default: none)")
-        .option("--patience", Options.Type.INT, "P", 5,
-            "early stopping: epochs without a better validation accuracy")
-        .option("--model", Options.Type.PATH, "OUT", "where to write the model").required()
+    TrainArgs.addEarlyStoppingOptions(o);
+    o.option("--model", Options.Type.PATH, "OUT", "where to write the model").required()
         .flag("--json", "print one JSON object instead of text");
     DataArgs.addOptions(o);
     TextArgs.addOptions(o, true);
@@ -56,8 +52,7 @@ final class TrainCommand {
     test = given.get("--test");
     testLabels = given.get("--test-labels");
     train = new TrainArgs(given);
-    Double fraction = given.get("--validation-fraction");
-    validationFraction = fraction == null ? 0 : fraction;
+    validationFraction = given.get("--validation-fraction");
     patience = given.get("--patience");
     patienceGiven = given.given("--patience");
     model = given.get("--model");
@@ -160,18 +155,7 @@ final class TrainCommand {
 
   /** Trains, writes the model and prints the report; returns the exit code. */
   int call() throws IOException {
-    TrainingOptions options = train.options();
-    if (validationFraction == 0 && patienceGiven) {
-      throw new UsageException("--patience applies to early stopping, which needs --validation-fraction F too"
-          + " (e.g. --validation-fraction 0.1)");
-    }
-    if (validationFraction != 0 || patienceGiven) {
-      try {
-        options = options.toBuilder().earlyStopping(validationFraction, patience).build();
-      } catch (OptionException e) {
-        throw TrainArgs.usage(e);
-      }
-    }
+    TrainingOptions options = TrainArgs.earlyStopping(train.options(), validationFraction, patience, patienceGiven);
     train.checkMulticlass();
     if (testLabels != null && test == null) {
       throw new UsageException("--test-labels needs --test");

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.cli.CliTest.Result;
+import io.github.simdperceptron.io.TaggerFile;
 import io.github.simdperceptron.sequence.TaggedCorpus;
 import io.github.simdperceptron.sequence.Tagger;
 import java.io.IOException;
@@ -72,7 +73,7 @@ class TagCliTest {
     assertEquals(0, p.code(), p.err());
     List<String> lines = Files.readAllLines(output);
     assertEquals(raw.toString().lines().count(), lines.size());
-    Tagger tagger = Tagger.read(Path.of(model));
+    Tagger tagger = TaggerFile.read(Path.of(model));
     int at = 0;
     for (int copy = 0; copy < copies; copy++) {
       for (int s = 0; s < test.size(); s++) {
@@ -101,6 +102,78 @@ class TagCliTest {
     assertEquals(0, t.code(), t.err());
     assertTrue(t.out().contains("trained PERCEPTRON tagger (greedy)") && t.out().contains("16384 features"), t.out());
     assertTrue(t.out().contains("epoch 2: "), t.out());
+    // train's report line: the mistakes are the mistaken sentences of the epochs, each one an update.
+    java.util.regex.Matcher epoch = java.util.regex.Pattern.compile("epoch \\d: (\\d+) mistaken sentences")
+        .matcher(t.out());
+    long mistakes = 0;
+    while (epoch.find()) {
+      mistakes += Long.parseLong(epoch.group(1));
+    }
+    assertTrue(mistakes > 0, t.out());
+    assertTrue(t.out().contains("epochs 2, mistakes " + mistakes + ", updates " + mistakes + ", "), t.out());
+    assertTrue(!t.out().contains("validation"), t.out());
+  }
+
+  /**
+   * --validation-fraction holds sentences out and measures their token accuracy after every epoch;
+   * --patience stops the run that many epochs after the best one, whose tagger is kept; the report
+   * is train's (epochs, the stop, mistakes and updates).
+   */
+  @Test
+  void earlyStoppingOnHeldOutSentences() {
+    String model = dir.resolve("early.bin").toString();
+    int patience = 2;
+    Result t = run("tag", "train", "--data", TRAIN, "--model", model, "--epochs", "40", "--seed", "1",
+        "--validation-fraction", "0.2", "--patience", String.valueOf(patience), "--json");
+    assertEquals(0, t.code(), t.err());
+    double[] validation = array(t.out(), "validation_accuracy");
+    int epochs = (int) number(t.out(), "epochs");
+    int best = (int) number(t.out(), "best_epoch");
+    assertEquals(epochs, validation.length, t.out());
+    assertTrue(t.out().contains("\"stopped_early\":true,\"stop_reason\":\"stopped_early\""), t.out());
+    assertTrue(epochs < 40, t.out());
+    // The first epoch of the best accuracy is kept; none of the next `patience` epochs beat it.
+    double max = java.util.Arrays.stream(validation).max().getAsDouble();
+    assertEquals(max, validation[best - 1], t.out());
+    for (int e = 0; e < best - 1; e++) {
+      assertTrue(validation[e] < max, t.out());
+    }
+    assertEquals(best + patience, epochs, t.out());
+    // 40 of the 200 sentences are held out: each accuracy is a share of their tokens, and the
+    // epochs visit the other 160.
+    double[] sentences = array(t.out(), "mistaken_sentences");
+    assertEquals(epochs, sentences.length);
+    assertEquals(java.util.Arrays.stream(sentences).sum(), number(t.out(), "mistakes"), t.out());
+    assertEquals(number(t.out(), "mistakes"), number(t.out(), "updates"), t.out());
+    for (double s : sentences) {
+      assertTrue(s <= 160, t.out());
+    }
+    assertEquals(200, number(t.out(), "train_sentences"));
+
+    Result text = run("tag", "train", "--data", TRAIN, "--model", model, "--epochs", "40", "--seed", "1",
+        "--validation-fraction", "0.2", "--patience", String.valueOf(patience));
+    assertEquals(0, text.code(), text.err());
+    assertTrue(text.out().contains("epochs " + epochs + " (stopped early), mistakes "), text.out());
+    assertTrue(text.out().contains("the tagger of epoch " + best + "\n"), text.out());
+    assertTrue(text.out().contains("epoch 1: ") && text.out().contains(", validation token accuracy "), text.out());
+
+    assertOneLineError(run("tag", "train", "--data", TRAIN, "--model", model, "--patience", "3"), 2, "--patience",
+        "--validation-fraction");
+    assertOneLineError(run("tag", "train", "--data", TRAIN, "--model", model, "--validation-fraction", "1.5"), 2,
+        "--validation-fraction must be in [0, 1), got 1.5");
+    assertOneLineError(run("tag", "train", "--data", TRAIN, "--model", model, "--validation-fraction", "0.1",
+        "--patience", "0"), 2, "--patience must be >= 1, got 0");
+    assertOneLineError(run("tag", "train", "--data", TRAIN, "--model", model, "--validation-fraction", "0.999"), 2,
+        "--validation-fraction of 200 examples leaves no training example");
+    Result help = run("tag", "train", "--help");
+    assertTrue(help.out().contains("--validation-fraction F") && help.out().contains("--patience P"), help.out());
+  }
+
+  /** The numbers of a JSON array. */
+  private static double[] array(String json, String key) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + key + "\":\\[([^\\]]*)\\]").matcher(json);
+    assertTrue(m.find(), key + " in " + json);
+    return java.util.Arrays.stream(m.group(1).split(",")).mapToDouble(Double::parseDouble).toArray();
   }
 
   @Test

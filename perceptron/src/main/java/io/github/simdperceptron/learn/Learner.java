@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.learn.internal.TrainingLoop;
 import java.util.Objects;
 import java.util.stream.IntStream;
 
@@ -28,6 +29,10 @@ import java.util.stream.IntStream;
  * state changes, so a call that throws leaves the learner as it was. Not thread-safe.
  */
 public final class Learner<M extends Model> {
+  static {
+    TrainingLoop.install(new LoopBridge());
+  }
+
   private final UpdateRule<M> rule;
   private final Labels labels;
   private final int dimension;

@@ -2,13 +2,14 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.theory.Theory;
+import java.util.function.DoubleSupplier;
 import java.util.stream.IntStream;
 
 /**
  * The figures of a report that need a pass over the training data after the fit (training error,
  * radius, margin), each computed on its first use, so a fit pays only for the passes asked for.
- * Holds the model and the training data until every figure it can give has been computed.
- * Thread-safe.
+ * Holds the model and the training data (or the learner's own measure of its training error)
+ * until every figure it can give has been computed. Thread-safe.
  */
 final class PostFitFigures {
   private Model model;
@@ -16,6 +17,8 @@ final class PostFitFigures {
   private final boolean bias;
   /** Whether the model has a radius and a margin (a linear one); they are NaN for the others. */
   private final boolean theory;
+  /** The training error of a learner whose model is not a {@link Model}, or null. */
+  private DoubleSupplier error;
   /** Null until computed. */
   private Double trainingError;
   private Double radius;
@@ -29,9 +32,20 @@ final class PostFitFigures {
     this.theory = model instanceof LinearModel;
   }
 
+  /**
+   * The figures of a model that is not a {@link Model} (a tagger): the training error is what
+   * {@code error} computes, the radius and the margin are NaN.
+   */
+  PostFitFigures(DoubleSupplier error) {
+    this.error = error;
+    this.bias = false;
+    this.theory = false;
+  }
+
   synchronized double trainingError() {
     if (trainingError == null) {
-      trainingError = model instanceof BinaryModel binary ? binary.trainingError(data) : 1.0 - model.accuracy(data);
+      trainingError = error != null ? error.getAsDouble()
+          : model instanceof BinaryModel binary ? binary.trainingError(data) : 1.0 - model.accuracy(data);
       releaseWhenDone();
     }
     return trainingError;
@@ -98,15 +112,16 @@ final class PostFitFigures {
     return (trainingError == null ? 0 : 1) + (radius == null ? 0 : 1) + (margin == null ? 0 : 1);
   }
 
-  /** Whether the model and the data are still held. */
+  /** Whether the model and the data (or the learner's measure) are still held. */
   synchronized boolean holdsData() {
-    return data != null;
+    return data != null || error != null;
   }
 
   private void releaseWhenDone() {
     if (trainingError != null && (!theory || radius != null && margin != null)) {
       model = null;
       data = null;
+      error = null;
     }
   }
 }

@@ -3,15 +3,19 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.internal.EpochOrder;
 import io.github.simdperceptron.learn.internal.OptionException;
+import io.github.simdperceptron.learn.internal.TrainingLoop;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.CancellationException;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 
 /**
  * The one training loop every learner runs: epochs, example order, stopping rules, early
- * stopping on a validation split, progress and the report. docs/learners.md fixes its behaviour.
+ * stopping on a validation split, progress, cancellation and the report; the learners of this
+ * package on a dataset's rows, and those of other packages (the structured perceptron) through
+ * {@link TrainingLoop} on examples they hold. docs/learners.md fixes its behaviour.
  */
 final class Trainer {
   /** The loop looks at its thread's interrupt status before every 16th visit (a mask of the visit's number). */
@@ -35,7 +39,39 @@ final class Trainer {
    */
   static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
       TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable) {
-    final int n = train.size();
+    Run<M> run = epochs(rule, train, train.size(), validation == null ? null : m -> m.accuracy(validation), options,
+        epochs, rnd, cancellable);
+    M model = run.best != null ? run.best : rule.finalModel();
+    return new FitResult<>(model, run.report(rule, new PostFitFigures(model, train, options.bias())), options);
+  }
+
+  /**
+   * Fits a learner of another package on its examples 0..n-1 as {@link #fit} fits a rule on a
+   * dataset's rows: the same validation split (of example indices, by {@link #splitRows}), the
+   * same epochs, order, stopping, early stopping, progress, cancellation and report; the
+   * validation accuracy and the report's training error are the learner's own measures.
+   */
+  static <S> TrainingLoop.Result<S> fit(TrainingLoop.Rule<S> learner, int n, TrainingOptions options) {
+    int[][] split = options.validationFraction() > 0 ? splitRows(n, options.validationFraction(), options.seed())
+        : new int[][] {IntStream.range(0, n).toArray(), null};
+    int[] trainRows = split[0];
+    int[] validationRows = split[1];
+    ForeignRule<S> rule = new ForeignRule<>(learner, trainRows);
+    Run<S> run = epochs(rule, null, trainRows.length,
+        validationRows == null ? null : m -> learner.accuracy(m, validationRows), options, options.maxEpochs(),
+        new SeededRandom(options.seed()), true);
+    S model = run.best != null ? run.best : rule.finalModel();
+    return new TrainingLoop.Result<>(model,
+        run.report(rule, new PostFitFigures(() -> learner.trainingError(model, trainRows))));
+  }
+
+  /**
+   * The loop itself: up to {@code epochs} epochs of {@code rule} over n examples (the rows of
+   * train, or for a rule that holds its examples, train null, its examples 0..n-1), validated by
+   * {@code validation} (null for none; higher is better) after every epoch.
+   */
+  private static <M> Run<M> epochs(UpdateRule<M> rule, Dataset train, int n, ToDoubleFunction<M> validation,
+      TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable) {
     final int[] order = new int[n];
     // Null without the update log: the loop tests a local, not the options, on every update.
     IntStream.Builder log = options.recordUpdates() ? IntStream.builder() : null;
@@ -45,18 +81,17 @@ final class Trainer {
     int perClass = rule.classLearners();
     Stopping stopping = new Stopping(Math.max(perClass, 1), n, rule.haltsAfterCleanCycle(), options.shuffle());
     rule.stopping = stopping;
-    boolean capReached = false;
-    boolean stoppedEarly = false;
-    M best = null;
+    Run<M> run = new Run<>();
     double bestAccuracy = Double.NEGATIVE_INFINITY;
     int epochsWithoutGain = 0;
     long visits = 0;
     int epoch = 0;
     long start = System.nanoTime();
-    RowPrefetcher prefetcher = RowPrefetcher.startIfWanted(options, train, order);
+    RowPrefetcher prefetcher = train == null ? null : RowPrefetcher.startIfWanted(options, train, order);
     try {
       while (epoch < epochs) {
         long epochStart = System.nanoTime();
+        rule.epochStarting();
         fillOrder(order, options.shuffle() ? rnd : null);
         int mistakes = 0;
         int updates = 0;
@@ -77,7 +112,7 @@ final class Trainer {
           }
           if ((outcome & UpdateRule.STOP) != 0) {
             // The visit happened and found a mistake (the report counts it), but made no update.
-            capReached = true;
+            run.capReached = true;
             break;
           }
           if (perClass == 0) {
@@ -103,18 +138,18 @@ final class Trainer {
         }
         if (validation != null) {
           M current = rule.model();
-          double accuracy = current.accuracy(validation);
+          double accuracy = validation.applyAsDouble(current);
           validationAccuracy.add(accuracy);
           if (accuracy > bestAccuracy) {
             bestAccuracy = accuracy;
-            best = current;
+            run.best = current;
             epochsWithoutGain = 0;
           } else if (++epochsWithoutGain >= options.patience()) {
-            stoppedEarly = true;
+            run.stoppedEarly = true;
             break;
           }
         }
-        if (capReached || stopping.allStopped()) {
+        if (run.capReached || stopping.allStopped()) {
           break;
         }
       }
@@ -123,16 +158,38 @@ final class Trainer {
         prefetcher.stop();
       }
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    M model = best != null ? best : rule.finalModel();
-    TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.build().toArray(),
-        updatesPerEpoch.build().toArray(), validationAccuracy.build().toArray(), stopping.converged(),
-        stopping.halted(), stoppedEarly, capReached, rule.storedVectors(),
-        new PostFitFigures(model, train, options.bias()), seconds, visits,
-        log == null ? new int[0] : log.build().toArray(),
-        perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
-        perClass > 0 ? stopping.updatesPerEpoch() : new int[0][]);
-    return new FitResult<>(model, report, options);
+    run.seconds = (System.nanoTime() - start) / 1e9;
+    run.visits = visits;
+    run.stopping = stopping;
+    run.perClass = perClass > 0;
+    run.mistakesPerEpoch = mistakesPerEpoch.build().toArray();
+    run.updatesPerEpoch = updatesPerEpoch.build().toArray();
+    run.validationAccuracy = validationAccuracy.build().toArray();
+    run.log = log == null ? new int[0] : log.build().toArray();
+    return run;
+  }
+
+  /** What a run of {@link #epochs} did, and the best model on the validation set (null without one). */
+  private static final class Run<M> {
+    M best;
+    boolean capReached;
+    boolean stoppedEarly;
+    double seconds;
+    long visits;
+    Stopping stopping;
+    boolean perClass;
+    int[] mistakesPerEpoch;
+    int[] updatesPerEpoch;
+    double[] validationAccuracy;
+    int[] log;
+
+    /** The report of this run of {@code rule}, whose model's figures are {@code figures}. */
+    TrainingReport report(UpdateRule<M> rule, PostFitFigures figures) {
+      return new TrainingReport(rule.name(), mistakesPerEpoch, updatesPerEpoch, validationAccuracy,
+          stopping.converged(), stopping.halted(), stoppedEarly, capReached, rule.storedVectors(), figures, seconds,
+          visits, log, perClass ? stopping.mistakesPerEpoch() : new int[0][],
+          perClass ? stopping.updatesPerEpoch() : new int[0][]);
+    }
   }
 
   /** order = 0..n-1, then a Fisher-Yates shuffle from the top when rnd is given (docs/learners.md). */
@@ -145,7 +202,15 @@ final class Trainer {
    * set; the training rows keep their original order.
    */
   static Dataset[] split(Dataset data, double fraction, long seed) {
-    int n = data.size();
+    int[][] rows = splitRows(data.size(), fraction, seed);
+    return new Dataset[] {data.subset(rows[0]), data.subset(rows[1])};
+  }
+
+  /**
+   * The training and the validation examples of n ({@link #split}), each ascending: round(n *
+   * fraction) examples (at least 1) chosen by a seeded shuffle are held out.
+   */
+  static int[][] splitRows(int n, double fraction, long seed) {
     int nValidation = Math.max(1, (int) Math.round(n * fraction));
     if (nValidation >= n) {
       throw new OptionException("validationFraction", fraction, "of " + n + " examples leaves no training example");
@@ -157,6 +222,6 @@ final class Trainer {
     int[] trainRows = Arrays.copyOfRange(perm, nValidation, n);
     Arrays.sort(validationRows);
     Arrays.sort(trainRows);
-    return new Dataset[] {data.subset(trainRows), data.subset(validationRows)};
+    return new int[][] {trainRows, validationRows};
   }
 }

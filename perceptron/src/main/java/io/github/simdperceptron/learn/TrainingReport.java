@@ -9,6 +9,8 @@ import java.util.Arrays;
  * when its cap stopped training). For the multi-class perceptron a mistake is a visit whose
  * predicted class (the arg max) is wrong; for one-vs-rest, a visit on which at least one class's
  * binary learner erred (updated), with the per-class counts in {@link #classMistakesPerEpoch()}.
+ * For the structured perceptron ({@code sequence.Tagger}) a visit is a sentence, and a mistake
+ * (and an update) a sentence with a wrong tag.
  */
 public final class TrainingReport {
   static {
@@ -83,7 +85,10 @@ public final class TrainingReport {
     return Arrays.stream(updatesPerEpoch).asLongStream().sum();
   }
 
-  /** Validation accuracy after each epoch when early stopping was on, else empty (a copy). */
+  /**
+   * Validation accuracy after each epoch when early stopping was on (the structured perceptron's:
+   * the token accuracy of the held-out sentences), else empty (a copy).
+   */
   public double[] validationAccuracyPerEpoch() {
     return validationAccuracyPerEpoch.clone();
   }
@@ -115,7 +120,8 @@ public final class TrainingReport {
 
   /**
    * Training error of the returned model: the fraction of training rows with y * score &lt;= 0
-   * (binary) or predicted wrongly (multi-class). Computed on the first call, then kept.
+   * (binary) or predicted wrongly (multi-class), or of the training sentences' tokens tagged
+   * wrongly (the structured perceptron). Computed on the first call, then kept.
    */
   public double trainingError() {
     return figures.trainingError();

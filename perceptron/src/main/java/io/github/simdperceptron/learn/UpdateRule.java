@@ -4,9 +4,10 @@ import io.github.simdperceptron.data.Dataset;
 
 /**
  * What differs between algorithms: how one visit changes the state, and which model the state
- * stands for. The training loop ({@link Trainer}) owns everything else.
+ * stands for. The training loop ({@link Trainer}) owns everything else. M is a {@link Model} but
+ * for the learners of other packages that the loop runs ({@link ForeignRule}).
  */
-abstract class UpdateRule<M extends Model> {
+abstract class UpdateRule<M> {
   /** Outcome flags of one visit. */
   static final int CORRECT = 0;
   static final int MISTAKE = 1;
@@ -16,6 +17,9 @@ abstract class UpdateRule<M extends Model> {
 
   /** Visits example i; returns a combination of {@link #MISTAKE}, {@link #UPDATED}, {@link #STOP}. */
   abstract int visit(Dataset data, int i);
+
+  /** Called by the loop before each epoch's first visit; does nothing unless a rule needs it. */
+  void epochStarting() {}
 
   /** The model the current state stands for (a snapshot: later visits do not change it). */
   abstract M model();

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.sequence.internal.TaggerAccess;
 import java.util.Arrays;
 
 /**
@@ -15,7 +16,7 @@ import java.util.Arrays;
  * it ({@code Tagger.decode}). Immutable once built;
  * {@link #scores} uses the caller's scratch, so any number of threads may share one.
  */
-final class Emissions {
+final class Emissions implements TaggerAccess.Weights {
   /** A feature with at least this many non-zero weights keeps a dense row. */
   static final int DENSE_AT = 8;
 
@@ -79,7 +80,7 @@ final class Emissions {
   }
 
   /** Builds the compact form feature by feature, in order, from their non-zero weights. */
-  static final class Builder {
+  static final class Builder implements TaggerAccess.WeightsBuilder {
     private final int k;
     private final int kp;
     private final int d;
@@ -107,7 +108,8 @@ final class Emissions {
     }
 
     /** The next feature's non-zero weights: tags[i] (ascending, below k) and values[i] for i < nz. */
-    void feature(int[] tags, float[] values, int nz) {
+    @Override
+    public void feature(int[] tags, float[] values, int nz) {
       if (nz >= DENSE_AT) {
         if ((long) (rows + 1) * kp > dense.length) {
           dense = Arrays.copyOf(dense, Math.max(kp * 16, 2 * dense.length));
@@ -132,7 +134,8 @@ final class Emissions {
       at[2 * ++f + 1] = pairs;
     }
 
-    Emissions build() {
+    @Override
+    public Emissions build() {
       if (f != d) {
         throw new IllegalStateException(f + " features given, " + d + " expected");
       }
@@ -143,7 +146,8 @@ final class Emissions {
   }
 
   /** The weight of feature f for tag c. */
-  float get(int f, int c) {
+  @Override
+  public float get(int f, int c) {
     if (at[2 * f] >= 0) {
       return dense[at[2 * f] * kp + c];
     }
@@ -156,7 +160,8 @@ final class Emissions {
   }
 
   /** Feature f's non-zero weights. */
-  int nonZeros(int f) {
+  @Override
+  public int nonZeros(int f) {
     if (at[2 * f] < 0) {
       return at[2 * f + 3] - at[2 * f + 1];
     }

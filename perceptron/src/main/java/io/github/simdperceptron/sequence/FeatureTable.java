@@ -1,5 +1,6 @@
 package io.github.simdperceptron.sequence;
 
+import io.github.simdperceptron.sequence.internal.TaggerAccess;
 import java.util.Arrays;
 
 /**
@@ -7,7 +8,7 @@ import java.util.Arrays;
  * looked up from a char array without making a string. Entries are numbered in the order they were
  * added; each keeps a count. Not thread-safe to add to; finding is safe once no one adds.
  */
-final class FeatureTable {
+final class FeatureTable implements TaggerAccess.Table {
   /**
    * Pairs (hash, entry + 1) in slot order, 0 as the entry for an empty slot: a probe compares the
    * hash in the slot's own cache line and reads the entry's key only when the hashes agree.
@@ -79,22 +80,26 @@ final class FeatureTable {
   }
 
   /** The template of every entry, in entry order (the first {@link #size()} of the array; not a copy). */
-  byte[] templates() {
+  @Override
+  public byte[] templates() {
     return templates;
   }
 
   /** The hash of every entry's key (the first {@link #size()}; not a copy). */
-  int[] hashes() {
+  @Override
+  public int[] hashes() {
     return hashes;
   }
 
   /** Entry e's key is pool()[starts()[e], starts()[e + 1]) (the first {@link #size()} + 1; not a copy). */
-  int[] starts() {
+  @Override
+  public int[] starts() {
     return starts;
   }
 
   /** The keys' chars (the first {@code starts()[size()]}; not a copy). */
-  char[] pool() {
+  @Override
+  public char[] pool() {
     return pool;
   }
 
@@ -111,7 +116,8 @@ final class FeatureTable {
     return h ^ (h >>> 16);
   }
 
-  int size() {
+  @Override
+  public int size() {
     return size;
   }
 
@@ -163,6 +169,12 @@ final class FeatureTable {
     return e;
   }
 
+  /** Adds the key chars[0, length) with its hash. */
+  @Override
+  public int add(int template, char[] chars, int length) {
+    return add(template, hash(template, chars, 0, length), chars, 0, length);
+  }
+
   /** Adds the key (the key's string) with its hash. */
   int add(int template, String key) {
     char[] c = key.toCharArray();
@@ -177,11 +189,13 @@ final class FeatureTable {
     return counts[e];
   }
 
-  int template(int e) {
+  @Override
+  public int template(int e) {
     return templates[e];
   }
 
-  String key(int e) {
+  @Override
+  public String key(int e) {
     return new String(pool, starts[e], starts[e + 1] - starts[e]);
   }
 

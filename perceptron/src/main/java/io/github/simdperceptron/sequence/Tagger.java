@@ -2,8 +2,9 @@ package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
-import java.io.IOException;
-import java.nio.file.Path;
+import io.github.simdperceptron.learn.TrainingReport;
+import io.github.simdperceptron.learn.internal.TrainingLoop;
+import io.github.simdperceptron.sequence.internal.TaggerAccess;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -23,8 +24,13 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>A tagger is immutable and safe to use from many threads (each keeps its own scratch).
+ * {@code io.TaggerFile} writes it to a file and reads it back.
  */
 public final class Tagger {
+  static {
+    TaggerAccess.install(new TaggerBridge());
+  }
+
   /** How a tagger finds the tag sequence. */
   public enum Decoder {
     /** First-order Viterbi: the exact best sequence, K x K operations per token. */
@@ -99,14 +105,14 @@ public final class Tagger {
   /** A trained tagger and what happened in training. */
   public static final class Fit {
     private final Tagger tagger;
-    private final int[] sentences;
+    private final TrainingReport report;
     private final int[] tokens;
     private final double seconds;
     private final long trainingTokens;
 
-    Fit(Tagger tagger, int[] sentences, int[] tokens, double seconds, long trainingTokens) {
+    Fit(Tagger tagger, TrainingReport report, int[] tokens, double seconds, long trainingTokens) {
       this.tagger = tagger;
-      this.sentences = sentences;
+      this.report = report;
       this.tokens = tokens;
       this.seconds = seconds;
       this.trainingTokens = trainingTokens;
@@ -116,14 +122,24 @@ public final class Tagger {
       return tagger;
     }
 
-    /** Epochs run (fewer than asked when an epoch made no mistake). */
+    /**
+     * The training loop's report: a mistake (and an update) is a sentence with a wrong tag; with
+     * a validation split, the validation accuracy is the token accuracy of the held-out sentences
+     * after each epoch; the training error is the share of the training sentences' tokens the
+     * tagger tags wrong (computed on the first call); the radius and the margin are NaN.
+     */
+    public TrainingReport report() {
+      return report;
+    }
+
+    /** Epochs run (fewer than asked when an epoch made no mistake, or when early stopping ended the run). */
     public int epochs() {
-      return sentences.length;
+      return report.epochs();
     }
 
     /** In each epoch, the sentences whose decoded tags had a mistake (each one updated the weights). A copy. */
     public int[] mistakenSentencesPerEpoch() {
-      return sentences.clone();
+      return report.mistakesPerEpoch();
     }
 
     /** In each epoch, the tokens decoded with a wrong tag. A copy. */
@@ -297,13 +313,21 @@ public final class Tagger {
 
   /**
    * Trains a tagger with the structured perceptron, {@link Algorithm#PERCEPTRON} or its averaged
-   * form {@link Algorithm#AVERAGED}, for {@code options.maxEpochs()} epochs (fewer when an epoch
-   * makes no mistake), the sentences in a new order every epoch drawn from
-   * {@code new Random(options.seed())} when {@code options.shuffle()}; {@code options.progress()}
-   * hears after every epoch the mistaken sentences (as mistakes and as updates) and the sentences
-   * per second. The other training options do not apply. Nothing passed in is modified.
+   * form {@link Algorithm#AVERAGED}, in the one training loop of the learners: for
+   * {@code options.maxEpochs()} epochs (fewer when an epoch makes no mistake), the sentences in a
+   * new order every epoch drawn from {@code new Random(options.seed())} when
+   * {@code options.shuffle()}. With {@code options.validationFraction()} f > 0, round(f n) of the n
+   * sentences (at least 1) are held out, chosen by the seed as the other learners choose rows;
+   * after every epoch the token accuracy of the held-out sentences is measured, the run stops
+   * after {@code options.patience()} epochs without a better one, and the tagger is the best
+   * epoch's (a copy of its weights is kept while training). {@code options.progress()} hears after
+   * every epoch the mistaken sentences (as mistakes and as updates) and the sentences per second;
+   * {@code options.recordUpdates()} logs the sentences that updated. The options of the linear
+   * learners alone (bias, tau, vote cap, prefetch) do not apply. Nothing passed in is modified.
    *
-   * @throws IllegalArgumentException for another algorithm, or an empty corpus
+   * @throws IllegalArgumentException for another algorithm, an empty corpus, or a validation
+   *     fraction that leaves no sentence to train on
+   * @throws java.util.concurrent.CancellationException when the thread is interrupted during the epochs
    */
   public static Fit fit(Algorithm algorithm, TaggedCorpus train, TrainingOptions options, Settings settings) {
     Objects.requireNonNull(algorithm, "algorithm");
@@ -320,14 +344,12 @@ public final class Tagger {
     long start = System.nanoTime();
     Prepared p = prepare(train, settings);
     StructuredPerceptron learner = new StructuredPerceptron(p.tags.length, p.space.size(),
-        algorithm == Algorithm.AVERAGED, settings.decoder() == Decoder.VITERBI, p.data.longest);
-    int[] mistakenSentences = new int[options.maxEpochs()];
-    int[] mistakenTokens = new int[options.maxEpochs()];
-    int epochs = learner.train(p.data, options, mistakenSentences, mistakenTokens);
+        algorithm == Algorithm.AVERAGED, settings.decoder() == Decoder.VITERBI, p.data);
+    TrainingLoop.Result<TagWeights> run = TrainingLoop.fit(learner, p.data.sentences(), options);
     Tagger tagger = new Tagger(algorithm, settings.decoder(), settings.cutoff(), p.tags.clone(), p.space, p.known,
-        learner.finish(), p.data.rows);
-    return new Fit(tagger, Arrays.copyOf(mistakenSentences, epochs), Arrays.copyOf(mistakenTokens, epochs),
-        (System.nanoTime() - start) / 1e9, train.tokens());
+        run.model(), p.data.rows);
+    return new Fit(tagger, run.report(), learner.mistakenTokensPerEpoch(), (System.nanoTime() - start) / 1e9,
+        train.tokens());
   }
 
   /**
@@ -534,15 +556,5 @@ public final class Tagger {
     Objects.requireNonNull(word, "word");
     char[] c = word.toCharArray();
     return words.find(Features.WORD, FeatureTable.hash(Features.WORD, c, 0, c.length), c, 0, c.length) >= 0;
-  }
-
-  /** Writes the tagger to {@code path} atomically (docs/model-format.md). */
-  public void write(Path path) throws IOException {
-    TaggerFile.write(Objects.requireNonNull(path, "path"), this);
-  }
-
-  /** Reads a tagger file; a damaged, foreign or other-version file is a {@code FormatException}. */
-  public static Tagger read(Path path) throws IOException {
-    return TaggerFile.read(Objects.requireNonNull(path, "path"));
   }
 }

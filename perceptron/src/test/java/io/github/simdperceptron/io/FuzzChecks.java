@@ -15,9 +15,9 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * What every fuzz target asserts about a result or a documented error, and the inputs of the
- * targets of framed files (public: the tagger reader's target lives in its own package).
+ * targets of framed files.
  */
-public final class FuzzChecks {
+final class FuzzChecks {
   private FuzzChecks() {}
 
   /** Reads a whole stream into a dataset, as a format's {@code read(InputStream, String)} does. */
@@ -38,13 +38,13 @@ public final class FuzzChecks {
    * checksum made right ({@link #refit}), so that the fuzzer also reaches the checks behind the
    * checksum (a crafted file, not only a corrupted one).
    */
-  public static byte[] framed(byte[] input) {
+  static byte[] framed(byte[] input) {
     byte[] bytes = input.length == 0 ? input : Arrays.copyOfRange(input, 1, input.length);
     return input.length > 0 && (input[0] & 1) == 1 && bytes.length >= FramedFile.PREAMBLE + 4 ? refit(bytes) : bytes;
   }
 
   /** Sets a framed file's length field and CRC32 to those of its bytes (which are modified and returned). */
-  public static byte[] refit(byte[] bytes) {
+  static byte[] refit(byte[] bytes) {
     ByteBuffer b = ByteBuffer.wrap(bytes);
     b.putLong(FramedFile.PREAMBLE - 8, bytes.length);
     CRC32 crc = new CRC32();
@@ -54,7 +54,7 @@ public final class FuzzChecks {
   }
 
   /** A documented error must be one line that starts with the source's name. */
-  public static void message(FormatException e) {
+  static void message(FormatException e) {
     String m = e.getMessage();
     if (!m.startsWith(e.source() + ":") || m.indexOf('\n') >= 0 || m.indexOf('\r') >= 0) {
       throw new AssertionError("not a one-line message naming the source: " + m);

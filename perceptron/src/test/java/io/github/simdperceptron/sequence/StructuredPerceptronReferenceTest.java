@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.internal.TrainingLoop;
 import io.github.simdperceptron.reference.ReferenceSequence;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,8 +16,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The structured perceptron against its literal twin {@code ReferenceSequence} (maps of named
- * weights, a naive K x K Viterbi): the weights are integers while training, so both make the same
+ * The structured perceptron, run by the one training loop ({@link TrainingLoop}), against its
+ * literal twin {@code ReferenceSequence} (maps of named weights, a naive K x K Viterbi, its own
+ * loop over {@code java.util.Random}'s shuffles): the weights are integers while training, so both make the same
  * mistakes in every epoch and end with the same weights bit for bit, averaged or not; the plain
  * model's weights stay integers, so both decode unseen sentences to the same tags.
  */
@@ -151,19 +153,21 @@ class StructuredPerceptronReferenceTest {
       long seed, String where) {
     int epochs = 5;
     TrainingOptions options = TrainingOptions.builder().maxEpochs(epochs).seed(seed).build();
-    StructuredPerceptron fast = new StructuredPerceptron(k, d, averaged, viterbi, 64);
-    int[] sentences = new int[epochs];
-    int[] tokens = new int[epochs];
-    int ran = fast.train(train.encoded(), options, sentences, tokens);
+    StructuredPerceptron fast = new StructuredPerceptron(k, d, averaged, viterbi, train.encoded());
+    TrainingLoop.Result<TagWeights> run = TrainingLoop.fit(fast, train.features.length, options);
+    int[] sentences = run.report().mistakesPerEpoch();
+    int[] tokens = fast.mistakenTokensPerEpoch();
+    int ran = run.report().epochs();
     ReferenceSequence.Run ref = ReferenceSequence.train(train.features, train.tags, k, epochs, seed, true, averaged,
         viterbi);
     assertEquals(ref.mistakenSentences.size(), ran, where + ": epochs");
+    assertEquals(ran, tokens.length, where + ": epochs counted by the learner");
     for (int e = 0; e < ran; e++) {
       assertEquals((int) ref.mistakenSentences.get(e), sentences[e], where + ": mistaken sentences in epoch " + e);
       assertEquals((int) ref.mistakenTokens.get(e), tokens[e], where + ": mistaken tokens in epoch " + e);
     }
     assertTrue(k == 1 || sentences[0] > 0, where + ": the first epoch makes mistakes");
-    TagWeights m = fast.finish();
+    TagWeights m = run.model();
     for (int c = 0; c < k; c++) {
       for (int f = 0; f < d; f++) {
         assertSame(ref.emission(f, c), m.w[f * m.kp + c], where + ": emission " + f + " " + c);

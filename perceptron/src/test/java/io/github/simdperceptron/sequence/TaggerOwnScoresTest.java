@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.simdperceptron.io.TaggerFile;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.IOException;
@@ -71,8 +72,8 @@ class TaggerOwnScoresTest {
     Tagger fitted = Tagger.fit(Algorithm.AVERAGED, train, TrainingOptions.builder().maxEpochs(2).seed(3).build(),
         Tagger.Settings.defaults()).tagger();
     Path file = dir.resolve("t.bin");
-    fitted.write(file);
-    Tagger read = Tagger.read(file);
+    TaggerFile.write(file, fitted);
+    Tagger read = TaggerFile.read(file);
     int known = fitted.words.size();
     assertTrue(known > 100, "known words " + known);
     Random r = new Random(SEED);

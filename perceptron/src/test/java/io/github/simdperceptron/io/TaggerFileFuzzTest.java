@@ -1,8 +1,8 @@
-package io.github.simdperceptron.sequence;
+package io.github.simdperceptron.io;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.github.simdperceptron.io.FuzzChecks;
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.sequence.Tagger;
 import java.io.IOException;
 
 /**

@@ -1,10 +1,12 @@
-package io.github.simdperceptron.sequence;
+package io.github.simdperceptron.io;
 
 import io.github.simdperceptron.io.internal.BodyInput;
 import io.github.simdperceptron.io.internal.FormatException;
-import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.io.internal.FramedFile;
+import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.sequence.Tagger;
+import io.github.simdperceptron.sequence.internal.TaggerAccess;
 import java.io.ByteArrayInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -15,17 +17,23 @@ import java.io.UTFDataFormatException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 /**
- * The tagger file: the library's model-file frame ({@link FramedFile}: magic, version, length,
- * body, CRC32, atomic write) with its own magic {@code 89 54 41 47 47 0D 0A 1A} ("TAGG") and
- * version; docs/model-format.md gives the body byte by byte. Emission weights are stored sparsely
- * (per feature its non-zero tags and weights), the rest densely. Version 2 adds the known words'
- * rows ({@link Features#rows}), which a reader of version 1 computes, one dictionary lookup per
- * key of every known word.
+ * The tagger file, which holds a {@link Tagger}: the library's model-file frame (magic, version,
+ * length, body, CRC32, atomic write) with its own magic {@code 89 54 41 47 47 0D 0A 1A} ("TAGG")
+ * and version; docs/model-format.md gives the body byte by byte. Emission weights are stored
+ * sparsely (per feature its non-zero tags and weights), the rest densely. Version 2 adds the known
+ * words' rows of feature ids, which a reader of version 1 computes, one dictionary lookup per key
+ * of every known word.
+ *
+ * <pre>{@code
+ * TaggerFile.write(Path.of("tagger.bin"), fit.tagger());
+ * Tagger tagger = TaggerFile.read(Path.of("tagger.bin"));
+ * }</pre>
  */
-final class TaggerFile {
+public final class TaggerFile {
   /** The version written. */
   static final int VERSION = 2;
   /** The oldest version read. */
@@ -35,12 +43,10 @@ final class TaggerFile {
 
   private TaggerFile() {}
 
-  static void write(Path path, Tagger t) throws IOException {
-    write(path, t, UnaryOperator.identity());
-  }
-
-  static void write(Path path, Tagger t, UnaryOperator<OutputStream> tap) throws IOException {
-    write(path, t, tap, VERSION);
+  /** Writes the tagger to {@code path} atomically (written beside it, then renamed over it). */
+  public static void write(Path path, Tagger tagger) throws IOException {
+    write(Objects.requireNonNull(path, "path"), Objects.requireNonNull(tagger, "tagger"), UnaryOperator.identity(),
+        VERSION);
   }
 
   /** Writes the tagger in format {@code version} (1 or 2; 1 for the tests of old files). */
@@ -48,28 +54,30 @@ final class TaggerFile {
     if (version < FIRST_VERSION || version > VERSION) {
       throw new IllegalArgumentException("version " + version);
     }
-    if (t.tags.length > MAX_TAGS) {
-      throw new IllegalArgumentException(t.tags.length + " tags (a tagger file holds at most " + MAX_TAGS + ")");
+    TaggerAccess.Parts p = TaggerAccess.parts(t);
+    if (p.tags.length > MAX_TAGS) {
+      throw new IllegalArgumentException(p.tags.length + " tags (a tagger file holds at most " + MAX_TAGS + ")");
     }
     CountingSink counter = new CountingSink();
     DataOutputStream counting = new DataOutputStream(counter);
-    body(t, counting, version);
+    body(p, counting, version);
     counting.flush();
-    FramedFile.write(path, MAGIC, version, counter.count, tap, out -> body(t, out, version));
+    FramedFile.write(path, MAGIC, version, counter.count, tap, out -> body(p, out, version));
   }
 
-  private static void body(Tagger t, DataOutputStream out, int version) throws IOException {
-    TagWeights m = t.weights;
+  private static void body(TaggerAccess.Parts t, DataOutputStream out, int version) throws IOException {
+    int k = t.tags.length;
+    int kp = ClassScores.paddedClasses(k);
     out.writeUTF(t.algorithm.name());
     out.writeByte(t.decoder.ordinal());
-    out.writeInt(t.space.bits);
+    out.writeInt(t.hashBits);
     out.writeInt(t.cutoff);
-    out.writeInt(Features.TEMPLATES);
-    out.writeInt(m.k);
+    out.writeInt(TaggerAccess.templates());
+    out.writeInt(k);
     for (String tag : t.tags) {
       out.writeUTF(tag);
     }
-    FeatureTable dict = t.space.table;
+    TaggerAccess.Table dict = t.dictionary;
     out.writeInt(dict == null ? 0 : dict.size());
     if (version == 1) {
       for (int e = 0; dict != null && e < dict.size(); e++) {
@@ -87,11 +95,11 @@ final class TaggerFile {
       out.writeInt(t.words.size());
       table(t.words, out);
     }
-    Emissions e = t.emissions;
-    out.writeInt(e.d);
-    for (int f = 0; f < e.d; f++) {
+    TaggerAccess.Weights e = t.emissions;
+    out.writeInt(t.features);
+    for (int f = 0; f < t.features; f++) {
       out.writeShort(e.nonZeros(f));
-      for (int c = 0; c < e.k; c++) {
+      for (int c = 0; c < k; c++) {
         float w = e.get(f, c);
         if (w != 0f) {
           out.writeShort(c);
@@ -99,21 +107,20 @@ final class TaggerFile {
         }
       }
     }
-    for (int j = 0; j < m.k; j++) {
-      for (int c = 0; c < m.k; c++) {
-        out.writeFloat(m.trans[j * m.kp + c]);
+    for (int j = 0; j < k; j++) {
+      for (int c = 0; c < k; c++) {
+        out.writeFloat(t.transitions[j * kp + c]);
       }
     }
-    for (int c = 0; c < m.k; c++) {
-      out.writeFloat(m.start[c]);
+    for (int c = 0; c < k; c++) {
+      out.writeFloat(t.start[c]);
     }
-    for (int c = 0; c < m.k; c++) {
-      out.writeFloat(m.end[c]);
+    for (int c = 0; c < k; c++) {
+      out.writeFloat(t.end[c]);
     }
     if (version >= 2) {
-      int[] rows = t.knownRows();
-      out.writeInt(Features.ROW);
-      for (int id : rows) {
+      out.writeInt(TaggerAccess.rowLength());
+      for (int id : t.rows) {
         out.writeInt(id);
       }
     }
@@ -123,7 +130,7 @@ final class TaggerFile {
    * A table's entries in version 2 (after their count): the templates (u8 each), the hashes (i32
    * each), the key starts (count + 1 i32), the keys' chars (u16 each).
    */
-  private static void table(FeatureTable table, DataOutputStream out) throws IOException {
+  private static void table(TaggerAccess.Table table, DataOutputStream out) throws IOException {
     int n = table.size();
     out.write(table.templates(), 0, n);
     int[] hashes = table.hashes();
@@ -141,10 +148,10 @@ final class TaggerFile {
   }
 
   /**
-   * A table of {@code n} entries (version 2, see {@link #table(FeatureTable, DataOutputStream)}),
+   * A table of {@code n} entries (version 2, see {@link #table(TaggerAccess.Table, DataOutputStream)}),
    * its keys not hashed again: a hash that is not its key's makes the key unknown.
    */
-  private static FeatureTable table(BodyInput in, String source, String what, int n) throws IOException {
+  private static TaggerAccess.Table table(BodyInput in, String source, String what, int n) throws IOException {
     if ((long) n * 9 + 4 > in.remaining()) {
       throw truncated(source, n + " " + what);
     }
@@ -162,13 +169,18 @@ final class TaggerFile {
     char[] pool = new char[chars];
     in.readChars(pool, 0, chars);
     try {
-      return FeatureTable.of(n, templates, hashes, starts, pool, Features.TEMPLATES);
+      return TaggerAccess.table(n, templates, hashes, starts, pool);
     } catch (IllegalArgumentException e) {
       throw bad(source, what + ": " + e.getMessage());
     }
   }
 
-  static Tagger read(Path path) throws IOException {
+  /**
+   * Reads a tagger file of either version; a damaged, foreign or other-version file is a
+   * {@code FormatException} (an {@link IOException}) naming the file and the byte.
+   */
+  public static Tagger read(Path path) throws IOException {
+    Objects.requireNonNull(path, "path");
     if (Files.isDirectory(path)) {
       throw new FileSystemException(path.toString(), null, "is a directory, not a tagger file");
     }
@@ -206,9 +218,9 @@ final class TaggerFile {
     int bits = in.readInt();
     int cutoff = in.readInt();
     int templates = in.readInt();
-    if (bits < 0 || bits > 24 || cutoff < 1 || templates != Features.TEMPLATES) {
+    if (bits < 0 || bits > 24 || cutoff < 1 || templates != TaggerAccess.templates()) {
       throw bad(source, "hash bits " + bits + ", cutoff " + cutoff + ", " + templates + " feature templates (expected"
-          + " 0 to 24, at least 1, " + Features.TEMPLATES + ")");
+          + " 0 to 24, at least 1, " + TaggerAccess.templates() + ")");
     }
     int k = in.readInt();
     if (k < 1 || k > MAX_TAGS) {
@@ -226,7 +238,7 @@ final class TaggerFile {
     if (entries > in.remaining() / 3) {
       throw truncated(source, entries + " dictionary entries");
     }
-    FeatureTable dict = bits > 0 ? null
+    TaggerAccess.Table dict = bits > 0 ? null
         : version == 1 ? dictionaryV1(in, source, entries) : table(in, source, "dictionary entries", entries);
     int wordCount = in.readInt();
     if (wordCount < 0) {
@@ -235,17 +247,19 @@ final class TaggerFile {
     if (wordCount > in.remaining() / 2) {
       throw truncated(source, wordCount + " known words");
     }
-    FeatureTable words = version == 1 ? wordsV1(in, wordCount) : knownWords(in, source, wordCount);
-    FeatureSpace space = bits > 0 ? FeatureSpace.hashed(bits) : FeatureSpace.dictionary(dict);
+    TaggerAccess.Table words = version == 1 ? wordsV1(in, wordCount) : knownWords(in, source, wordCount);
     // Version 1 has no rows: they depend on the keys alone, made on another thread while the weights are read.
-    KnownRows knownRows = version == 1 ? KnownRows.start(space, words) : null;
+    KnownRows knownRows = version == 1 ? KnownRows.start(bits, dict, words) : null;
     int d = in.readInt();
-    if (d != space.size()) {
-      throw bad(source, d + " features (expected " + space.size() + ")");
+    int features = bits > 0 ? 1 << bits : dict.size();
+    if (d != features) {
+      throw bad(source, d + " features (expected " + features + ")");
     }
     int kp = ClassScores.paddedClasses(k);
-    TagWeights m = new TagWeights(k, d, null, new float[k * kp], new float[kp], new float[kp]);
-    Emissions.Builder emissions = new Emissions.Builder(k, d);
+    float[] trans = new float[k * kp];
+    float[] start = new float[kp];
+    float[] end = new float[kp];
+    TaggerAccess.WeightsBuilder emissions = TaggerAccess.weights(k, d);
     int[] nzTags = new int[k];
     float[] nzWeights = new float[k];
     for (int f = 0; f < d; f++) {
@@ -272,33 +286,31 @@ final class TaggerFile {
     }
     for (int j = 0; j < k; j++) {
       for (int c = 0; c < k; c++) {
-        m.trans[j * m.kp + c] = finite(in.readFloat(), source, "a transition weight");
+        trans[j * kp + c] = finite(in.readFloat(), source, "a transition weight");
       }
     }
-    m.boundRows();
     for (int c = 0; c < k; c++) {
-      m.start[c] = finite(in.readFloat(), source, "a start weight");
+      start[c] = finite(in.readFloat(), source, "a start weight");
     }
     for (int c = 0; c < k; c++) {
-      m.end[c] = finite(in.readFloat(), source, "an end weight");
+      end[c] = finite(in.readFloat(), source, "an end weight");
     }
     int[] rows = version == 1 ? null : rows(in, source, wordCount, d);
     if (in.remaining() > 0) {
       throw bad(source, "extra bytes after the " + (version == 1 ? "weights" : "known words' rows"));
     }
-    return new Tagger(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, space, words, m, emissions.build(),
-        version == 1 ? knownRows.rows() : rows);
+    return TaggerAccess.tagger(new TaggerAccess.Parts(algorithm, Tagger.Decoder.values()[decoder], cutoff, tags, bits,
+        dict, words, d, emissions.build(), trans, start, end, version == 1 ? knownRows.rows() : rows));
   }
 
   /** A version-1 dictionary: n entries, each a template and a key, hashed into a new table. */
-  private static FeatureTable dictionaryV1(BodyInput in, String source, int n) throws IOException {
-    FeatureTable dict = new FeatureTable(n);
+  private static TaggerAccess.Table dictionaryV1(BodyInput in, String source, int n) throws IOException {
+    TaggerAccess.Table dict = TaggerAccess.table(n);
     for (int e = 0; e < n; e++) {
       int template = in.readUnsignedByte();
       int length = in.readUTFChars();
       char[] key = in.chars();
-      if (template >= Features.TEMPLATES
-          || dict.add(template, FeatureTable.hash(template, key, 0, length), key, 0, length) != e) {
+      if (template >= TaggerAccess.templates() || dict.add(template, key, length) != e) {
         throw bad(source, "dictionary entry " + e + " (template " + template + ", key "
             + FormatException.quote(new String(key, 0, length)) + ") is not a new key of a known template");
       }
@@ -307,23 +319,23 @@ final class TaggerFile {
   }
 
   /** Version-1 known words: n keys, hashed into a new table. */
-  private static FeatureTable wordsV1(BodyInput in, int n) throws IOException {
-    FeatureTable words = new FeatureTable(n);
+  private static TaggerAccess.Table wordsV1(BodyInput in, int n) throws IOException {
+    TaggerAccess.Table words = TaggerAccess.table(n);
     for (int e = 0; e < n; e++) {
       int length = in.readUTFChars();
       char[] word = in.chars();
-      words.add(Features.WORD, FeatureTable.hash(Features.WORD, word, 0, length), word, 0, length);
+      words.add(TaggerAccess.wordTemplate(), word, length);
     }
     return words;
   }
 
   /** Version-2 known words: a table ({@link #table(BodyInput, String, String, int)}) of words alone. */
-  private static FeatureTable knownWords(BodyInput in, String source, int n) throws IOException {
-    FeatureTable words = table(in, source, "known words", n);
+  private static TaggerAccess.Table knownWords(BodyInput in, String source, int n) throws IOException {
+    TaggerAccess.Table words = table(in, source, "known words", n);
     for (int e = 0; e < n; e++) {
-      if (words.template(e) != Features.WORD) {
-        throw bad(source, "known word " + e + " has template " + words.template(e) + " (expected " + Features.WORD
-            + ")");
+      if (words.template(e) != TaggerAccess.wordTemplate()) {
+        throw bad(source, "known word " + e + " has template " + words.template(e) + " (expected "
+            + TaggerAccess.wordTemplate() + ")");
       }
     }
     return words;
@@ -336,8 +348,8 @@ final class TaggerFile {
    */
   private static int[] rows(BodyInput in, String source, int words, int d) throws IOException {
     int row = in.readInt();
-    if (row != Features.ROW) {
-      throw bad(source, "known words' rows of " + row + " ids (expected " + Features.ROW + ")");
+    if (row != TaggerAccess.rowLength()) {
+      throw bad(source, "known words' rows of " + row + " ids (expected " + TaggerAccess.rowLength() + ")");
     }
     if ((long) words * row > in.remaining() / 4) {
       throw truncated(source, words + " known words' rows");
@@ -357,22 +369,24 @@ final class TaggerFile {
     return bad(source, what + " do not fit in the bytes left");
   }
 
-  /** The known words' rows ({@link Features#rows}), made on a thread of their own. */
+  /** The known words' rows ({@link TaggerAccess#rows}), made on a thread of their own. */
   private static final class KnownRows extends Thread {
-    private final FeatureSpace space;
-    private final FeatureTable words;
+    private final int bits;
+    private final TaggerAccess.Table dictionary;
+    private final TaggerAccess.Table words;
     private int[] rows;
     private Throwable failure;
 
-    private KnownRows(FeatureSpace space, FeatureTable words) {
+    private KnownRows(int bits, TaggerAccess.Table dictionary, TaggerAccess.Table words) {
       super("tagger-known-rows");
       setDaemon(true);
-      this.space = space;
+      this.bits = bits;
+      this.dictionary = dictionary;
       this.words = words;
     }
 
-    static KnownRows start(FeatureSpace space, FeatureTable words) {
-      KnownRows t = new KnownRows(space, words);
+    static KnownRows start(int bits, TaggerAccess.Table dictionary, TaggerAccess.Table words) {
+      KnownRows t = new KnownRows(bits, dictionary, words);
       t.start();
       return t;
     }
@@ -380,7 +394,7 @@ final class TaggerFile {
     @Override
     public void run() {
       try {
-        rows = Features.rows(space, words);
+        rows = TaggerAccess.rows(bits, dictionary, words);
       } catch (RuntimeException | Error e) {
         failure = e;
       }

@@ -1,0 +1,117 @@
+package io.github.simdperceptron.learn.internal;
+
+import io.github.simdperceptron.learn.Learner;
+import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.TrainingReport;
+
+/**
+ * The one training loop of the learn package, for a learner of another package that holds its
+ * own examples (the structured perceptron and its sentences); not part of the API. The loop does
+ * for it what it does for the learners of {@link Learner}: the validation split, the epochs, the
+ * seeded order of the examples, stopping after an epoch without an update, early stopping,
+ * progress, cancellation and the {@link TrainingReport} (docs/learners.md).
+ */
+public final class TrainingLoop {
+  /** A visit's outcome: the learner erred on the example. */
+  public static final int MISTAKE = 1;
+  /** A visit's outcome: the learner changed its state. */
+  public static final int UPDATED = 2;
+
+  /**
+   * A learner as the loop sees it: the examples are numbered 0 to n - 1, and a model of type S
+   * stands for its state.
+   *
+   * @param <S> the model
+   */
+  public interface Rule<S> {
+    /** The algorithm's name in the report, e.g. {@code "STRUCTURED(AVERAGED)"}. */
+    String name();
+
+    /** Called before each epoch's first visit. */
+    void epochStarting();
+
+    /** Visits example i; returns {@link #MISTAKE} and {@link #UPDATED} combined, or 0. */
+    int visit(int i);
+
+    /** The model the current state stands for, a snapshot that later visits do not change. */
+    S model();
+
+    /** The model at the end of training; training may not go on after this call. */
+    S finalModel();
+
+    /** The validation measure of model on the examples given (ascending; not modified): higher is better. */
+    double accuracy(S model, int[] examples);
+
+    /** The training error of model on the examples given (ascending; not modified), for the report. */
+    double trainingError(S model, int[] examples);
+  }
+
+  /** A trained model and the report of the run that made it. */
+  public static final class Result<S> {
+    private final S model;
+    private final TrainingReport report;
+
+    public Result(S model, TrainingReport report) {
+      this.model = model;
+      this.report = report;
+    }
+
+    /** The model: the best epoch's on the validation examples when the options hold out some, else the final one. */
+    public S model() {
+      return model;
+    }
+
+    public TrainingReport report() {
+      return report;
+    }
+  }
+
+  /** The operations behind this class, implemented in the learn package. */
+  public interface Bridge {
+    <S> Result<S> fit(Rule<S> rule, int examples, TrainingOptions options);
+  }
+
+  private static Bridge installed;
+
+  private TrainingLoop() {}
+
+  /** Called once by the learn package when {@link Learner} is initialized; any other call throws. */
+  public static synchronized void install(Bridge bridge) {
+    Class<?> c = bridge.getClass();
+    if (installed != null || !c.getPackageName().equals(Learner.class.getPackageName())
+        || c.getClassLoader() != Learner.class.getClassLoader()) {
+      throw new IllegalStateException("the training loop bridge is installed by the learn package, once");
+    }
+    installed = bridge;
+  }
+
+  private static final class Holder {
+    static final Bridge BRIDGE = load();
+
+    private static Bridge load() {
+      try {
+        Class.forName(Learner.class.getName(), true, Learner.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new AssertionError(e);
+      }
+      synchronized (TrainingLoop.class) {
+        return installed;
+      }
+    }
+  }
+
+  /**
+   * Trains {@code rule} on its examples 0 to n - 1 with the options' epochs, seed, shuffling,
+   * validation split and patience, update log and progress listener (the options of the linear
+   * learners alone, such as the bias, tau or the vote cap, do not apply). With a validation
+   * fraction, round(n * fraction) examples (at least 1) are held out, chosen as
+   * {@code Learner.fit} chooses a dataset's rows, and the rule never visits them; the report's
+   * mistakes and updates count visits whose outcome had {@link #MISTAKE} and {@link #UPDATED}.
+   *
+   * @throws IllegalArgumentException when the validation fraction leaves no training example
+   * @throws java.util.concurrent.CancellationException when the thread is interrupted during the run
+   */
+  public static <S> Result<S> fit(Rule<S> rule, int n, TrainingOptions options) {
+    return Holder.BRIDGE.fit(rule, n, options);
+  }
+}
