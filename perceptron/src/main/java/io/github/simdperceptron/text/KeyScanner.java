@@ -34,8 +34,9 @@ final class KeyScanner {
   private final int ngrams;
   private final int charMin;
   private final int charMax;
-  /** The last {@code ngrams} token keys of the document, by token number modulo ngrams. */
-  private final long[] recent;
+  /** The last token keys of the document, by token number modulo {@link #RING} (at least ngrams). */
+  private final long[] recent = new long[RING];
+  private static final int RING = 8;
   private long[] keys = new long[256];
   private int count;
   private int tokens;
@@ -49,7 +50,6 @@ final class KeyScanner {
     this.ngrams = ngrams;
     this.charMin = charMin;
     this.charMax = charMax;
-    this.recent = new long[ngrams];
   }
 
   /** The class of a code point: a word character (L, M, Nd), punctuation or symbol (P, S), or a separator. */
@@ -249,13 +249,13 @@ final class KeyScanner {
       int t = tokens;
       int longest = Math.min(n, t + 1);
       for (int len = 2; len <= longest; len++) {
-        long k = r[(t - len + 1) % n];
+        long k = r[(t - len + 1) & (RING - 1)];
         for (int j = t - len + 2; j < t; j++) {
-          k = k * NGRAM_MULTIPLIER + r[j % n];
+          k = k * NGRAM_MULTIPLIER + r[j & (RING - 1)];
         }
         out[count++] = k * NGRAM_MULTIPLIER + key;
       }
-      r[t % n] = key;
+      r[t & (RING - 1)] = key;
     }
     tokens++;
     if (charMin > 0) {

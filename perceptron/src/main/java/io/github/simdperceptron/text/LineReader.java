@@ -17,7 +17,7 @@ final class LineReader {
 
   private final InputStream in;
   private final String source;
-  private byte[] buf = new byte[1 << 18];
+  private byte[] buf;
   private int pos;
   private int lim;
   private boolean eof;
@@ -27,9 +27,24 @@ final class LineReader {
   /** Bytes consumed before buf[0]. */
   private long consumed;
 
+  /** Whether a byte-order mark at the start of line 1 is dropped (the start of a stream). */
+  private final boolean dropMark;
+
   LineReader(InputStream in, String source) {
     this.in = in;
     this.source = source;
+    this.buf = new byte[1 << 18];
+    this.dropMark = true;
+  }
+
+  /** The lines of {@code bytes[0, length)}, in place; {@code first}: the block starts the stream (a mark is dropped). */
+  LineReader(byte[] bytes, int length, boolean first, String source) {
+    this.in = null;
+    this.source = source;
+    this.buf = bytes;
+    this.lim = length;
+    this.eof = true;
+    this.dropMark = first;
   }
 
   byte[] bytes() {
@@ -95,7 +110,7 @@ final class LineReader {
   }
 
   private boolean begin() {
-    if (++line == 1 && end - start >= 3 && buf[start] == (byte) 0xef && buf[start + 1] == (byte) 0xbb
+    if (++line == 1 && dropMark && end - start >= 3 && buf[start] == (byte) 0xef && buf[start + 1] == (byte) 0xbb
         && buf[start + 2] == (byte) 0xbf) {
       start += 3;
     }

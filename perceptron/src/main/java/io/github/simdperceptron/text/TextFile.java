@@ -48,7 +48,15 @@ public final class TextFile {
     Objects.requireNonNull(vectorizer, "vectorizer");
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(source, "source");
-    return new CorpusBuilder(vectorizer, source).read(new GzipDetect(in));
+    return read(vectorizer, in, source, LineBlocks.threads());
+  }
+
+  /** {@link #read(TextVectorizer, InputStream, String)} on {@code threads} threads (the same corpus for any number). */
+  static TextCorpus read(TextVectorizer vectorizer, InputStream in, String source, int threads) throws IOException {
+    Objects.requireNonNull(vectorizer, "vectorizer");
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(source, "source");
+    return new CorpusBuilder(vectorizer, source).read(new GzipDetect(in), threads);
   }
 
   /**
@@ -165,45 +173,12 @@ public final class TextFile {
       this.values = new float[indices.length];
     }
 
-    TextCorpus read(InputStream in) throws IOException {
-      LineReader lines = new LineReader(in, source);
-      DocumentParser parser = new DocumentParser(source);
-      TextVectorizer.Featurizer f = vectorizer.fitted() ? vectorizer.featurizer() : null;
-      KeyScanner scanner = fit ? vectorizer.scanner() : f.scanner;
+    TextCorpus read(InputStream in, int threads) throws IOException {
+      ThreadLocal<BlockReader> readers = ThreadLocal.withInitial(() -> new BlockReader(vectorizer, source, fit));
       TextVectorizer.DictionaryCounter counter = fit ? new TextVectorizer.DictionaryCounter(1 << 16) : null;
-      TextVectorizer.Featurizer counting = fit ? vectorizer.countingFeaturizer() : null;
-      while (lines.next()) {
-        long line = lines.line();
-        if (lines.end() == lines.start()) {
-          throw FormatException.atLine(source, line, 0, null, "an empty line (expected a labelled document:"
-              + " __label__NAME words ... or LABEL<TAB>text)");
-        }
-        parser.parse(lines.bytes(), lines.start(), lines.end(), line, scanner);
-        if (parser.labels.isEmpty()) {
-          throw FormatException.atLine(source, line, 1, null, "no label (expected __label__NAME fields, or a tab"
-              + " after the label: LABEL<TAB>text)");
-        }
-        addLabels(parser.labels);
-        tokens += scanner.tokens();
-        int n;
-        int[] idx;
-        float[] val;
-        if (fit) {
-          // Provisional ids in first-appearance order, with their counts as values.
-          if (counting.ids.length < scanner.count()) {
-            counting.ids = new int[Math.max(scanner.count(), 2 * counting.ids.length)];
-          }
-          counter.count(scanner.keys(), scanner.count(), counting.ids);
-          n = counting.fromIds(scanner.count());
-          idx = counting.indices;
-          val = counting.values;
-        } else {
-          n = f.row(scanner.keys(), scanner.count());
-          idx = f.indices;
-          val = f.values;
-        }
-        append(idx, val, n);
-      }
+      LineBlocks blocks = new LineBlocks(source);
+      blocks.run(in, threads, (bytes, length, first) -> readers.get().read(bytes, length, first),
+          block -> take(block, counter));
       if (rows == 0) {
         throw FormatException.atLine(source, 0, 0, null, "no documents (expected one labelled document per line)");
       }
@@ -212,12 +187,34 @@ public final class TextFile {
         fitted = vectorizer.withDictionary(counter.kept(vectorizer.minCount()));
         renumber(counter.finalIds(vectorizer.minCount()), fitted.featurizer());
       }
-      return corpus(fitted, fit ? fitted.featurizer().unitValues() : f.unitValues());
+      return corpus(fitted, fitted.featurizer().unitValues());
     }
 
-    private void addLabels(List<String> names) {
+    /** Appends a block's documents: their labels, and their rows (fitting: the keys' provisional ids and counts). */
+    private void take(Block block, TextVectorizer.DictionaryCounter counter) {
+      tokens += block.tokens;
+      for (int d = 0; d < block.documents; d++) {
+        addLabels(block.labels, block.labelPtr[d], block.labelPtr[d + 1]);
+        int from = block.rowPtr[d];
+        int n = block.rowPtr[d + 1] - from;
+        if (fit) {
+          reserve(n);
+          for (int p = 0; p < n; p++) {
+            indices[nnz + p] = counter.add(block.keys[from + p], block.counts[from + p]);
+            values[nnz + p] = block.counts[from + p];
+          }
+          nnz += n;
+          rowPtr[++rows] = nnz;
+        } else {
+          append(block.indices, block.values, from, n);
+        }
+      }
+    }
+
+    private void addLabels(String[] names, int from, int to) {
       int first = labelCount;
-      for (String name : names) {
+      for (int k = from; k < to; k++) {
+        String name = names[k];
         Integer id = labelIds.get(name);
         if (id == null) {
           id = labelNames.size();
@@ -225,8 +222,8 @@ public final class TextFile {
           labelNames.add(name);
         }
         boolean repeated = false;
-        for (int k = first; k < labelCount; k++) {
-          repeated |= labelList[k] == id;
+        for (int j = first; j < labelCount; j++) {
+          repeated |= labelList[j] == id;
         }
         if (!repeated) {
           if (labelCount == labelList.length) {
@@ -242,7 +239,7 @@ public final class TextFile {
       labelPtr[rows + 1] = labelCount;
     }
 
-    private void append(int[] idx, float[] val, int n) {
+    private void reserve(int n) {
       if (rows + 2 > rowPtr.length) {
         rowPtr = Arrays.copyOf(rowPtr, 2 * rowPtr.length);
       }
@@ -255,8 +252,12 @@ public final class TextFile {
         indices = Arrays.copyOf(indices, grown);
         values = Arrays.copyOf(values, grown);
       }
-      System.arraycopy(idx, 0, indices, nnz, n);
-      System.arraycopy(val, 0, values, nnz, n);
+    }
+
+    private void append(int[] idx, float[] val, int from, int n) {
+      reserve(n);
+      System.arraycopy(idx, from, indices, nnz, n);
+      System.arraycopy(val, from, values, nnz, n);
       nnz += n;
       rowPtr[++rows] = nnz;
     }
@@ -268,15 +269,25 @@ public final class TextFile {
     private void renumber(int[] finalIds, TextVectorizer.Featurizer f) {
       int out = 0;
       int from = 0;
+      long[] pairs = new long[256];
       for (int i = 0; i < rows; i++) {
         int to = rowPtr[i + 1];
-        int rowStart = out;
+        int m = 0;
+        if (pairs.length < to - from) {
+          pairs = new long[Math.max(to - from, 2 * pairs.length)];
+        }
         for (int p = from; p < to; p++) {
           int id = finalIds[indices[p]];
           if (id >= 0) {
-            indices[out] = id;
-            values[out++] = values[p];
+            // A row's keys come in order of first appearance: sorted here by final id, count alongside.
+            pairs[m++] = ((long) id << 32) | (int) values[p];
           }
+        }
+        Arrays.sort(pairs, 0, m);
+        int rowStart = out;
+        for (int p = 0; p < m; p++) {
+          indices[out] = (int) (pairs[p] >>> 32);
+          values[out++] = (int) pairs[p];
         }
         f.countsToValues(values, rowStart, out);
         from = to;
@@ -309,6 +320,111 @@ public final class TextFile {
       Dataset data = rowsOnly.withLabels(labels, classes);
       return new TextCorpus(data, fitted, multi ? Arrays.copyOf(labelPtr, rows + 1) : null,
           multi ? Arrays.copyOf(labelList, labelCount) : null, tokens);
+    }
+  }
+
+  /** One block's documents as a worker read them. */
+  static final class Block implements LineBlocks.Counted {
+    long lines;
+    int documents;
+    long tokens;
+    String[] labels;
+    int[] labelPtr;
+    int[] rowPtr;
+    /** Transforming: the rows. */
+    int[] indices;
+    float[] values;
+    /** Fitting: each document's distinct keys in order of first appearance, with their counts. */
+    long[] keys;
+    int[] counts;
+
+    @Override
+    public long lines() {
+      return lines;
+    }
+  }
+
+  /** A worker thread's reader of blocks: its own scanner, parser and scratch. */
+  static final class BlockReader {
+    private final String source;
+    private final boolean fit;
+    private final TextVectorizer.Featurizer featurizer;
+    private final DocumentParser parser;
+    private final DistinctKeys distinct = new DistinctKeys();
+
+    BlockReader(TextVectorizer v, String source, boolean fit) {
+      this.source = source;
+      this.fit = fit;
+      this.featurizer = fit ? v.countingFeaturizer() : v.featurizer();
+      this.parser = new DocumentParser(source);
+    }
+
+    Block read(byte[] bytes, int length, boolean first) throws IOException {
+      LineReader lines = new LineReader(bytes, length, first, source);
+      Block b = new Block();
+      int cap = Math.max(16, length / 64);
+      b.labels = new String[cap];
+      b.labelPtr = new int[cap + 1];
+      b.rowPtr = new int[cap + 1];
+      int entries = Math.max(64, length / 3);
+      if (fit) {
+        b.keys = new long[entries];
+        b.counts = new int[entries];
+      } else {
+        b.indices = new int[entries];
+        b.values = new float[entries];
+      }
+      int labelCount = 0;
+      int nnz = 0;
+      KeyScanner scanner = featurizer.scanner;
+      while (lines.next()) {
+        long line = lines.line();
+        if (lines.end() == lines.start()) {
+          throw FormatException.atLine(source, line, 0, null, "an empty line (expected a labelled document:"
+              + " __label__NAME words ... or LABEL<TAB>text)");
+        }
+        parser.parse(lines.bytes(), lines.start(), lines.end(), line, scanner);
+        if (parser.labels.isEmpty()) {
+          throw FormatException.atLine(source, line, 1, null, "no label (expected __label__NAME fields, or a tab"
+              + " after the label: LABEL<TAB>text)");
+        }
+        int d = b.documents;
+        if (d + 1 >= b.rowPtr.length) {
+          b.rowPtr = Arrays.copyOf(b.rowPtr, 2 * b.rowPtr.length);
+          b.labelPtr = Arrays.copyOf(b.labelPtr, 2 * b.labelPtr.length);
+        }
+        for (String label : parser.labels) {
+          if (labelCount == b.labels.length) {
+            b.labels = Arrays.copyOf(b.labels, 2 * labelCount);
+          }
+          b.labels[labelCount++] = label;
+        }
+        b.labelPtr[d + 1] = labelCount;
+        b.tokens += scanner.tokens();
+        int n;
+        if (fit) {
+          n = distinct.of(scanner.keys(), scanner.count());
+          if (nnz + n > b.keys.length) {
+            b.keys = Arrays.copyOf(b.keys, Math.max(nnz + n, 2 * b.keys.length));
+            b.counts = Arrays.copyOf(b.counts, b.keys.length);
+          }
+          System.arraycopy(distinct.keys, 0, b.keys, nnz, n);
+          System.arraycopy(distinct.counts, 0, b.counts, nnz, n);
+        } else {
+          n = featurizer.row(scanner.keys(), scanner.count());
+          if (nnz + n > b.indices.length) {
+            b.indices = Arrays.copyOf(b.indices, Math.max(nnz + n, 2 * b.indices.length));
+            b.values = Arrays.copyOf(b.values, b.indices.length);
+          }
+          System.arraycopy(featurizer.indices, 0, b.indices, nnz, n);
+          System.arraycopy(featurizer.values, 0, b.values, nnz, n);
+        }
+        nnz += n;
+        b.rowPtr[d + 1] = nnz;
+        b.documents++;
+      }
+      b.lines = lines.line();
+      return b;
     }
   }
 

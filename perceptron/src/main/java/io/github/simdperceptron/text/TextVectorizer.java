@@ -411,7 +411,7 @@ public final class TextVectorizer {
         }
         idx[r] = id[i];
         int c = j - i;
-        val[r] = how == Values.BINARY ? 1f : how == Values.COUNT ? (float) c : (float) (1 + Math.log(c));
+        val[r] = how == Values.BINARY ? 1f : how == Values.COUNT ? (float) c : logValue(c);
         r++;
         i = j;
       }
@@ -436,7 +436,7 @@ public final class TextVectorizer {
       Values how = this.how;
       if (how != Values.COUNT) {
         for (int i = from; i < to; i++) {
-          values[i] = how == Values.BINARY ? 1f : (float) (1 + Math.log(values[i]));
+          values[i] = how == Values.BINARY ? 1f : logValue((int) values[i]);
         }
       }
       if (l2 && to > from) {
@@ -455,6 +455,19 @@ public final class TextVectorizer {
     boolean unitValues() {
       return how == Values.BINARY && !l2;
     }
+  }
+
+  private static final float[] LOG_VALUES = new float[256];
+
+  static {
+    for (int c = 1; c < LOG_VALUES.length; c++) {
+      LOG_VALUES[c] = (float) (1 + Math.log(c));
+    }
+  }
+
+  /** 1 + ln c rounded to float, from a table for the common small counts (the same bits). */
+  static float logValue(int c) {
+    return c < LOG_VALUES.length ? LOG_VALUES[c] : (float) (1 + Math.log(c));
   }
 
   /** Counts keys and numbers them in the order of first appearance, for a dictionary. */
@@ -485,6 +498,16 @@ public final class TextVectorizer {
 
     void count(long[] keys, int n) {
       count(keys, n, null);
+    }
+
+    /** Counts {@code times} occurrences of {@code key}; returns its provisional id. */
+    int add(long key, int times) {
+      int id = table.addIfAbsent(key);
+      if (id == counts.length) {
+        counts = java.util.Arrays.copyOf(counts, 2 * counts.length);
+      }
+      counts[id] = (int) Math.min(Integer.MAX_VALUE, (long) counts[id] + times);
+      return id;
     }
 
     int size() {

@@ -241,4 +241,62 @@ class TextFileTest {
         new java.io.DataInputStream(new ByteArrayInputStream(b)), b.length));
     assertTrue(e.getMessage().startsWith("ngrams"), e.getMessage());
   }
+
+  /** Lines of a few megabytes, so that the reader cuts them into several blocks. */
+  private static String manyLines(int n, long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      s.append(i % 3 == 0 ? "__label__a " : i % 3 == 1 ? "__label__b __label__c " : "c\t");
+      for (int w = 0; w < 30; w++) {
+        s.append("w").append(r.nextInt(5000)).append(r.nextInt(9) == 0 ? ", " : " ");
+      }
+      s.append(i % 7 == 0 ? "\r\n" : "\n");
+    }
+    return s.toString();
+  }
+
+  @Test
+  void blocksReadOnSeveralThreadsGiveTheCorpusOfOne() throws IOException {
+    long seed = 4848L;
+    System.out.println("TextFileTest seed " + seed);
+    byte[] bytes = manyLines(40_000, seed).getBytes(StandardCharsets.UTF_8);
+    assertTrue(bytes.length > 3 * LineBlocks.BLOCK, "several blocks");
+    for (TextVectorizer v : List.of(TextVectorizer.builder().minCount(2).build(),
+        TextVectorizer.builder().hashBits(14).build())) {
+      TextCorpus one = TextFile.read(v, new ByteArrayInputStream(bytes), "t", 1);
+      TextCorpus two = TextFile.read(v, new ByteArrayInputStream(bytes), "t", 2);
+      TextCorpus three = TextFile.read(v, new ByteArrayInputStream(bytes), "t", 3);
+      for (TextCorpus c : List.of(two, three)) {
+        assertEquals(one.vectorizer(), c.vectorizer());
+        assertEquals(one.tokens(), c.tokens());
+        assertEquals(one.data().labels(), c.data().labels());
+        assertEquals(one.data().size(), c.data().size());
+        for (int i = 0; i < one.data().size(); i += 97) {
+          assertEquals(row(one.data(), i), row(c.data(), i), "row " + i);
+          assertArrayEquals(one.classesOf(i), c.classesOf(i));
+        }
+      }
+      // The dictionary read in blocks is the dictionary fit() builds from the texts one by one.
+      if (!v.hashing()) {
+        List<String> texts = new ArrayList<>();
+        for (String line : new String(bytes, StandardCharsets.UTF_8).split("\r?\n")) {
+          texts.add(line.replaceAll("__label__[a-z]+ ", "").replaceFirst("^c\t", ""));
+        }
+        assertEquals(v.fit(texts), one.vectorizer());
+      }
+    }
+  }
+
+  @Test
+  void anErrorInALaterBlockNamesItsLineInTheFile() {
+    String good = manyLines(30_000, 1);
+    long lines = good.chars().filter(c -> c == '\n').count();
+    byte[] bytes = (good + "__label__a fine\nno label\n").getBytes(StandardCharsets.UTF_8);
+    for (int threads : new int[] {1, 2}) {
+      FormatException e = assertThrows(FormatException.class, () -> TextFile.read(unigrams().build(),
+          new ByteArrayInputStream(bytes), "big.txt", threads));
+      assertTrue(e.getMessage().startsWith("big.txt:" + (lines + 2) + ":1: no label"), e.getMessage());
+    }
+  }
 }
