@@ -185,7 +185,7 @@ public final class TextFile {
       TextVectorizer fitted = vectorizer;
       if (fit) {
         fitted = vectorizer.withDictionary(counter.kept(vectorizer.minCount()));
-        renumber(counter.finalIds(vectorizer.minCount()), fitted.featurizer());
+        renumber(counter.finalIds(vectorizer.minCount()), fitted);
       }
       return corpus(fitted, fitted.featurizer().unitValues());
     }
@@ -193,6 +193,12 @@ public final class TextFile {
     /** Appends a block's documents: their labels, and their rows (fitting: the keys' provisional ids and counts). */
     private void take(Block block, TextVectorizer.DictionaryCounter counter) {
       tokens += block.tokens;
+      int[] ids = null;
+      if (fit) {
+        int all = block.rowPtr[block.documents];
+        ids = new int[all];
+        counter.addAll(block.keys, block.counts, 0, all, ids);
+      }
       for (int d = 0; d < block.documents; d++) {
         addLabels(block.labels, block.labelPtr[d], block.labelPtr[d + 1]);
         int from = block.rowPtr[d];
@@ -200,7 +206,7 @@ public final class TextFile {
         if (fit) {
           reserve(n);
           for (int p = 0; p < n; p++) {
-            indices[nnz + p] = counter.add(block.keys[from + p], block.counts[from + p]);
+            indices[nnz + p] = ids[from + p];
             values[nnz + p] = block.counts[from + p];
           }
           nnz += n;
@@ -266,11 +272,45 @@ public final class TextFile {
      * Maps each row's provisional ids to their final ones, dropping those under the minimum count
      * (the map keeps the order of the kept ids, so rows stay sorted), and turns counts into values.
      */
-    private void renumber(int[] finalIds, TextVectorizer.Featurizer f) {
-      int out = 0;
-      int from = 0;
+    private void renumber(int[] finalIds, TextVectorizer fitted) {
+      // Rows are independent: parts of them are renumbered in place on several threads, each part
+      // compacted within its own stretch, then the stretches are moved together.
+      int parts = Math.min(LineBlocks.threads(), Math.max(1, rows / 4096));
+      int[] firstRow = new int[parts + 1];
+      for (int p = 0; p <= parts; p++) {
+        firstRow[p] = (int) ((long) rows * p / parts);
+      }
+      int[] starts = new int[parts];
+      for (int p = 0; p < parts; p++) {
+        starts[p] = rowPtr[firstRow[p]];
+      }
+      int[] ends = new int[parts];
+      java.util.stream.IntStream.range(0, parts).parallel().forEach(p ->
+          ends[p] = renumberRows(finalIds, fitted.featurizer(), firstRow[p], firstRow[p + 1], starts[p]));
+      int out = ends[0];
+      for (int p = 1; p < parts; p++) {
+        int start = starts[p];
+        int shift = start - out;
+        System.arraycopy(indices, start, indices, out, ends[p] - start);
+        System.arraycopy(values, start, values, out, ends[p] - start);
+        for (int i = firstRow[p] + 1; i <= firstRow[p + 1]; i++) {
+          rowPtr[i] -= shift;
+        }
+        out = ends[p] - shift;
+      }
+      nnz = out;
+    }
+
+    /**
+     * Renumbers rows [fromRow, toRow) in place from {@code start} (their first entry): final ids, those under
+     * the minimum count dropped, sorted, counts turned into values. Writes {@code rowPtr[i + 1]} of
+     * each row relative to the same start; returns the end of the part's entries.
+     */
+    private int renumberRows(int[] finalIds, TextVectorizer.Featurizer f, int fromRow, int toRow, int start) {
+      int out = start;
+      int from = out;
       long[] pairs = new long[256];
-      for (int i = 0; i < rows; i++) {
+      for (int i = fromRow; i < toRow; i++) {
         int to = rowPtr[i + 1];
         int m = 0;
         if (pairs.length < to - from) {
@@ -293,7 +333,7 @@ public final class TextFile {
         from = to;
         rowPtr[i + 1] = out;
       }
-      nnz = out;
+      return out;
     }
 
     private TextCorpus corpus(TextVectorizer fitted, boolean unitValues) {

@@ -473,6 +473,7 @@ public final class TextVectorizer {
   /** Counts keys and numbers them in the order of first appearance, for a dictionary. */
   static final class DictionaryCounter {
     private final KeyTable table;
+    long touched;
     private int[] counts;
 
     DictionaryCounter(int expected) {
@@ -498,6 +499,22 @@ public final class TextVectorizer {
 
     void count(long[] keys, int n) {
       count(keys, n, null);
+    }
+
+    /**
+     * Counts {@code counts[i]} occurrences of {@code keys[i]} for i in [from, from + n), writing
+     * each one's provisional id into {@code ids[i]} (modified): {@link #add} of each in order.
+     */
+    void addAll(long[] keys, int[] times, int from, int n, int[] ids) {
+      // Kept, so that the compiler cannot drop the early reads of the slots.
+      touched += table.addAll(keys, from, n, ids);
+      if (table.size() > counts.length) {
+        counts = java.util.Arrays.copyOf(counts, Math.max(table.size(), 2 * counts.length));
+      }
+      for (int i = from; i < from + n; i++) {
+        int id = ids[i];
+        counts[id] = (int) Math.min(Integer.MAX_VALUE, (long) counts[id] + times[i]);
+      }
     }
 
     /** Counts {@code times} occurrences of {@code key}; returns its provisional id. */

@@ -284,6 +284,16 @@ class TextFileTest {
           texts.add(line.replaceAll("__label__[a-z]+ ", "").replaceFirst("^c\t", ""));
         }
         assertEquals(v.fit(texts), one.vectorizer());
+        // Every row (several threads renumber parts of them) is its text's transform.
+        for (int i = 0; i < texts.size(); i += 13) {
+          TextVectorizer.Row r = one.vectorizer().transform(texts.get(i));
+          java.util.Map<Integer, Float> m = new java.util.TreeMap<>();
+          for (int k = 0; k < r.indices().length; k++) {
+            m.put(r.indices()[k], r.values()[k]);
+          }
+          assertEquals(m, row(one.data(), i), "row " + i);
+          assertEquals(r.indices().length, one.data().nonZeros(i), "row " + i);
+        }
       }
     }
   }
