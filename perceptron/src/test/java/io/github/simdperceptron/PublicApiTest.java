@@ -52,6 +52,7 @@ class PublicApiTest {
       "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "KernelLearner", "KernelModel",
           "Learner", "LinearModel", "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
       "io.github.simdperceptron.io", Set.of("DataFormat", "ModelFile", "TaggerFile"),
+      "io.github.simdperceptron.text", Set.of("TextCorpus", "TextFile", "TextVectorizer"),
       "io.github.simdperceptron.theory", Set.of("Theory"),
       "io.github.simdperceptron.sequence", Set.of("TaggedCorpus", "Tagger"));
 

@@ -9,12 +9,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * Predictions for raw text, streamed: each line of the input is read, vectorized with the model's
- * vectorizer and scored as it comes, so memory does not grow with the file. One output line per
- * input line: the predicted class, or with --top the best classes and their scores, or with
- * --scores every class's score.
+ * Predictions for raw text, streamed: blocks of input lines are vectorized and scored on worker
+ * threads and their output lines written in input order, so memory does not grow with the file.
+ * One output line per input line: the predicted class, or with --top the best classes and their
+ * scores, or with --scores every class's score.
  */
 final class TextPredictions {
   private final Model model;
@@ -31,48 +32,50 @@ final class TextPredictions {
     this.allScores = allScores;
   }
 
+  /** A worker's scratch: the class scores and the best classes of one document. */
+  private final class Scratch {
+    final float[] scores = new float[Math.max(2, model.labels().size())];
+    final TopClasses best = new TopClasses(model, top == null ? 1 : top, threshold);
+  }
+
   /** Reads {@code in} (closed at the end), writing one line per document to {@code out}. */
   void write(InputStream in, String source, PrintWriter out) throws IOException {
-    MulticlassModel multi = model instanceof MulticlassModel ? (MulticlassModel) model : null;
-    BinaryModel binary = model instanceof BinaryModel ? (BinaryModel) model : null;
-    int classes = model.labels().size();
-    float[] scores = new float[Math.max(2, classes)];
-    TopClasses best = new TopClasses(model, top == null ? 1 : top, threshold);
-    StringBuilder line = new StringBuilder(256);
-    try (TextFile.Reader reader = TextFile.open(vectorizer, in, source)) {
-      while (reader.next()) {
-        line.setLength(0);
-        int n = reader.nonZeros();
-        float[] s;
-        if (multi != null) {
-          multi.scores(reader.indices(), reader.values(), n, scores);
-          s = scores;
-        } else {
-          float score = binary.score(Arrays.copyOf(reader.indices(), n), Arrays.copyOf(reader.values(), n));
-          if (allScores) {
-            out.println(score);
-            continue;
-          }
-          if (top == null) {
-            int c = classes == 2 ? (score > 0f ? 1 : 0)
-                : model.labels().binaryLabel(0) == (score > 0f ? 1f : -1f) ? 0 : -1;
-            out.println(c >= 0 ? model.labels().name(c) : PredictCommand.otherClass(model));
-            continue;
-          }
-          s = best.binary(score);
-        }
-        if (allScores) {
-          for (int c = 0; c < classes; c++) {
-            line.append(c == 0 ? "" : " ").append(s[c]);
-          }
-        } else if (top != null) {
-          best.append(s, line);
-        } else {
-          int c = best.choose(s) > 0 ? best.classAt(0) : -1;
-          line.append(c >= 0 ? model.labels().name(c) : PredictCommand.otherClass(model));
-        }
-        out.println(line);
-      }
+    try (InputStream input = in) {
+      TextFile.forEachBlock(vectorizer, input, source, Scratch::new, this::line, text -> out.append(text));
     }
+  }
+
+  /** Appends the output line of one document. */
+  private void line(List<String> labels, int[] indices, float[] values, int n, Scratch w, StringBuilder line) {
+    int classes = model.labels().size();
+    float[] s;
+    if (model instanceof MulticlassModel) {
+      ((MulticlassModel) model).scores(indices, values, n, w.scores);
+      s = w.scores;
+    } else {
+      float score = ((BinaryModel) model).score(Arrays.copyOf(indices, n), Arrays.copyOf(values, n));
+      if (allScores) {
+        line.append(score).append('\n');
+        return;
+      }
+      if (top == null) {
+        int c = classes == 2 ? (score > 0f ? 1 : 0)
+            : model.labels().binaryLabel(0) == (score > 0f ? 1f : -1f) ? 0 : -1;
+        line.append(c >= 0 ? model.labels().name(c) : PredictCommand.otherClass(model)).append('\n');
+        return;
+      }
+      s = w.best.binary(score);
+    }
+    if (allScores) {
+      for (int c = 0; c < classes; c++) {
+        line.append(c == 0 ? "" : " ").append(s[c]);
+      }
+    } else if (top != null) {
+      w.best.append(s, line);
+    } else {
+      int c = w.best.choose(s) > 0 ? w.best.classAt(0) : -1;
+      line.append(c >= 0 ? model.labels().name(c) : PredictCommand.otherClass(model));
+    }
+    line.append('\n');
   }
 }

@@ -99,7 +99,7 @@ final class TrainCommand {
       throw new UsageException("--stream trains a linear learner, binary or the multi-class perceptron (no --kernel,"
           + " no --multiclass ovr)");
     }
-    if (validationFraction != 0) {
+    if (validationFraction != null && validationFraction != 0) {
       throw new UsageException("--validation-fraction: early stopping is not available with --stream");
     }
     TextVectorizer vectorizer = text.streamVectorizer();

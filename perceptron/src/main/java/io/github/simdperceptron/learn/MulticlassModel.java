@@ -3,6 +3,7 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
 import java.util.Arrays;
@@ -25,6 +26,13 @@ public final class MulticlassModel implements Model {
   private final int k;
   private final int d;
   private final Labels labels;
+  /**
+   * The weights feature by feature (d x kp, each feature's K weights side by side, padded to whole
+   * vectors), made on the first sparse scoring: a sparse row's K scores are then one vector
+   * multiply-add per non-zero instead of K gathers. Null until made; too large a model keeps none.
+   */
+  private volatile float[] byFeature;
+  private static final ThreadLocal<float[]> SCRATCH = ThreadLocal.withInitial(() -> new float[64]);
 
   /**
    * A model from one weight row and one bias per class (copied; every value finite; rows of equal
@@ -133,8 +141,8 @@ public final class MulticlassModel implements Model {
       throw new IllegalArgumentException(indices.length + " indices but " + values.length + " values");
     }
     float[] out = new float[k];
-    SparseOps.multiDot(w, k, d, indices, values, 0, indices.length, out, 0);
-    return addBiases(out);
+    scores(indices, values, indices.length, out);
+    return out;
   }
 
   /**
@@ -153,7 +161,15 @@ public final class MulticlassModel implements Model {
     if (out.length < k) {
       throw new IllegalArgumentException("out has length " + out.length + ", the model writes " + k + " scores");
     }
-    java.util.Arrays.fill(out, 0, k, 0f);
+    if (featureMajor()) {
+      for (int t = 0; t < count; t++) {
+        if (indices[t] < 0 || indices[t] >= d) {
+          throw new IllegalArgumentException("indices[" + t + "] = " + indices[t] + " is not in [0, " + d + ")");
+        }
+      }
+      sparseScores(indices, values, 0, count, out);
+      return;
+    }
     SparseOps.multiDot(w, k, d, indices, values, 0, count, out, 0);
     addBiases(out);
   }
@@ -162,8 +178,47 @@ public final class MulticlassModel implements Model {
   public float[] scores(Dataset data, int i) {
     checkDimension(data);
     float[] out = new float[k];
+    if (data.isSparse() && featureMajor()) {
+      int from = DataAccess.rowStart(data, i);
+      sparseScores(DataAccess.indices(data), DataAccess.values(data), from, from + data.nonZeros(i), out);
+      return out;
+    }
     DataAccess.multiDot(data, i, w, k, out);
     return addBiases(out);
+  }
+
+  /** Whether sparse rows are scored feature by feature: K of at least 3, and a copy of at most 512 MB. */
+  private boolean featureMajor() {
+    return k >= 3 && (long) d * ClassScores.paddedClasses(k) <= (1L << 27);
+  }
+
+  private float[] byFeature() {
+    float[] f = byFeature;
+    if (f == null) {
+      int kp = ClassScores.paddedClasses(k);
+      f = new float[d * kp];
+      for (int r = 0; r < k; r++) {
+        for (int j = 0; j < d; j++) {
+          f[j * kp + r] = w[r * d + j];
+        }
+      }
+      byFeature = f;
+    }
+    return f;
+  }
+
+  /** The K scores (biases added) of the sparse row idx[from, to) with val (null: ones) into out[0, K). */
+  private void sparseScores(int[] idx, float[] val, int from, int to, float[] out) {
+    int kp = ClassScores.paddedClasses(k);
+    float[] s = SCRATCH.get();
+    if (s.length < kp) {
+      s = new float[kp];
+      SCRATCH.set(s);
+    }
+    ClassScores.scores(byFeature(), kp, idx, val, from, to, s);
+    for (int r = 0; r < k; r++) {
+      out[r] = s[r] + b[r];
+    }
   }
 
   private float[] addBiases(float[] scores) {
@@ -216,6 +271,16 @@ public final class MulticlassModel implements Model {
 
   private void predictRange(Dataset data, int from, int to, int[] out) {
     float[] scores = new float[k];
+    if (data.isSparse() && featureMajor()) {
+      int[] idx = DataAccess.indices(data);
+      float[] val = DataAccess.values(data);
+      for (int i = from; i < to; i++) {
+        int start = DataAccess.rowStart(data, i);
+        sparseScores(idx, val, start, start + data.nonZeros(i), scores);
+        out[i] = argMax(scores, k);
+      }
+      return;
+    }
     for (int i = from; i < to; i++) {
       DataAccess.multiDot(data, i, w, k, scores);
       out[i] = argMax(addBiases(scores), k);

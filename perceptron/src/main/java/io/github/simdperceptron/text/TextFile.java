@@ -74,6 +74,62 @@ public final class TextFile {
     return new Reader(fitted, new GzipDetect(in), source);
   }
 
+  /** What a worker makes of one document for {@link #forEachBlock}: it appends to the block's output. */
+  @FunctionalInterface
+  public interface DocumentWork<S> {
+    /**
+     * Handles the document of {@code labels} (as written; empty when the line has none) whose row
+     * is {@code indices[0, nonZeros)} with {@code values[0, nonZeros)} (arrays the caller reuses),
+     * with the worker's own {@code scratch}, appending what it makes to {@code out}.
+     */
+    void accept(List<String> labels, int[] indices, float[] values, int nonZeros, S scratch, StringBuilder out);
+  }
+
+  /**
+   * Runs {@code work} over every document of {@code in} (gzip-detected; not closed) on worker
+   * threads, each with its own scratch from {@code scratch}, and hands each block's output to
+   * {@code take} in file order: the same text as one thread reading the file in order. For
+   * prediction: memory holds a few blocks of the input, whatever its size.
+   */
+  public static <S> void forEachBlock(TextVectorizer fitted, InputStream in, String source,
+      java.util.function.Supplier<S> scratch, DocumentWork<S> work, java.util.function.Consumer<CharSequence> take)
+      throws IOException {
+    Objects.requireNonNull(fitted, "fitted");
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(source, "source");
+    if (!fitted.fitted()) {
+      throw new IllegalArgumentException("fitted: a dictionary vectorizer must be fitted before it reads a stream");
+    }
+    final class Worker {
+      final TextVectorizer.Featurizer featurizer = fitted.featurizer();
+      final DocumentParser parser = new DocumentParser(source);
+      final S own = scratch.get();
+    }
+    final class Output implements LineBlocks.Counted {
+      final StringBuilder text = new StringBuilder();
+      long lines;
+
+      @Override
+      public long lines() {
+        return lines;
+      }
+    }
+    ThreadLocal<Worker> workers = ThreadLocal.withInitial(Worker::new);
+    new LineBlocks(source).run(new GzipDetect(in), LineBlocks.threads(), (bytes, length, first) -> {
+      Worker w = workers.get();
+      Output o = new Output();
+      LineReader lines = new LineReader(bytes, length, first, source);
+      KeyScanner s = w.featurizer.scanner;
+      while (lines.next()) {
+        w.parser.parse(lines.bytes(), lines.start(), lines.end(), lines.line(), s);
+        int n = w.featurizer.row(s.keys(), s.count());
+        work.accept(w.parser.labels, w.featurizer.indices, w.featurizer.values, n, w.own, o.text);
+      }
+      o.lines = lines.line();
+      return o;
+    }, o -> take.accept(o.text));
+  }
+
   /**
    * The documents of a stream, one at a time: {@link #next()} moves to the next line, whose labels
    * and row the other methods give until the next call. The arrays are the reader's own and are
