@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * {@code train --stream}: a text file larger than memory, hashed, read anew every epoch. A first
@@ -37,6 +36,7 @@ final class StreamTraining {
 
   /** Statistics of the fit, for the report. */
   long documents;
+  /** Words of the file (white-space separated, labels aside), as fastText counts them. */
   long tokens;
   long mistakes;
   long updates;
@@ -69,83 +69,102 @@ final class StreamTraining {
       throw new UsageException("--stream: " + e.getMessage() + " (--stream trains perceptron, averaged or margin;"
           + " more than two classes: perceptron or averaged)");
     }
-    int[] rowPtr = new int[window + 1];
-    int[] indices = new int[1 << 16];
-    float[] values = new float[1 << 16];
-    int[] classes = new int[window];
+    Window w = new Window(learner, d);
     for (int epoch = 0; epoch < options.maxEpochs(); epoch++) {
-      long epochMistakes = 0;
-      try (TextFile.Reader reader = TextFile.open(vectorizer, open(), file.toString())) {
-        int rows = 0;
-        int nnz = 0;
-        boolean more = true;
-        while (more) {
-          more = reader.next();
-          if (more) {
-            int n = reader.nonZeros();
-            if (nnz + n > indices.length) {
-              indices = Arrays.copyOf(indices, Math.max(nnz + n, 2 * indices.length));
-              values = Arrays.copyOf(values, indices.length);
-            }
-            System.arraycopy(reader.indices(), 0, indices, nnz, n);
-            System.arraycopy(reader.values(), 0, values, nnz, n);
-            nnz += n;
-            classes[rows++] = labels.indexOf(reader.labels().get(0));
-            rowPtr[rows] = nnz;
+      w.mistakes = 0;
+      try (InputStream in = open()) {
+        TextFile.forEachRow(vectorizer, in, file.toString(), (labels, indices, values, from, to) -> {
+          w.add(this.labels.indexOf(labels.get(0)), indices, values, from, to);
+          if (w.rows == window) {
+            w.learn();
           }
-          if (rows == window || (!more && rows > 0)) {
-            Dataset block = DataAccess.wrapCheckedRows(Arrays.copyOf(rowPtr, rows + 1), Arrays.copyOf(indices, nnz),
-                Arrays.copyOf(values, nnz), d, new double[rows]).withLabels(labels, Arrays.copyOf(classes, rows));
-            TrainingReport r = learner.partialFit(block);
-            epochMistakes += r.mistakes();
-            updates += r.updates();
-            rows = 0;
-            nnz = 0;
-          }
-        }
-        if (epoch == 0) {
-          tokens = reader.tokens();
-        }
+        });
       }
-      mistakes += epochMistakes;
+      w.learn();
+      mistakes += w.mistakes;
       epochs++;
       if (progress != null) {
         double elapsed = (System.nanoTime() - start) / 1e9;
-        progress.epochFinished(epoch + 1, (int) Math.min(Integer.MAX_VALUE, epochMistakes), 0,
+        progress.epochFinished(epoch + 1, (int) Math.min(Integer.MAX_VALUE, w.mistakes), 0,
             documents * (epoch + 1) / elapsed);
       }
     }
+    updates = w.updates;
     seconds = (System.nanoTime() - start) / 1e9;
     return learner.model();
   }
 
   /** The first pass: every document's class (one label each), sorted as the in-memory reader sorts them. */
   private Labels classes() throws IOException {
-    TreeSet<String> names = new TreeSet<>();
-    try (TextFile.Reader reader = TextFile.open(vectorizer, open(), file.toString())) {
-      while (reader.next()) {
-        List<String> l = reader.labels();
-        if (l.isEmpty()) {
-          throw new UsageException(file + ":" + reader.line() + ": no label (expected __label__NAME fields, or a"
-              + " tab after the label: LABEL<TAB>text)");
-        }
-        if (l.size() > 1) {
-          throw new UsageException(file + ":" + reader.line() + ": several labels: --stream trains one label per"
-              + " line (multi-label lines train in memory, without --stream)");
-        }
-        names.add(l.get(0));
-        documents++;
-      }
+    TextFile.LabelCount count;
+    try (InputStream in = open()) {
+      count = TextFile.labels(in, file.toString());
     }
+    if (count.unlabelledLine() > 0) {
+      throw new UsageException(file + ":" + count.unlabelledLine() + ": no label (expected __label__NAME fields, or"
+          + " a tab after the label: LABEL<TAB>text)");
+    }
+    if (count.multiLabelLine() > 0) {
+      throw new UsageException(file + ":" + count.multiLabelLine() + ": several labels: --stream trains one label"
+          + " per line (multi-label lines train in memory, without --stream)");
+    }
+    documents = count.documents();
+    tokens = count.words();
     if (documents == 0) {
       throw new UsageException(file + ": no documents");
     }
-    List<String> sorted = new ArrayList<>(names);
+    List<String> sorted = new ArrayList<>(count.documentsPerLabel().keySet());
     boolean numeric = sorted.stream().allMatch(s -> s.matches("-?[0-9]+(\\.[0-9]+)?"));
     if (numeric) {
       sorted.sort((a, b) -> Double.compare(Double.parseDouble(a), Double.parseDouble(b)));
     }
     return Labels.of(sorted);
+  }
+
+  /** The rows of one window, and the learner's pass over them. */
+  private final class Window {
+    private final Learner<? extends Model> learner;
+    private final int d;
+    int[] rowPtr = new int[window + 1];
+    int[] indices = new int[1 << 16];
+    float[] values = new float[1 << 16];
+    int[] classes = new int[window];
+    int rows;
+    int nnz;
+    long mistakes;
+    long updates;
+
+    Window(Learner<? extends Model> learner, int d) {
+      this.learner = learner;
+      this.d = d;
+    }
+
+    void add(int c, int[] idx, float[] val, int from, int to) {
+      int n = to - from;
+      if (nnz + n > indices.length) {
+        indices = Arrays.copyOf(indices, Math.max(nnz + n, 2 * indices.length));
+        values = Arrays.copyOf(values, indices.length);
+      }
+      System.arraycopy(idx, from, indices, nnz, n);
+      System.arraycopy(val, from, values, nnz, n);
+      nnz += n;
+      classes[rows++] = c;
+      rowPtr[rows] = nnz;
+    }
+
+    /** One shuffled pass of the learner over the window, which is then emptied. */
+    void learn() {
+      if (rows == 0) {
+        return;
+      }
+      Dataset block = DataAccess.wrapCheckedRows(Arrays.copyOf(rowPtr, rows + 1), Arrays.copyOf(indices, nnz),
+          Arrays.copyOf(values, nnz), d, new double[rows]).withLabels(labels, Arrays.copyOf(classes, rows));
+      TrainingReport r = learner.partialFit(block);
+      mistakes += r.mistakes();
+      updates += r.updates();
+      rows = 0;
+      nnz = 0;
+    }
   }
 
   private InputStream open() throws IOException {

@@ -23,6 +23,8 @@ final class DocumentParser {
       .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
   /** The labels of the current line, as written. */
   final List<String> labels = new ArrayList<>(4);
+  /** The white-space separated fields of the lines parsed so far that are not labels (fastText's words). */
+  long words;
 
   DocumentParser(String source) {
     this.source = source;
@@ -34,11 +36,14 @@ final class DocumentParser {
 
   /**
    * Parses {@code b[start, end)}, line {@code line}: fills {@link #labels} (empty when the line
-   * has none) and scans the text into {@code scanner} (begun here).
+   * has none) and scans the text into {@code scanner} (begun here; null: the labels alone, the
+   * text is not read, so neither are its bytes checked).
    */
   void parse(byte[] b, int start, int end, long line, KeyScanner scanner) throws FormatException {
     labels.clear();
-    scanner.begin();
+    if (scanner != null) {
+      scanner.begin();
+    }
     int firstTab = -1;
     int i = start;
     while (i < end) {
@@ -57,6 +62,8 @@ final class DocumentParser {
       }
       if (i - f > PREFIX.length && b[f] == '_' && isLabel(b, f)) {
         labels.add(decode(b, f, i, start, line));
+      } else if (scanner == null) {
+        words++;
       } else {
         int bad = scanner.scan(b, f, i);
         if (bad >= 0) {
@@ -70,10 +77,12 @@ final class DocumentParser {
             + " LABEL<TAB>text)");
       }
       labels.add(decode(b, start, firstTab, start, line));
-      scanner.begin();
-      int bad = scanner.scan(b, firstTab + 1, end);
-      if (bad >= 0) {
-        throw badByte(b, start, end, bad, line);
+      if (scanner != null) {
+        scanner.begin();
+        int bad = scanner.scan(b, firstTab + 1, end);
+        if (bad >= 0) {
+          throw badByte(b, start, end, bad, line);
+        }
       }
     }
   }

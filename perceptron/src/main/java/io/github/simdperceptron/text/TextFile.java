@@ -74,6 +74,107 @@ public final class TextFile {
     return new Reader(fitted, new GzipDetect(in), source);
   }
 
+  /** What {@link #forEachRow} hands over for each document, in file order. */
+  @FunctionalInterface
+  public interface RowSink {
+    /**
+     * One document: its labels as written (empty when it has none) and its row
+     * {@code indices[from, to)} with {@code values[from, to)}; the arrays belong to the reader and
+     * are not to be kept or modified.
+     */
+    void accept(List<String> labels, int[] indices, float[] values, int from, int to) throws IOException;
+  }
+
+  /**
+   * Reads every document of {@code in} (gzip-detected; not closed) with a fitted vectorizer,
+   * tokenizing blocks of lines on worker threads, and hands them to {@code sink} one by one in
+   * file order on the caller's thread: the documents of {@link #open}'s reader, read ahead in
+   * parallel while the sink works. Memory holds a few blocks, whatever the size of the input.
+   */
+  public static void forEachRow(TextVectorizer fitted, InputStream in, String source, RowSink sink)
+      throws IOException {
+    Objects.requireNonNull(fitted, "fitted");
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(sink, "sink");
+    if (!fitted.fitted()) {
+      throw new IllegalArgumentException("fitted: a dictionary vectorizer must be fitted before it reads a stream");
+    }
+    ThreadLocal<BlockReader> readers = ThreadLocal.withInitial(() -> new BlockReader(fitted, source, false, false));
+    new LineBlocks(source).run(new GzipDetect(in), LineBlocks.threads(),
+        (bytes, length, first) -> readers.get().read(bytes, length, first), b -> {
+          List<String> labels = new ArrayList<>();
+          for (int d = 0; d < b.documents; d++) {
+            labels.clear();
+            for (int k = b.labelPtr[d]; k < b.labelPtr[d + 1]; k++) {
+              labels.add(b.labels[k]);
+            }
+            sink.accept(labels, b.indices, b.values, b.rowPtr[d], b.rowPtr[d + 1]);
+          }
+        });
+  }
+
+  /** The labels of a stream's documents, without reading their text: {@link #labels}. */
+  public record LabelCount(java.util.SortedMap<String, Long> documentsPerLabel, long documents, long multiLabelLine,
+      long unlabelledLine, long words) {}
+
+  /**
+   * Counts the labels of every line of {@code in} (gzip-detected; not closed) without tokenizing
+   * the text, on worker threads: documents per label, the number of lines, the first line with
+   * several labels and the first with none (0 when there is none), and the words (the fields
+   * between white space that are not labels, as fastText counts them). The text's bytes are not checked.
+   */
+  public static LabelCount labels(InputStream in, String source) throws IOException {
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(source, "source");
+    final class BlockLabels implements LineBlocks.Counted {
+      final java.util.Map<String, Long> counts = new java.util.HashMap<>();
+      long lines;
+      long firstMulti;
+      long firstNone;
+      long words;
+
+      @Override
+      public long lines() {
+        return lines;
+      }
+    }
+    java.util.TreeMap<String, Long> all = new java.util.TreeMap<>();
+    long[] found = new long[4];
+    LineBlocks blocks = new LineBlocks(source);
+    blocks.run(new GzipDetect(in), LineBlocks.threads(), (bytes, length, first) -> {
+      LineReader lines = new LineReader(bytes, length, first, source);
+      DocumentParser parser = new DocumentParser(source);
+      BlockLabels l = new BlockLabels();
+      while (lines.next()) {
+        parser.parse(lines.bytes(), lines.start(), lines.end(), lines.line(), null);
+        if (parser.labels.isEmpty() && l.firstNone == 0) {
+          l.firstNone = lines.line();
+        }
+        if (parser.labels.size() > 1 && l.firstMulti == 0) {
+          l.firstMulti = lines.line();
+        }
+        for (String name : parser.labels) {
+          l.counts.merge(name, 1L, Long::sum);
+        }
+      }
+      l.lines = lines.line();
+      l.words = parser.words;
+      return l;
+    }, l -> {
+      l.counts.forEach((name, c) -> all.merge(name, c, Long::sum));
+      if (found[1] == 0 && l.firstMulti > 0) {
+        found[1] = blocks.linesBefore() + l.firstMulti;
+      }
+      if (found[2] == 0 && l.firstNone > 0) {
+        found[2] = blocks.linesBefore() + l.firstNone;
+      }
+      found[0] += l.lines;
+      found[3] += l.words;
+    });
+    return new LabelCount(all, found[0], found[1], found[2], found[3]);
+  }
+
   /** What a worker makes of one document for {@link #forEachBlock}: it appends to the block's output. */
   @FunctionalInterface
   public interface DocumentWork<S> {
@@ -448,9 +549,16 @@ public final class TextFile {
     private final DocumentParser parser;
     private final DistinctKeys distinct = new DistinctKeys();
 
+    private final boolean needLabels;
+
     BlockReader(TextVectorizer v, String source, boolean fit) {
+      this(v, source, fit, true);
+    }
+
+    BlockReader(TextVectorizer v, String source, boolean fit, boolean needLabels) {
       this.source = source;
       this.fit = fit;
+      this.needLabels = needLabels;
       this.featurizer = fit ? v.countingFeaturizer() : v.featurizer();
       this.parser = new DocumentParser(source);
     }
@@ -475,12 +583,12 @@ public final class TextFile {
       KeyScanner scanner = featurizer.scanner;
       while (lines.next()) {
         long line = lines.line();
-        if (lines.end() == lines.start()) {
+        if (lines.end() == lines.start() && needLabels) {
           throw FormatException.atLine(source, line, 0, null, "an empty line (expected a labelled document:"
               + " __label__NAME words ... or LABEL<TAB>text)");
         }
         parser.parse(lines.bytes(), lines.start(), lines.end(), line, scanner);
-        if (parser.labels.isEmpty()) {
+        if (parser.labels.isEmpty() && needLabels) {
           throw FormatException.atLine(source, line, 1, null, "no label (expected __label__NAME fields, or a tab"
               + " after the label: LABEL<TAB>text)");
         }
