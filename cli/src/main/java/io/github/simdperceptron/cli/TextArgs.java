@@ -52,7 +52,7 @@ final class TextArgs {
       options
           .flag("--stream", "text: re-read the file every epoch instead of holding it (needs --hash-bits)")
           .option("--window", Options.Type.INT, "W",
-              "text, --stream: shuffle within windows of W documents (default 100000)");
+              "text, --stream: shuffle within windows of W documents (default 20000)");
     }
   }
 

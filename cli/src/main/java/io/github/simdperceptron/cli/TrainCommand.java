@@ -105,7 +105,7 @@ final class TrainCommand {
     TextVectorizer vectorizer = text.streamVectorizer();
     Progress progress = json ? null : Progress.forStderr(err, options.maxEpochs());
     StreamTraining s = new StreamTraining(data, vectorizer, train.algorithm, options, text.window == null
-        ? 100_000 : text.window, progress);
+        ? 20_000 : text.window, progress);
     Model m = s.fit();
     if (progress != null) {
       progress.done();
