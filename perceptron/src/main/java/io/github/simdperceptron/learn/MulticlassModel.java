@@ -197,8 +197,9 @@ public final class MulticlassModel implements Model {
     if (f == null) {
       int kp = ClassScores.paddedClasses(k);
       f = new float[d * kp];
-      for (int r = 0; r < k; r++) {
-        for (int j = 0; j < d; j++) {
+      // Feature by feature: the copy is written in order, the K rows read side by side.
+      for (int j = 0; j < d; j++) {
+        for (int r = 0; r < k; r++) {
           f[j * kp + r] = w[r * d + j];
         }
       }

@@ -75,6 +75,35 @@ final class KeyTable {
     return touched;
   }
 
+  /**
+   * The ids of {@code keys[0, n)} that the table holds, in order, into {@code ids} (modified);
+   * returns how many (absent keys are skipped). As {@link #addAll}, a group's slots are read first.
+   */
+  int getAll(long[] keys, int n, int[] ids) {
+    final int group = 16;
+    long[] t = slots;
+    int m = mask;
+    int found = 0;
+    long touched = 0;
+    for (int g = 0; g < n; g += group) {
+      int end = Math.min(n, g + group);
+      for (int i = g; i < end; i++) {
+        touched += t[2 * slot(keys[i], m) + 1];
+      }
+      for (int i = g; i < end; i++) {
+        int id = get(keys[i]);
+        if (id >= 0) {
+          ids[found++] = id;
+        }
+      }
+    }
+    sink += touched;
+    return found;
+  }
+
+  /** Keeps the early reads of {@link #getAll} from being dropped by the compiler. */
+  private long sink;
+
   /** The id of {@code key}, added with the next id when absent. */
   int addIfAbsent(long key) {
     long[] t = slots;

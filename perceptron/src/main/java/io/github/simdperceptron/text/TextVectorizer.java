@@ -381,13 +381,7 @@ public final class TextVectorizer {
         }
         m = n;
       } else {
-        KeyTable t = v.dictionary;
-        for (int i = 0; i < n; i++) {
-          int j = t.get(keys[i]);
-          if (j >= 0) {
-            id[m++] = j;
-          }
-        }
+        m = v.dictionary.getAll(keys, n, id);
       }
       return fromIds(m);
     }
