@@ -48,6 +48,7 @@ final class Trainer {
     boolean capReached = false;
     boolean stoppedEarly = false;
     M best = null;
+    int[] bestClasses = null;
     double bestAccuracy = Double.NEGATIVE_INFINITY;
     int epochsWithoutGain = 0;
     long visits = 0;
@@ -108,6 +109,7 @@ final class Trainer {
           if (accuracy > bestAccuracy) {
             bestAccuracy = accuracy;
             best = current;
+            bestClasses = rule.trainingClasses(current);
             epochsWithoutGain = 0;
           } else if (++epochsWithoutGain >= options.patience()) {
             stoppedEarly = true;
@@ -125,10 +127,11 @@ final class Trainer {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     M model = best != null ? best : rule.finalModel();
+    int[] classes = best != null ? bestClasses : rule.trainingClasses(model);
     TrainingReport report = new TrainingReport(rule.name(), mistakesPerEpoch.build().toArray(),
         updatesPerEpoch.build().toArray(), validationAccuracy.build().toArray(), stopping.converged(),
         stopping.halted(), stoppedEarly, capReached, rule.storedVectors(),
-        new PostFitFigures(model, train, options.bias()), seconds, visits,
+        new PostFitFigures(model, train, options.bias(), classes), seconds, visits,
         log == null ? new int[0] : log.build().toArray(),
         perClass > 0 ? stopping.mistakesPerEpoch() : new int[0][],
         perClass > 0 ? stopping.updatesPerEpoch() : new int[0][]);

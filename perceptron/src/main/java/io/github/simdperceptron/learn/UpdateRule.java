@@ -1,16 +1,17 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.internal.TrainingAccess;
 
 /**
  * What differs between algorithms: how one visit changes the state, and which model the state
  * stands for. The training loop ({@link Trainer}) owns everything else.
  */
 abstract class UpdateRule<M extends Model> {
-  /** Outcome flags of one visit. */
-  static final int CORRECT = 0;
-  static final int MISTAKE = 1;
-  static final int UPDATED = 2;
+  /** Outcome flags of one visit, those of a rule outside this package ({@link TrainingAccess.Rule}) among them. */
+  static final int CORRECT = TrainingAccess.Rule.CORRECT;
+  static final int MISTAKE = TrainingAccess.Rule.MISTAKE;
+  static final int UPDATED = TrainingAccess.Rule.UPDATED;
   /** The rule cannot go on (e.g. the vote cap); the visit made no update. */
   static final int STOP = 4;
 
@@ -28,6 +29,15 @@ abstract class UpdateRule<M extends Model> {
    */
   M finalModel() {
     return model();
+  }
+
+  /**
+   * The predicted classes of the training rows under {@code model}, the model this rule returned
+   * last from {@link #model()} or {@link #finalModel()}, when the rule knows them without scoring
+   * the rows (see {@link TrainingAccess.Rule#trainingClasses}); else null.
+   */
+  int[] trainingClasses(M model) {
+    return null;
   }
 
   /** The algorithm's name in reports. */

@@ -1,7 +1,9 @@
 /**
  * What the learners share with each other, the model file, the command and the Spark module, and
- * may change in any release: the epoch order of the training loops, the exception that names a
- * refused training option, and {@link io.github.simdperceptron.learn.internal.VotedAccess}, which
+ * may change in any release: the epoch order of the training loops, the training loop itself for
+ * a learner outside the learn package ({@link io.github.simdperceptron.learn.internal.TrainingAccess}),
+ * the exception that names a refused training option, and
+ * {@link io.github.simdperceptron.learn.internal.VotedAccess}, which
  * takes a {@link io.github.simdperceptron.learn.VotedModel} apart into its anchors, mistake rows
  * and entries and builds one back from them.
  */
