@@ -7,7 +7,9 @@
  *
  * <p>Every algorithm runs the one training loop ({@code Trainer}: epochs, seeded example order,
  * stopping of one learner or of one-vs-rest's K per-class learners, early stopping, progress,
- * report); what differs between algorithms is a small package-private update rule.
+ * report); what differs between algorithms is a small package-private update rule. The kernel
+ * perceptron ({@code learn.kernel}) runs the same loop through
+ * {@link io.github.simdperceptron.learn.internal.TrainingAccess}.
  * docs/learners.md specifies each step, and the literal twins in the {@code reference} module are
  * diffed against these learners in the tests.
  */

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.internal.ReportAccess;
 import io.github.simdperceptron.learn.internal.TrainingAccess;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
