@@ -63,7 +63,13 @@ final class KernelComparison {
         integers &= v == Math.rint(v);
       }
     }
-    ReferenceKernelPerceptron.Run ref = ReferenceKernelPerceptron.fit(x, classes, data.labels().size(), f.kind().fileName(),
+    // The twin's kernel of each kind; a new kind fails to compile here until the twin has it.
+    ReferenceKernelPerceptron.Kernel twin = switch (f.kind()) {
+      case LINEAR -> ReferenceKernelPerceptron.Kernel.LINEAR;
+      case POLY -> ReferenceKernelPerceptron.Kernel.POLY;
+      case RBF -> ReferenceKernelPerceptron.Kernel.RBF;
+    };
+    ReferenceKernelPerceptron.Run ref = ReferenceKernelPerceptron.fit(x, classes, data.labels().size(), twin,
         f.gamma(), f.degree(), f.coef0(), algorithm == Algorithm.AVERAGED, options.maxEpochs(), options.seed(),
         options.shuffle(), options.bias());
     return new KernelComparison(fast, ref, integers);

@@ -122,8 +122,8 @@ class KernelLearnerTest {
           Dataset data = sparse ? IntData.sparse(dense) : dense;
           KernelModel.Function poly = KernelModel.Function.poly(1, 2, 1);
           FitResult<KernelModel> fast = KernelLearner.fit(algorithm, poly, 0, data, options(6, seed, bias));
-          ReferenceKernelPerceptron.Run ref = ReferenceKernelPerceptron.fit(rows(dense), classIndices(dense), k, "poly",
-              1f, 2, 1f, algorithm == Algorithm.AVERAGED, 6, seed, true, bias);
+          ReferenceKernelPerceptron.Run ref = ReferenceKernelPerceptron.fit(rows(dense), classIndices(dense), k,
+              ReferenceKernelPerceptron.Kernel.POLY, 1f, 2, 1f, algorithm == Algorithm.AVERAGED, 6, seed, true, bias);
           String where = tag() + " k=" + k + " " + algorithm + " " + (form == 0 ? "dense" : form == 1 ? "sparse"
               : "thin sparse") + " bias=" + bias;
           assertArrayEquals(ref.mistakesPerEpoch, fast.report().mistakesPerEpoch(), where + " mistakes");
