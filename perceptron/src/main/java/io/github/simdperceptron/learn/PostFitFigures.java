@@ -31,9 +31,9 @@ final class PostFitFigures {
   }
 
   /**
-   * The figures of {@code model} on its training data, {@code classes} (taken over; null when not
-   * known) being the model's predicted classes of the data's rows, as {@link Model#predictClasses}
-   * gives them.
+   * The figures of {@code model} on its training data, {@code classes} (kept, never modified; null
+   * when not known) being the model's predicted classes of the data's rows, as
+   * {@link Model#predictClasses} gives them.
    */
   PostFitFigures(Model model, Dataset data, boolean bias, int[] classes) {
     this.model = model;

@@ -53,7 +53,8 @@ public final class TrainingAccess {
      * The predicted classes of the training rows (the data of the visits, in its row order) under
      * {@code model}, the model this rule returned last from {@link #model()} or
      * {@link #finalModel()}, when the rule knows them without scoring the rows; else null. The
-     * report's training error is then computed from them. The caller owns the array.
+     * report's training error is then computed from them. The caller may keep the array;
+     * neither side modifies it.
      */
     public int[] trainingClasses(M model) {
       return null;

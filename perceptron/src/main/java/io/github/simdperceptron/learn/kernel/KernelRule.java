@@ -29,7 +29,7 @@ class KernelRule extends TrainingAccess.Rule<KernelModel> {
   private final KernelSettings settings;
   private final boolean averagedSums;
   /** Whether the options ask for the final model's training classes ({@link TrainingOptions#trainingClasses}). */
-  private final boolean trainingClasses;
+  private final boolean classesAsked;
   private final float[] score;
   private final float[] delta;
 
@@ -55,7 +55,7 @@ class KernelRule extends TrainingAccess.Rule<KernelModel> {
     this.budget = budget;
     this.settings = settings;
     this.averagedSums = averagedSums;
-    this.trainingClasses = options.trainingClasses();
+    this.classesAsked = options.trainingClasses();
     this.score = new float[kp];
     this.delta = new float[kp];
   }
@@ -181,7 +181,7 @@ class KernelRule extends TrainingAccess.Rule<KernelModel> {
    */
   @Override
   public final KernelModel finalModel() {
-    return withTrainingClasses(snapshot(), trainingClasses && batches());
+    return withTrainingClasses(snapshot(), classesAsked && batches());
   }
 
   private KernelModel withTrainingClasses(KernelModel model, boolean inBatches) {
