@@ -49,8 +49,9 @@ class PublicApiTest {
   /** The exported packages and their public top-level types; docs/library.md lists the same. */
   private static final Map<String, Set<String>> API = Map.of(
       "io.github.simdperceptron.data", Set.of("Dataset", "Labels"),
-      "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "KernelLearner", "KernelModel",
-          "Learner", "LinearModel", "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
+      "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "Learner", "LinearModel",
+          "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
+      "io.github.simdperceptron.learn.kernel", Set.of("KernelKind", "KernelLearner", "KernelModel"),
       "io.github.simdperceptron.io", Set.of("DataFormat", "ModelFile", "TaggerFile"),
       "io.github.simdperceptron.text", Set.of("TextCorpus", "TextFile", "TextVectorizer"),
       "io.github.simdperceptron.theory", Set.of("Theory"),

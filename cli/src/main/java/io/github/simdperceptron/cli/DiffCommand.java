@@ -5,6 +5,7 @@ import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
+import io.github.simdperceptron.learn.internal.ReportAccess;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -135,7 +136,7 @@ final class DiffCommand {
           .put("dimension", ds.dimension())
           .put("classes", ds.labels().names())
           .put("kernel", Kernel.describe())
-          .put("accuracy", c.kernel.model().accuracy(ds))
+          .put("accuracy", ReportAccess.trainingAccuracy(r, c.kernel.model(), ds))
           .put("mistakes", r.mistakes())
           .put("epochs", r.epochs())
           .put("comparison", c.json()));

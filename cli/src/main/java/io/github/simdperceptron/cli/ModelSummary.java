@@ -1,7 +1,7 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.learn.KernelModel;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;

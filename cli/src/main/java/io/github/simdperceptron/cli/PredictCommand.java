@@ -4,7 +4,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.io.internal.AtomicFile;
 import io.github.simdperceptron.learn.BinaryModel;
-import io.github.simdperceptron.learn.KernelModel;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import java.io.BufferedWriter;

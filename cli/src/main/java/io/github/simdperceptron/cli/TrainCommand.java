@@ -3,7 +3,7 @@ package io.github.simdperceptron.cli;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.learn.FitResult;
-import io.github.simdperceptron.learn.KernelModel;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;

@@ -11,7 +11,7 @@ import io.github.simdperceptron.cli.CliTest.Result;
 import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.KernelModel;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.FitResult;
-import io.github.simdperceptron.learn.KernelModel;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;

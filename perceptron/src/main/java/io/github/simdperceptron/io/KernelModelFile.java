@@ -5,7 +5,8 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.learn.Algorithm;
-import io.github.simdperceptron.learn.KernelModel;
+import io.github.simdperceptron.learn.kernel.KernelKind;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -70,7 +71,7 @@ final class KernelModelFile {
       ByteArrayOutputStream fields = new ByteArrayOutputStream(64);
       DataOutputStream out = new DataOutputStream(fields);
       KernelModel.Function f = model.kernel();
-      out.writeUTF(f.name());
+      out.writeUTF(f.kind().fileName());
       out.writeFloat(f.gamma());
       out.writeInt(f.degree());
       out.writeFloat(f.coef0());
@@ -158,14 +159,15 @@ final class KernelModelFile {
     float gamma = in.readFloat();
     int degree = in.readInt();
     float coef0 = in.readFloat();
-    if (!name.equals("linear") && !name.equals("poly") && !name.equals("rbf")) {
+    KernelKind kind = KernelKind.byFileName(name);
+    if (kind == null) {
       // The name is quoted here, escaped, and not repeated through the learner's message.
       throw FormatException.atByte(source, at, "kernel " + FormatException.quote(name)
           + " (expected linear, poly or rbf)");
     }
     KernelModel.Function kernel;
     try {
-      kernel = KernelModel.Function.of(name, gamma, degree, coef0);
+      kernel = KernelModel.Function.of(kind, gamma, degree, coef0);
     } catch (IllegalArgumentException e) {
       throw FormatException.atByte(source, at, "kernel " + FormatException.quote(name) + " gamma " + gamma
           + " degree " + degree + " coef0 " + coef0 + " (" + e.getMessage() + ")");

@@ -6,7 +6,7 @@ import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.io.internal.FramedFile;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
-import io.github.simdperceptron.learn.KernelModel;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;

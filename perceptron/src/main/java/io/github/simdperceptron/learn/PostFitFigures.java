@@ -8,12 +8,16 @@ import java.util.stream.IntStream;
 /**
  * The figures of a report that need a pass over the training data after the fit (training error,
  * radius, margin), each computed on its first use, so a fit pays only for the passes asked for.
- * Holds the model and the training data (or the learner's own measure of its training error)
- * until every figure it can give has been computed. Thread-safe.
+ * When the rule knew the predicted classes of the training rows (the kernel perceptron, from the
+ * kernel columns of its training), the training error comes from them without a pass. Holds the
+ * model, the training data and those classes (or the learner's own measure of its training
+ * error) until every figure it can give has been computed. Thread-safe.
  */
 final class PostFitFigures {
   private Model model;
   private Dataset data;
+  /** The predicted classes of data's rows under model, when the rule knew them; else null. */
+  private int[] classes;
   private final boolean bias;
   /** Whether the model has a radius and a margin (a linear one); they are NaN for the others. */
   private final boolean theory;
@@ -26,8 +30,18 @@ final class PostFitFigures {
 
   /** The figures of {@code model} on its training data (with the bias as a feature when {@code bias}). */
   PostFitFigures(Model model, Dataset data, boolean bias) {
+    this(model, data, bias, null);
+  }
+
+  /**
+   * The figures of {@code model} on its training data, {@code classes} (kept, never modified; null
+   * when not known) being the model's predicted classes of the data's rows, as
+   * {@link Model#predictClasses} gives them.
+   */
+  PostFitFigures(Model model, Dataset data, boolean bias, int[] classes) {
     this.model = model;
     this.data = data;
+    this.classes = classes;
     this.bias = bias;
     this.theory = model instanceof LinearModel;
   }
@@ -45,7 +59,7 @@ final class PostFitFigures {
   synchronized double trainingError() {
     if (trainingError == null) {
       trainingError = error != null ? error.getAsDouble()
-          : model instanceof BinaryModel binary ? binary.trainingError(data) : 1.0 - model.accuracy(data);
+          : model instanceof BinaryModel binary ? binary.trainingError(data) : 1.0 - modelAccuracy();
       releaseWhenDone();
     }
     return trainingError;
@@ -68,13 +82,18 @@ final class PostFitFigures {
       accuracy = accuracy(m, d, voted.classesOf(s));
       trainingError = error(d, s);
     } else if (!(m instanceof BinaryModel)) {
-      accuracy = m.accuracy(d);
+      accuracy = modelAccuracy();
       trainingError = 1.0 - accuracy;
     } else {
       return m.accuracy(d);
     }
     releaseWhenDone();
     return accuracy;
+  }
+
+  /** {@code model.accuracy(data)}, from the known classes when there are. */
+  private double modelAccuracy() {
+    return classes != null ? accuracy(model, data, classes) : model.accuracy(data);
   }
 
   /** {@link Model#accuracy} from the predicted classes of the rows of data. */
@@ -112,6 +131,11 @@ final class PostFitFigures {
     return (trainingError == null ? 0 : 1) + (radius == null ? 0 : 1) + (margin == null ? 0 : 1);
   }
 
+  /** Whether the figures hold the predicted classes of the training rows (for tests). */
+  synchronized boolean holdsClasses() {
+    return classes != null;
+  }
+
   /** Whether the model and the data (or the learner's measure) are still held. */
   synchronized boolean holdsData() {
     return data != null || error != null;
@@ -122,6 +146,7 @@ final class PostFitFigures {
       model = null;
       data = null;
       error = null;
+      classes = null;
     }
   }
 }

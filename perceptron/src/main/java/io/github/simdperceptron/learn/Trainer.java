@@ -42,7 +42,9 @@ final class Trainer {
     Run<M> run = epochs(rule, train, train.size(), validation == null ? null : m -> m.accuracy(validation), options,
         epochs, rnd, cancellable);
     M model = run.best != null ? run.best : rule.finalModel();
-    return new FitResult<>(model, run.report(rule, new PostFitFigures(model, train, options.bias())), options);
+    int[] classes = run.best != null ? run.bestClasses : rule.trainingClasses(model);
+    return new FitResult<>(model, run.report(rule, new PostFitFigures(model, train, options.bias(), classes)),
+        options);
   }
 
   /**
@@ -143,6 +145,7 @@ final class Trainer {
           if (accuracy > bestAccuracy) {
             bestAccuracy = accuracy;
             run.best = current;
+            run.bestClasses = rule.trainingClasses(current);
             epochsWithoutGain = 0;
           } else if (++epochsWithoutGain >= options.patience()) {
             run.stoppedEarly = true;
@@ -172,6 +175,8 @@ final class Trainer {
   /** What a run of {@link #epochs} did, and the best model on the validation set (null without one). */
   private static final class Run<M> {
     M best;
+    /** The rule's training classes under {@link #best} ({@link UpdateRule#trainingClasses}), or null. */
+    int[] bestClasses;
     boolean capReached;
     boolean stoppedEarly;
     double seconds;

@@ -183,13 +183,13 @@ public final class TrainingOptions {
 
     /**
      * Whether the fit computes its training rows' predicted classes before it returns, so that
-     * the report's training error and {@code model.accuracy(train)} cost no pass over the rows.
-     * The kernel perceptron takes them from the kernel columns its training cached and, for
-     * support vectors whose column the cache could not hold, Gram blocks of those alone
-     * (docs/kernel-perceptron.md); off, it remembers them only when every column is cached, and a
-     * first request scores the rows by Gram blocks of every support vector. Not with a validation
-     * split (the fit returns its best epoch's model), nor for the voted kernel perceptron. Other
-     * learners score their rows cheaply on request and ignore it. Default off.
+     * the report's training error costs no pass over the rows. The kernel perceptron takes them
+     * from the kernel columns its training cached and, for support vectors whose column the cache
+     * could not hold, Gram blocks of those alone (docs/kernel-perceptron.md); off, it knows them
+     * only when every column is cached, and the report scores the rows by Gram blocks of every
+     * support vector when first asked. Not with a validation split (the fit returns its best
+     * epoch's model), nor for the voted kernel perceptron. Other learners score their rows cheaply
+     * on request and ignore it. Default off.
      */
     public Builder trainingClasses(boolean on) {
       trainingClasses = on;

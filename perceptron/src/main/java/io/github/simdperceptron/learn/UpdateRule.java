@@ -1,17 +1,18 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.internal.TrainingLoop;
 
 /**
  * What differs between algorithms: how one visit changes the state, and which model the state
  * stands for. The training loop ({@link Trainer}) owns everything else. M is a {@link Model} but
- * for the learners of other packages that the loop runs ({@link ForeignRule}).
+ * for the learners of other packages that the loop runs on their own examples ({@link ForeignRule}).
  */
 abstract class UpdateRule<M> {
-  /** Outcome flags of one visit. */
-  static final int CORRECT = 0;
-  static final int MISTAKE = 1;
-  static final int UPDATED = 2;
+  /** Outcome flags of one visit, those of a learner of another package ({@link TrainingLoop}) among them. */
+  static final int CORRECT = TrainingLoop.CORRECT;
+  static final int MISTAKE = TrainingLoop.MISTAKE;
+  static final int UPDATED = TrainingLoop.UPDATED;
   /** The rule cannot go on (e.g. the vote cap); the visit made no update. */
   static final int STOP = 4;
 
@@ -32,6 +33,15 @@ abstract class UpdateRule<M> {
    */
   M finalModel() {
     return model();
+  }
+
+  /**
+   * The predicted classes of the training rows under {@code model}, the model this rule returned
+   * last from {@link #model()} or {@link #finalModel()}, when the rule knows them without scoring
+   * the rows (see {@link TrainingLoop.DatasetRule#trainingClasses}); else null.
+   */
+  int[] trainingClasses(M model) {
+    return null;
   }
 
   /** The algorithm's name in reports. */

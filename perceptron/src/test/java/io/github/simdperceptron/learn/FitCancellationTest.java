@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.learn.kernel.KernelLearner;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.function.Function;

@@ -10,14 +10,14 @@ import java.util.Random;
  * {-2..2}, weights stay far below 2^24), so two code paths that make the same decisions end with
  * bit-identical weights.
  */
-final class IntData {
+public final class IntData {
   private IntData() {}
 
   /**
    * n rows of dimension d, entries in {-2..2} (about 40% zero), labelled by the sign of a planted
    * integer direction (ties +1), each label then flipped with probability flip.
    */
-  static Dataset noisy(int n, int d, double flip, long seed) {
+  public static Dataset noisy(int n, int d, double flip, long seed) {
     Random rnd = new Random(seed);
     int[] u = new int[d];
     for (int j = 0; j < d; j++) {
@@ -42,7 +42,7 @@ final class IntData {
   }
 
   /** The same rows in CSR form (non-zeros only), with the same class names. */
-  static Dataset sparse(Dataset data) {
+  public static Dataset sparse(Dataset data) {
     Dataset.Builder b = Dataset.builder(data.dimension());
     for (int i = 0; i < data.size(); i++) {
       float[] row = data.denseRow(i);
@@ -87,7 +87,7 @@ final class IntData {
   }
 
   /** Float bit patterns, so that assertArrayEquals compares bit for bit (-0 differs from 0). */
-  static int[] bits(float[] a) {
+  public static int[] bits(float[] a) {
     int[] b = new int[a.length];
     for (int j = 0; j < a.length; j++) {
       b[j] = Float.floatToRawIntBits(a[j]);

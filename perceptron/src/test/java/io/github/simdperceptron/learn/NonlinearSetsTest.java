@@ -3,6 +3,8 @@ package io.github.simdperceptron.learn;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.kernel.KernelLearner;
+import io.github.simdperceptron.learn.kernel.KernelModel;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

@@ -16,6 +16,34 @@ import java.util.Random;
 public final class ReferenceKernelPerceptron {
   private ReferenceKernelPerceptron() {}
 
+  /** The kernels, each value computed afresh by {@link ReferenceKernels}. */
+  public enum Kernel {
+    /** x . s. */
+    LINEAR {
+      @Override
+      public float value(float[] x, float[] s, float gamma, int degree, float coef0) {
+        return ReferenceKernels.linear(x, s);
+      }
+    },
+    /** (gamma x.s + coef0)^degree. */
+    POLY {
+      @Override
+      public float value(float[] x, float[] s, float gamma, int degree, float coef0) {
+        return ReferenceKernels.poly(x, s, gamma, coef0, degree);
+      }
+    },
+    /** exp(-gamma |x - s|^2). */
+    RBF {
+      @Override
+      public float value(float[] x, float[] s, float gamma, int degree, float coef0) {
+        return ReferenceKernels.rbf(x, s, gamma);
+      }
+    };
+
+    /** K(x, s) with these parameters (those the kernel does not use are ignored). */
+    public abstract float value(float[] x, float[] s, float gamma, int degree, float coef0);
+  }
+
   /** What a run did. */
   public static final class Run {
     /** The training rows that became support vectors, in creation order. */
@@ -36,10 +64,9 @@ public final class ReferenceKernelPerceptron {
    * {@code alpha[s] += y, b += y}. With k &gt; 2 the predicted class is the first arg max of the
    * scores, and a mistake adds 1 to the true class's coefficient and bias and subtracts 1 from the
    * predicted one's. Averaged: the CIML counter c (visits + 1), {@code beta += delta * c} in
-   * double at every update, the model {@code (float) (alpha - beta / c)}. kernel is "linear",
-   * "poly" or "rbf".
+   * double at every update, the model {@code (float) (alpha - beta / c)}.
    */
-  public static Run fit(float[][] x, int[] classes, int k, String kernel, float gamma, int degree, float coef0,
+  public static Run fit(float[][] x, int[] classes, int k, Kernel kernel, float gamma, int degree, float coef0,
       boolean averaged, int maxEpochs, long seed, boolean shuffle, boolean bias) {
     int n = x.length;
     int scores = k <= 2 ? 1 : k;
@@ -67,7 +94,7 @@ public final class ReferenceKernelPerceptron {
         for (int c = 0; c < scores; c++) {
           float sum = 0f;
           for (int s = 0; s < sv.size(); s++) {
-            sum = sum + alpha.get(s)[c] * kernel(kernel, x[i], x[sv.get(s)], gamma, degree, coef0);
+            sum = sum + alpha.get(s)[c] * kernel.value(x[i], x[sv.get(s)], gamma, degree, coef0);
           }
           score[c] = sum + b[c];
         }
@@ -130,19 +157,5 @@ public final class ReferenceKernelPerceptron {
     run.mistakesPerEpoch = mistakesPerEpoch.stream().mapToInt(Integer::intValue).toArray();
     run.updateLog = updateLog.stream().mapToInt(Integer::intValue).toArray();
     return run;
-  }
-
-  /** K(x, s) by name, from {@link ReferenceKernels}. */
-  public static float kernel(String kernel, float[] x, float[] s, float gamma, int degree, float coef0) {
-    switch (kernel) {
-      case "linear":
-        return ReferenceKernels.linear(x, s);
-      case "poly":
-        return ReferenceKernels.poly(x, s, gamma, coef0, degree);
-      case "rbf":
-        return ReferenceKernels.rbf(x, s, gamma);
-      default:
-        throw new IllegalArgumentException(kernel);
-    }
   }
 }

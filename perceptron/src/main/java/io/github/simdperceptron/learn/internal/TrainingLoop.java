@@ -1,21 +1,75 @@
 package io.github.simdperceptron.learn.internal;
 
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.Learner;
+import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
 
 /**
- * The one training loop of the learn package, for a learner of another package that holds its
- * own examples (the structured perceptron and its sentences); not part of the API. The loop does
- * for it what it does for the learners of {@link Learner}: the validation split, the epochs, the
- * seeded order of the examples, stopping after an epoch without an update, early stopping,
- * progress, cancellation and the {@link TrainingReport} (docs/learners.md).
+ * The one training loop of the learn package, for a learner of another package; not part of the
+ * API. The loop does for it what it does for the learners of {@link Learner}: the validation
+ * split, the epochs, the seeded order of the examples, stopping after an epoch without an update,
+ * early stopping, progress, cancellation and the {@link TrainingReport} (docs/learners.md). A
+ * learner that trains on a {@link Dataset}'s rows and makes a {@link Model} (the kernel
+ * perceptron) hands the loop a {@link DatasetRule}; one that holds its own examples (the
+ * structured perceptron and its sentences) hands it a {@link Rule}.
  */
 public final class TrainingLoop {
+  /** A visit's outcome: the learner neither erred nor changed its state. */
+  public static final int CORRECT = 0;
   /** A visit's outcome: the learner erred on the example. */
   public static final int MISTAKE = 1;
   /** A visit's outcome: the learner changed its state. */
   public static final int UPDATED = 2;
+
+  /**
+   * A learner on a dataset's rows, as the learn package's own update rules are: how one visit
+   * changes the state, and which model the state stands for. Not thread-safe: one loop runs it.
+   *
+   * @param <M> the model
+   */
+  public abstract static class DatasetRule<M extends Model> {
+    protected DatasetRule() {}
+
+    /**
+     * Visits example i of data; returns {@link #CORRECT} or a combination of {@link #MISTAKE}
+     * and {@link #UPDATED}.
+     */
+    public abstract int visit(Dataset data, int i);
+
+    /** The model the current state stands for (a snapshot: later visits do not change it). */
+    public abstract M model();
+
+    /**
+     * The model at the end of training, which the fit returns without a validation split (with
+     * one it returns its best epoch's {@link #model()}): {@link #model()} unless the rule computes
+     * something only the end is worth computing.
+     */
+    public M finalModel() {
+      return model();
+    }
+
+    /** The algorithm's name in reports. */
+    public abstract String name();
+
+    /** Number of stored vectors, for rules whose memory grows (the support vectors); 0 otherwise. */
+    public int storedVectors() {
+      return 0;
+    }
+
+    /**
+     * The predicted classes of the training rows (the data of the visits, in its row order) under
+     * {@code model}, the model this rule returned last from {@link #model()} or
+     * {@link #finalModel()}, when the rule knows them without scoring the rows; else null. The
+     * report's training error is then computed from them. The caller may keep the array;
+     * neither side modifies it.
+     */
+    public int[] trainingClasses(M model) {
+      return null;
+    }
+  }
 
   /**
    * A learner as the loop sees it: the examples are numbered 0 to n - 1, and a model of type S
@@ -69,6 +123,8 @@ public final class TrainingLoop {
   /** The operations behind this class, implemented in the learn package. */
   public interface Bridge {
     <S> Result<S> fit(Rule<S> rule, int examples, TrainingOptions options);
+
+    <M extends Model> FitResult<M> fit(DatasetRule<M> rule, Dataset data, TrainingOptions options);
   }
 
   private static Bridge installed;
@@ -113,5 +169,15 @@ public final class TrainingLoop {
    */
   public static <S> Result<S> fit(Rule<S> rule, int n, TrainingOptions options) {
     return Holder.BRIDGE.fit(rule, n, options);
+  }
+
+  /**
+   * Fits from scratch with {@code rule}, as the learn package's batch fits do: the options'
+   * validation split, epochs, seeded order, stopping and progress; the rule is used by this one
+   * fit. Cancellable: throws {@link java.util.concurrent.CancellationException} at a visit once
+   * the thread is interrupted. Neither data nor options are modified.
+   */
+  public static <M extends Model> FitResult<M> fit(DatasetRule<M> rule, Dataset data, TrainingOptions options) {
+    return Holder.BRIDGE.fit(rule, data, options);
   }
 }

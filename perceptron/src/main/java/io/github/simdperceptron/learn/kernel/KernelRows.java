@@ -1,4 +1,4 @@
-package io.github.simdperceptron.learn;
+package io.github.simdperceptron.learn.kernel;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.DataAccess;

@@ -1,7 +1,11 @@
-package io.github.simdperceptron.learn;
+package io.github.simdperceptron.learn.kernel;
 
-import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.internal.OptionException;
+import io.github.simdperceptron.learn.internal.TrainingLoop;
 import java.util.Objects;
 
 /**
@@ -38,12 +42,12 @@ public final class KernelLearner {
    */
   public static FitResult<KernelModel> fit(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
       TrainingOptions options) {
-    return Trainer.fit(rule(algorithm, kernel, budget, data, options, KernelRule.PENDING), data, options);
+    return TrainingLoop.fit(rule(algorithm, kernel, budget, data, options, KernelSettings.DEFAULT), data, options);
   }
 
-  /** The rule, with the number of updates pending before a commit (1: every update at once). */
+  /** The rule of a fit, its engine sized by settings (a fit's are {@link KernelSettings#DEFAULT}). */
   static KernelRule rule(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
-      TrainingOptions options, int pendingCap) {
+      TrainingOptions options, KernelSettings settings) {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(kernel, "kernel");
     Objects.requireNonNull(data, "data");
@@ -57,6 +61,13 @@ public final class KernelLearner {
     if (budget > 0 && algorithm == Algorithm.VOTED) {
       throw new OptionException("budget", budget, "does not apply to the voted kernel perceptron (use PERCEPTRON or AVERAGED)");
     }
-    return new KernelRule(algorithm, kernel, budget, data.dimension(), data.labels(), options, pendingCap);
+    Budget removal = budget > 0 ? new Budget(budget, options.seed()) : null;
+    if (algorithm == Algorithm.VOTED) {
+      return new VotedKernelRule(kernel, data.labels(), options, settings);
+    }
+    if (algorithm == Algorithm.AVERAGED) {
+      return new AveragedKernelRule(kernel, removal, data.labels(), options, settings);
+    }
+    return new KernelRule(Algorithm.PERCEPTRON, kernel, removal, data.labels(), options, settings, false);
   }
 }

@@ -1,12 +1,22 @@
-package io.github.simdperceptron.learn;
+package io.github.simdperceptron.learn.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.simdperceptron.learn.internal.OptionException;
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.BinaryModel;
+import io.github.simdperceptron.learn.FitResult;
+import io.github.simdperceptron.learn.IntData;
+import io.github.simdperceptron.learn.Learner;
+import io.github.simdperceptron.learn.LinearModel;
+import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
+import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.internal.OptionException;
+import io.github.simdperceptron.learn.internal.TrainingLoop;
 import io.github.simdperceptron.reference.ReferenceKernelPerceptron;
 import java.util.Arrays;
 import java.util.Random;
@@ -112,8 +122,8 @@ class KernelLearnerTest {
           Dataset data = sparse ? IntData.sparse(dense) : dense;
           KernelModel.Function poly = KernelModel.Function.poly(1, 2, 1);
           FitResult<KernelModel> fast = KernelLearner.fit(algorithm, poly, 0, data, options(6, seed, bias));
-          ReferenceKernelPerceptron.Run ref = ReferenceKernelPerceptron.fit(rows(dense), classIndices(dense), k, "poly",
-              1f, 2, 1f, algorithm == Algorithm.AVERAGED, 6, seed, true, bias);
+          ReferenceKernelPerceptron.Run ref = ReferenceKernelPerceptron.fit(rows(dense), classIndices(dense), k,
+              ReferenceKernelPerceptron.Kernel.POLY, 1f, 2, 1f, algorithm == Algorithm.AVERAGED, 6, seed, true, bias);
           String where = tag() + " k=" + k + " " + algorithm + " " + (form == 0 ? "dense" : form == 1 ? "sparse"
               : "thin sparse") + " bias=" + bias;
           assertArrayEquals(ref.mistakesPerEpoch, fast.report().mistakesPerEpoch(), where + " mistakes");
@@ -143,11 +153,11 @@ class KernelLearnerTest {
         Dataset data = sparse ? IntData.sparse(dense) : dense;
         KernelModel.Function poly = KernelModel.Function.poly(1, 2, 1);
         TrainingOptions options = options(5, seed, true);
-        FitResult<KernelModel> one = Trainer.fit(KernelLearner.rule(Algorithm.AVERAGED, poly, 0, data, options, 1),
-            data, options);
-        for (int cap : new int[] {3, 16, KernelRule.PENDING}) {
-          FitResult<KernelModel> block = Trainer.fit(KernelLearner.rule(Algorithm.AVERAGED, poly, 0, data, options, cap),
-              data, options);
+        FitResult<KernelModel> one = TrainingLoop.fit(KernelLearner.rule(Algorithm.AVERAGED, poly, 0, data, options,
+            KernelSettings.DEFAULT.pending(1)), data, options);
+        for (int cap : new int[] {3, 16, KernelSettings.PENDING}) {
+          FitResult<KernelModel> block = TrainingLoop.fit(KernelLearner.rule(Algorithm.AVERAGED, poly, 0, data,
+              options, KernelSettings.DEFAULT.pending(cap)), data, options);
           String where = tag() + " k=" + k + " pending " + cap + (sparse ? " sparse" : "");
           assertArrayEquals(one.report().updateLog(), block.report().updateLog(), where);
           float[][] a = one.model().coefficients();
@@ -184,19 +194,18 @@ class KernelLearnerTest {
       for (Algorithm algorithm : new Algorithm[] {Algorithm.AVERAGED, Algorithm.PERCEPTRON}) {
         TrainingOptions options = options(4, seed, true);
         KernelModel.Function rbf = KernelModel.Function.rbf(0.05);
-        int pending = budget > 0 ? 7 : KernelRule.PENDING;
-        KernelRule atOnce = KernelLearner.rule(algorithm, rbf, budget, data, options, pending);
-        atOnce.deferCap(1);
-        FitResult<KernelModel> one = Trainer.fit(atOnce, data, options);
-        KernelRule later = KernelLearner.rule(algorithm, rbf, budget, data, options, pending);
-        FitResult<KernelModel> deferred = Trainer.fit(later, data, options);
+        KernelSettings settings = KernelSettings.DEFAULT.pending(budget > 0 ? 7 : KernelSettings.PENDING);
+        KernelRule atOnce = KernelLearner.rule(algorithm, rbf, budget, data, options, settings.deferCap(1));
+        FitResult<KernelModel> one = TrainingLoop.fit(atOnce, data, options);
+        KernelRule later = KernelLearner.rule(algorithm, rbf, budget, data, options, settings);
+        FitResult<KernelModel> deferred = TrainingLoop.fit(later, data, options);
         String where = tag() + " data seed " + seed + " " + algorithm + " budget " + budget;
         assertTrue(one.report().updates() > 2 * one.model().size(), where + ": too few updates from cached columns ("
             + one.report().updates() + " updates, " + one.model().size() + " support vectors)");
         assertArrayEquals(one.report().updateLog(), deferred.report().updateLog(), where + " update log");
         // Every row's scores, bit for bit: the order of the additions is the same.
-        assertArrayEquals(IntData.bits(atOnce.committedScores()), IntData.bits(later.committedScores()),
-            where + " committed scores");
+        assertArrayEquals(IntData.bits(atOnce.scores().committedScores()),
+            IntData.bits(later.scores().committedScores()), where + " committed scores");
         float[][] a = one.model().coefficients();
         float[][] b = deferred.model().coefficients();
         assertEquals(a.length, b.length, where);

@@ -1,0 +1,223 @@
+package io.github.simdperceptron.learn.kernel;
+
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.learn.Algorithm;
+import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.internal.TrainingLoop;
+import java.util.Arrays;
+
+/**
+ * The kernel perceptron's update rule in dual form, binary or K-class (docs/kernel-perceptron.md):
+ * a visit asks the engine ({@link TrainingScores}) for its row's scores; a mistake
+ * ({@code y * score <= 0}, or an arg max that is not the true class) adds the row's kernel to the
+ * true class's score and subtracts it from the predicted one's (binary: adds y times it), making
+ * the row a support vector if it is none, and tells the engine. This class keeps the last
+ * coefficients ({@link Algorithm#PERCEPTRON}); {@link AveragedKernelRule} and
+ * {@link VotedKernelRule} change what the model is. An optional {@link Budget} caps the support
+ * vectors. The rule trains on one dataset, bound at its first visit.
+ */
+class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
+  final Algorithm algorithm;
+  final KernelModel.Function kernel;
+  final Labels labels;
+  final int k;
+  final int kp;
+  final boolean bias;
+  private final Budget budget;
+  private final KernelSettings settings;
+  private final boolean averagedSums;
+  /** Whether the options ask for the final model's training classes ({@link TrainingOptions#trainingClasses}). */
+  private final boolean classesAsked;
+  private final float[] score;
+  private final float[] delta;
+
+  private Dataset data;
+  private TrainingScores scores;
+  Coefficients coefficients;
+  /** The model {@link #model} or {@link #finalModel} returned last, and its training classes or null. */
+  private KernelModel lastModel;
+  private int[] lastClasses;
+
+  /**
+   * A rule for the classes of labels with the options' bias, the budget's removals (null: no
+   * budget), and the averaged sums when {@code averagedSums}; the engine sized by settings.
+   */
+  KernelRule(Algorithm algorithm, KernelModel.Function kernel, Budget budget, Labels labels, TrainingOptions options,
+      KernelSettings settings, boolean averagedSums) {
+    this.algorithm = algorithm;
+    this.kernel = kernel;
+    this.labels = labels;
+    this.k = KernelModel.classes(labels);
+    this.kp = ClassScores.paddedClasses(k);
+    this.bias = options.bias();
+    this.budget = budget;
+    this.settings = settings;
+    this.averagedSums = averagedSums;
+    this.classesAsked = options.trainingClasses();
+    this.score = new float[kp];
+    this.delta = new float[kp];
+  }
+
+  /** Binds the rule to its training set at the first visit; the kernel perceptron trains on one set. */
+  private void bind(Dataset train) {
+    if (data != null) {
+      throw new IllegalStateException("the kernel perceptron trains on one dataset; got another after "
+          + data.size() + " rows");
+    }
+    data = train;
+    coefficients = new Coefficients(train.size(), kp, bias, averagedSums);
+    scores = new TrainingScores(train, kernel, k, kp, settings, coefficients);
+  }
+
+  @Override
+  public final int visit(Dataset train, int i) {
+    if (train != data) {
+      bind(train);
+    }
+    scores.scoresOf(i, score);
+    for (int cl = 0; cl < k; cl++) {
+      score[cl] += coefficients.bias(cl);
+    }
+    int plus;
+    int minus;
+    if (k == 1) {
+      float y = train.label(i);
+      if (y * score[0] > 0f) {
+        return correct();
+      }
+      plus = y > 0f ? 1 : 0;
+      minus = 1 - plus;
+    } else {
+      plus = train.classOf(i);
+      minus = DualScores.argMax(score, k);
+      if (plus == minus) {
+        return correct();
+      }
+    }
+    update(i, plus, minus);
+    coefficients.visited();
+    return TrainingLoop.MISTAKE | TrainingLoop.UPDATED;
+  }
+
+  private int correct() {
+    coefficients.visited();
+    survived();
+    return TrainingLoop.CORRECT;
+  }
+
+  /** Adds example i's kernel to class plus's score and subtracts it from minus's (binary: y = +1 for plus 1). */
+  private void update(int i, int plus, int minus) {
+    mistake(plus, minus);
+    int slot = coefficients.slot(i);
+    if (slot < 0) {
+      if (budget != null && budget.full(coefficients.size())) {
+        removeRandom();
+      }
+      slot = coefficients.add(i);
+    }
+    Arrays.fill(delta, 0f);
+    if (k == 1) {
+      delta[0] = plus == 1 ? 1f : -1f;
+    } else {
+      delta[plus] = 1f;
+      delta[minus] = -1f;
+    }
+    coefficients.step(slot, delta, k);
+    updated(slot);
+    scores.add(i, delta);
+  }
+
+  /** The budget's removal: a support vector drawn from the seeded stream leaves with its coefficients. */
+  private void removeRandom() {
+    int r = budget.draw(coefficients.size());
+    int row = coefficients.rows()[r];
+    coefficients.negated(r, delta);
+    scores.remove(row, delta);
+    coefficients.remove(r);
+  }
+
+  /** The current classifier survived a visit (the voted form counts it). */
+  void survived() {}
+
+  /** A mistake is about to add the kernel to plus's score and subtract it from minus's (the voted form logs it). */
+  void mistake(int plus, int minus) {}
+
+  /** The mistake's update went to this slot (the voted form logs it). */
+  void updated(int slot) {}
+
+  /** Whether the final model's training classes may come in batches of columns (not for the voted form). */
+  boolean batches() {
+    return true;
+  }
+
+  /** The model of the current state, over these support vectors (rows of the training set in slot order). */
+  KernelModel snapshot(Dataset supportVectors) {
+    return new KernelModel(kernel, algorithm, labels, supportVectors, coefficients.coefficients(),
+        coefficients.biases());
+  }
+
+  /** The support vectors as rows of the training set, in slot order. */
+  private KernelModel snapshot() {
+    if (data == null) {
+      throw new IllegalStateException("no model before the first visit");
+    }
+    return snapshot(data.subset(Arrays.copyOf(coefficients.rows(), coefficients.size())));
+  }
+
+  /** The current model; its training classes are known when every column is cached or pending. */
+  @Override
+  public final KernelModel model() {
+    return withTrainingClasses(snapshot(), false);
+  }
+
+  /**
+   * {@link #model()}; with the options' {@link TrainingOptions#trainingClasses}, its training
+   * classes computed even when the cache lacks columns: from the cached columns and Gram blocks of
+   * the rest ({@link TrainingClasses#scoresInBatches}), once, at the end of the fit, rather than
+   * by a Gram block of every support vector at the first request. The voted form keeps
+   * {@link #model()}'s rule (its scores need every column of a row at once).
+   */
+  @Override
+  public final KernelModel finalModel() {
+    return withTrainingClasses(snapshot(), classesAsked && batches());
+  }
+
+  private KernelModel withTrainingClasses(KernelModel model, boolean inBatches) {
+    lastModel = model;
+    lastClasses = TrainingClasses.of(scores, model.scoring(), coefficients.rows(), coefficients.size(), inBatches);
+    return model;
+  }
+
+  /** The classes of the training rows under model, when it is the model returned last and they are known; else null. */
+  @Override
+  public final int[] trainingClasses(KernelModel model) {
+    return model == lastModel ? lastClasses : null;
+  }
+
+  @Override
+  public final String name() {
+    return "KERNEL(" + algorithm.name() + ", " + kernel + ")";
+  }
+
+  @Override
+  public final int storedVectors() {
+    return coefficients == null ? 0 : coefficients.size();
+  }
+
+  /** The engine, after the first visit (for tests). */
+  TrainingScores scores() {
+    return scores;
+  }
+
+  /** The kernel columns of the support vectors in slot order, or null ({@link TrainingClasses#columns}; for tests). */
+  float[][] trainingColumns() {
+    return TrainingClasses.columns(scores, coefficients.rows(), coefficients.size());
+  }
+
+  /** The training rows' scores under model in batches ({@link TrainingClasses#scoresInBatches}; for tests). */
+  float[] trainingScoresInBatches(KernelModel model) {
+    return TrainingClasses.scoresInBatches(scores, model.scoring(), coefficients.rows(), coefficients.size());
+  }
+}
