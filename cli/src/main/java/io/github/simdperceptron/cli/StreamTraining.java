@@ -13,9 +13,7 @@ import io.github.simdperceptron.text.TextVectorizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * {@code train --stream}: a text file larger than memory, hashed, read anew every epoch. A first
@@ -94,7 +92,7 @@ final class StreamTraining {
     return learner.model();
   }
 
-  /** The first pass: every document's class (one label each), sorted as the in-memory reader sorts them. */
+  /** The first pass: every document's class (one label each), in the in-memory reader's order. */
   private Labels classes() throws IOException {
     TextFile.LabelCount count;
     try (InputStream in = open()) {
@@ -113,12 +111,7 @@ final class StreamTraining {
     if (documents == 0) {
       throw new UsageException(file + ": no documents");
     }
-    List<String> sorted = new ArrayList<>(count.documentsPerLabel().keySet());
-    boolean numeric = sorted.stream().allMatch(s -> s.matches("-?[0-9]+(\\.[0-9]+)?"));
-    if (numeric) {
-      sorted.sort((a, b) -> Double.compare(Double.parseDouble(a), Double.parseDouble(b)));
-    }
-    return Labels.of(sorted);
+    return count.classes();
   }
 
   /** The rows of one window, and the learner's pass over them. */

@@ -103,14 +103,11 @@ final class TextArgs {
     if (stream && hashBits == null) {
       throw new UsageException("--stream needs --hash-bits B: a file read anew each epoch has no dictionary");
     }
-    return vectorizerOf(hashBits == null ? 20 : hashBits);
+    return vectorizerOf(streamBits());
   }
 
   /** The vectorizer the options ask for (not fitted when it keeps a dictionary). */
   TextVectorizer vectorizer() {
-    if (stream && hashBits == null) {
-      throw new UsageException("--stream needs --hash-bits B: a file read anew each epoch has no dictionary");
-    }
     return vectorizerOf(hashBits == null ? 0 : hashBits);
   }
 

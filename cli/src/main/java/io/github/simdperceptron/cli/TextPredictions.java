@@ -53,15 +53,17 @@ final class TextPredictions {
       ((MulticlassModel) model).scores(indices, values, n, w.scores);
       s = w.scores;
     } else {
-      float score = ((BinaryModel) model).score(Arrays.copyOf(indices, n), Arrays.copyOf(values, n));
-      if (allScores) {
-        line.append(score).append('\n');
+      BinaryModel binary = (BinaryModel) model;
+      int[] idx = Arrays.copyOf(indices, n);
+      float[] val = Arrays.copyOf(values, n);
+      if (top == null && !allScores) {
+        int c = binary.predictClass(idx, val);
+        line.append(c >= 0 ? model.labels().name(c) : PredictCommand.otherClass(model)).append('\n');
         return;
       }
-      if (top == null) {
-        int c = classes == 2 ? (score > 0f ? 1 : 0)
-            : model.labels().binaryLabel(0) == (score > 0f ? 1f : -1f) ? 0 : -1;
-        line.append(c >= 0 ? model.labels().name(c) : PredictCommand.otherClass(model)).append('\n');
+      float score = binary.score(idx, val);
+      if (allScores) {
+        line.append(score).append('\n');
         return;
       }
       s = w.best.binary(score);

@@ -22,7 +22,7 @@ final class BlockReader {
     this.source = source;
     this.fit = fit;
     this.needLabels = needLabels;
-    this.featurizer = fit ? v.countingFeaturizer() : v.featurizer();
+    this.featurizer = v.featurizer();
     this.parser = new DocumentParser(source);
   }
 

@@ -203,10 +203,7 @@ final class CorpusBuilder {
   }
 
   private TextCorpus corpus(TextVectorizer fitted, boolean unitValues) {
-    // Classes sorted as the other readers sort them: numerically when every name is a number.
-    List<String> sorted = new ArrayList<>(labelNames);
-    boolean numeric = sorted.stream().allMatch(CorpusBuilder::isNumber);
-    sorted.sort(numeric ? Comparator.comparingDouble(Double::parseDouble) : Comparator.naturalOrder());
+    List<String> sorted = classOrder(labelNames);
     int[] toSorted = new int[labelNames.size()];
     for (int k = 0; k < toSorted.length; k++) {
       toSorted[labelIds.get(sorted.get(k))] = k;
@@ -226,6 +223,14 @@ final class CorpusBuilder {
     Dataset data = rowsOnly.withLabels(labels, classes);
     return new TextCorpus(data, fitted, multi ? Arrays.copyOf(labelPtr, rows + 1) : null,
         multi ? Arrays.copyOf(labelList, labelCount) : null, tokens);
+  }
+
+  /** Class names in the order the readers give them: numerically when every name is a number, else as strings. */
+  static List<String> classOrder(java.util.Collection<String> names) {
+    List<String> sorted = new ArrayList<>(names);
+    boolean numeric = sorted.stream().allMatch(CorpusBuilder::isNumber);
+    sorted.sort(numeric ? Comparator.comparingDouble(Double::parseDouble) : Comparator.naturalOrder());
+    return sorted;
   }
 
   private static boolean isNumber(String s) {

@@ -59,11 +59,8 @@ final class LineBlocks {
 
   /** Runs {@code work} over the blocks of {@code in} on {@code threads} threads, and {@code take} in order. */
   <R extends Counted> void run(InputStream in, int threads, Work<R> work, Take<R> take) throws IOException {
-    if (threads <= 1) {
-      runHere(in, work, take);
-      return;
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+    // One thread: each block's work runs here, when it is read.
+    ExecutorService pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "text-reader");
       t.setDaemon(true);
       return t;
@@ -75,7 +72,7 @@ final class LineBlocks {
       boolean first = true;
       boolean eof = false;
       while (!eof || !pending.isEmpty()) {
-        while (!eof && pending.size() < 2 * threads) {
+        while (!eof && pending.size() < 2 * Math.max(1, threads)) {
           byte[] block = Arrays.copyOf(carry, Math.max(BLOCK, 2 * carried));
           int n = carried;
           int r;
@@ -99,7 +96,14 @@ final class LineBlocks {
           if (end > 0 || first) {
             boolean isFirst = first;
             int length = end;
-            pending.add(pool.submit(() -> work.apply(block, length, isFirst)));
+            java.util.concurrent.Callable<R> task = () -> work.apply(block, length, isFirst);
+            if (pool == null) {
+              java.util.concurrent.FutureTask<R> now = new java.util.concurrent.FutureTask<>(task);
+              now.run();
+              pending.add(now);
+            } else {
+              pending.add(pool.submit(task));
+            }
             first = false;
           }
         }
@@ -110,49 +114,9 @@ final class LineBlocks {
         }
       }
     } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  private <R extends Counted> void runHere(InputStream in, Work<R> work, Take<R> take) throws IOException {
-    byte[] block = new byte[BLOCK];
-    int carried = 0;
-    boolean first = true;
-    for (;;) {
-      int n = carried;
-      int r;
-      while (n < block.length && (r = in.read(block, n, block.length - n)) > 0) {
-        n += r;
+      if (pool != null) {
+        pool.shutdownNow();
       }
-      boolean eof = n < block.length;
-      int end = eof ? n : lastLineEnd(block, n);
-      if (end < 0) {
-        if (n >= LineReader.MAX_LINE) {
-          throw FormatException.atLine(source, linesBefore + 1, 0, null, "a line longer than "
-              + LineReader.MAX_LINE + " bytes (expected one document per line)");
-        }
-        block = Arrays.copyOf(block, 2 * block.length);
-        carried = n;
-        continue;
-      }
-      if (end > 0 || first) {
-        R result;
-        try {
-          result = work.apply(block, end, first);
-        } catch (FormatException e) {
-          throw renumbered(e);
-        }
-        take.accept(result);
-        linesBefore += result.lines();
-      }
-      first = false;
-      if (eof) {
-        return;
-      }
-      carried = n - end;
-      byte[] next = new byte[block.length];
-      System.arraycopy(block, end, next, 0, carried);
-      block = next;
     }
   }
 

@@ -110,7 +110,12 @@ public final class TextFile {
 
   /** The labels of a stream's documents, without reading their text: {@link #labels}. */
   public record LabelCount(java.util.SortedMap<String, Long> documentsPerLabel, long documents, long multiLabelLine,
-      long unlabelledLine, long words) {}
+      long unlabelledLine, long words) {
+    /** The labels as classes, in the order {@link #read} gives them (numerically when every name is a number). */
+    public io.github.simdperceptron.data.Labels classes() {
+      return io.github.simdperceptron.data.Labels.of(CorpusBuilder.classOrder(documentsPerLabel.keySet()));
+    }
+  }
 
   /**
    * Counts the labels of every line of {@code in} (gzip-detected; not closed) without tokenizing

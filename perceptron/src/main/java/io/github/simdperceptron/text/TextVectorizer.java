@@ -263,9 +263,15 @@ public final class TextVectorizer {
     }
     DictionaryCounter counter = new DictionaryCounter(1 << 12);
     KeyScanner scanner = scanner();
+    DistinctKeys distinct = new DistinctKeys();
+    int[] ids = new int[256];
     for (CharSequence text : texts) {
       scanText(scanner, Objects.requireNonNull(text, "a text"));
-      counter.count(scanner.keys(), scanner.count());
+      int n = distinct.of(scanner.keys(), scanner.count());
+      if (ids.length < n) {
+        ids = new int[n];
+      }
+      counter.addAll(distinct.keys, distinct.counts, 0, n, ids);
     }
     return withDictionary(counter.kept(minCount));
   }
@@ -318,7 +324,7 @@ public final class TextVectorizer {
     scanner.begin();
     int bad = scanner.scan(bytes, 0, bytes.length);
     if (bad >= 0) {
-      // Only a NUL reaches here: a Java string encodes to well-formed UTF-8 (lone surrogates become '?').
+      // Only a NUL reaches here: unpaired surrogates were refused above, so the bytes are well-formed UTF-8.
       throw new IllegalArgumentException("text holds a NUL character at byte " + bad);
     }
   }
@@ -329,22 +335,9 @@ public final class TextVectorizer {
 
   /** A per-thread worker that turns keys into a row. */
   Featurizer featurizer() {
-    return new Featurizer(this, values, l2);
+    return new Featurizer(this);
   }
 
-  /** A worker whose {@link Featurizer#fromIds} gives counts as values, with no norm (a dictionary's first pass). */
-  Featurizer countingFeaturizer() {
-    return new Featurizer(this, Values.COUNT, false);
-  }
-
-  /** The id of a key: its bucket when hashing, its dictionary id (or -1 when absent) otherwise. */
-  static int bucket(long key, int bits) {
-    return (int) ((key * 0xc2b2ae3d27d4eb4fL) >>> (64 - bits));
-  }
-
-  KeyTable dictionary() {
-    return dictionary;
-  }
 
   /**
    * Scratch for one thread: a scanner, the ids of a document and its row. Reused for every
@@ -360,10 +353,10 @@ public final class TextVectorizer {
     int[] indices = new int[256];
     float[] values = new float[256];
 
-    Featurizer(TextVectorizer v, Values how, boolean l2) {
+    Featurizer(TextVectorizer v) {
       this.v = v;
-      this.how = how;
-      this.l2 = l2;
+      this.how = v.values;
+      this.l2 = v.l2;
       this.scanner = v.scanner();
     }
 
@@ -475,29 +468,9 @@ public final class TextVectorizer {
       counts = new int[Math.max(16, expected)];
     }
 
-    /** Counts {@code keys[0, n)} and writes each one's provisional id into {@code ids} (when not null). */
-    void count(long[] keys, int n, int[] ids) {
-      for (int i = 0; i < n; i++) {
-        int id = table.addIfAbsent(keys[i]);
-        if (id == counts.length) {
-          counts = java.util.Arrays.copyOf(counts, 2 * counts.length);
-        }
-        if (counts[id] != Integer.MAX_VALUE) {
-          counts[id]++;
-        }
-        if (ids != null) {
-          ids[i] = id;
-        }
-      }
-    }
-
-    void count(long[] keys, int n) {
-      count(keys, n, null);
-    }
-
     /**
      * Counts {@code counts[i]} occurrences of {@code keys[i]} for i in [from, from + n), writing
-     * each one's provisional id into {@code ids[i]} (modified): {@link #add} of each in order.
+     * each one's provisional id into {@code ids[i]} (modified); ids are given in order of first appearance.
      */
     void addAll(long[] keys, int[] times, int from, int n, int[] ids) {
       // Kept, so that the compiler cannot drop the early reads of the slots.
@@ -509,20 +482,6 @@ public final class TextVectorizer {
         int id = ids[i];
         counts[id] = (int) Math.min(Integer.MAX_VALUE, (long) counts[id] + times[i]);
       }
-    }
-
-    /** Counts {@code times} occurrences of {@code key}; returns its provisional id. */
-    int add(long key, int times) {
-      int id = table.addIfAbsent(key);
-      if (id == counts.length) {
-        counts = java.util.Arrays.copyOf(counts, 2 * counts.length);
-      }
-      counts[id] = (int) Math.min(Integer.MAX_VALUE, (long) counts[id] + times);
-      return id;
-    }
-
-    int size() {
-      return table.size();
     }
 
     /** For each provisional id, its final id (the rank among those counted at least minCount times), or -1. */
