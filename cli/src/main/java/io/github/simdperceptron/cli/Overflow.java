@@ -24,12 +24,25 @@ final class Overflow {
   static void check(Model model, Dataset data, Path file) {
     weights(model, file);
     if (model instanceof LinearModel) {
-      float[] s = ((LinearModel) model).scores(data);
+      LinearModel linear = (LinearModel) model;
+      if (scoresBounded(maxAbs(linear.weights()), Math.abs(linear.bias()), data)) {
+        return;
+      }
+      float[] s = linear.scores(data);
       for (int i = 0; i < s.length; i++) {
         score(s[i], i, file);
       }
     } else if (model instanceof MulticlassModel) {
       MulticlassModel m = (MulticlassModel) model;
+      double maxWeight = 0;
+      double maxBias = 0;
+      for (int c = 0; c < m.classes(); c++) {
+        maxWeight = Math.max(maxWeight, maxAbs(m.weights(c)));
+        maxBias = Math.max(maxBias, Math.abs(m.biases()[c]));
+      }
+      if (scoresBounded(maxWeight, maxBias, data)) {
+        return;
+      }
       for (int i = 0; i < data.size(); i++) {
         for (float s : m.scores(data, i)) {
           score(s, i, file);
@@ -122,6 +135,46 @@ final class Overflow {
       }
     }
     return 2 * l1 * max < Float.MAX_VALUE;
+  }
+
+  /**
+   * Whether every score {@code w . x + b} of a row of data, and every partial sum of its dot
+   * product in any order, is finite: each is at most {@code max|w| ||x||_1 + |b|} in magnitude,
+   * and twice that (room for rounding) stays below the float range. Then no row need be scored.
+   */
+  private static boolean scoresBounded(double maxWeight, double maxBias, Dataset data) {
+    double l1 = 0;
+    if (data.isSparse()) {
+      float[] values = DataAccess.values(data);
+      for (int r = 0; r < data.size(); r++) {
+        int from = DataAccess.rowStart(data, r);
+        int to = from + data.nonZeros(r);
+        double s = values == null ? to - from : 0;
+        for (int t = from; values != null && t < to; t++) {
+          s += Math.abs(values[t]);
+        }
+        l1 = Math.max(l1, s);
+      }
+    } else {
+      for (int r = 0; r < data.size(); r++) {
+        float[] array = DataAccess.rowArray(data, r);
+        int offset = DataAccess.rowOffset(data, r);
+        double s = 0;
+        for (int j = offset; j < offset + data.dimension(); j++) {
+          s += Math.abs(array[j]);
+        }
+        l1 = Math.max(l1, s);
+      }
+    }
+    return 2 * (maxWeight * l1 + maxBias) < Float.MAX_VALUE;
+  }
+
+  private static double maxAbs(float[] x) {
+    double max = 0;
+    for (float v : x) {
+      max = Math.max(max, Math.abs(v));
+    }
+    return max;
   }
 
   private static double l1(float[] x) {

@@ -34,7 +34,10 @@ public final class LinearModel implements BinaryModel {
   /** Throws {@link IllegalArgumentException} naming {@code name[j]} when a value is NaN or infinite. */
   static void checkFinite(String name, float[] values) {
     for (int j = 0; j < values.length; j++) {
-      checkFinite(name + "[" + j + "]", values[j]);
+      // The name is built only for the message: a model of millions of weights is checked on every load.
+      if (!Float.isFinite(values[j])) {
+        throw new IllegalArgumentException(name + "[" + j + "] = " + values[j] + " is not finite");
+      }
     }
   }
 

@@ -176,6 +176,7 @@ final class CorpusBuilder {
     int out = start;
     int from = out;
     long[] pairs = new long[256];
+    PairSort sort = new PairSort();
     for (int i = fromRow; i < toRow; i++) {
       int to = rowPtr[i + 1];
       int m = 0;
@@ -189,7 +190,7 @@ final class CorpusBuilder {
           pairs[m++] = ((long) id << 32) | (int) values[p];
         }
       }
-      Arrays.sort(pairs, 0, m);
+      sort.sort(pairs, m);
       int rowStart = out;
       for (int p = 0; p < m; p++) {
         indices[out] = (int) (pairs[p] >>> 32);

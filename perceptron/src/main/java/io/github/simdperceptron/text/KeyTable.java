@@ -76,10 +76,11 @@ final class KeyTable {
   }
 
   /**
-   * The ids of {@code keys[0, n)} that the table holds, in order, into {@code ids} (modified);
-   * returns how many (absent keys are skipped). As {@link #addAll}, a group's slots are read first.
+   * The (id, count) pairs of the keys {@code keys[0, n)} that the table holds, in order, into
+   * {@code pairs} (modified; the id in the high 32 bits, {@code counts[i]} in the low 32); returns
+   * how many (absent keys are skipped). As {@link #addAll}, a group's slots are read first.
    */
-  int getAll(long[] keys, int n, int[] ids) {
+  int getAll(long[] keys, int[] counts, int n, long[] pairs) {
     final int group = 16;
     long[] t = slots;
     int m = mask;
@@ -93,7 +94,7 @@ final class KeyTable {
       for (int i = g; i < end; i++) {
         int id = get(keys[i]);
         if (id >= 0) {
-          ids[found++] = id;
+          pairs[found++] = (long) id << 32 | counts[i];
         }
       }
     }

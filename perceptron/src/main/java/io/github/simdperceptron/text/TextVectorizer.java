@@ -349,7 +349,10 @@ public final class TextVectorizer {
     private final TextVectorizer v;
     private final Values how;
     private final boolean l2;
-    int[] ids = new int[256];
+    private final DistinctKeys distinct = new DistinctKeys();
+    private final PairSort sort = new PairSort();
+    /** A document's (id, count) pairs: the id in the high 32 bits, the count in the low 32. */
+    private long[] pairs = new long[256];
     int[] indices = new int[256];
     float[] values = new float[256];
 
@@ -362,27 +365,32 @@ public final class TextVectorizer {
 
     /** Fills {@link #indices} and {@link #values} with the row of {@code keys[0, n)}; returns its length. */
     int row(long[] keys, int n) {
-      if (ids.length < n) {
-        ids = new int[Math.max(n, 2 * ids.length)];
-      }
-      int[] id = ids;
-      int m = 0;
+      int m;
       if (v.hashBits > 0) {
+        if (pairs.length < n) {
+          pairs = new long[Math.max(n, 2 * pairs.length)];
+        }
+        long[] p = pairs;
         int shift = 64 - v.hashBits;
         for (int i = 0; i < n; i++) {
-          id[i] = (int) ((keys[i] * 0xc2b2ae3d27d4eb4fL) >>> shift);
+          p[i] = ((keys[i] * 0xc2b2ae3d27d4eb4fL) >>> shift) << 32 | 1;
         }
         m = n;
       } else {
-        m = v.dictionary.getAll(keys, n, id);
+        // Each distinct key is looked up once: the dictionary is large and its slots are cache misses.
+        int d = distinct.of(keys, n);
+        if (pairs.length < d) {
+          pairs = new long[Math.max(d, 2 * pairs.length)];
+        }
+        m = v.dictionary.getAll(distinct.keys, distinct.counts, d, pairs);
       }
-      return fromIds(m);
+      return fromPairs(m);
     }
 
-    /** The row of the ids {@code ids[0, m)}, in any order and with repeats. */
-    int fromIds(int m) {
-      int[] id = ids;
-      java.util.Arrays.sort(id, 0, m);
+    /** The row of the (id, count) pairs {@code pairs[0, m)}, in any order, an id possibly repeated. */
+    private int fromPairs(int m) {
+      long[] p = pairs;
+      sort.sort(p, m);
       if (indices.length < m) {
         indices = new int[Math.max(m, 2 * indices.length)];
         values = new float[indices.length];
@@ -392,13 +400,16 @@ public final class TextVectorizer {
       int r = 0;
       Values how = this.how;
       for (int i = 0; i < m; ) {
+        int id = (int) (p[i] >>> 32);
+        long c = (int) p[i];
         int j = i + 1;
-        while (j < m && id[j] == id[i]) {
+        while (j < m && (int) (p[j] >>> 32) == id) {
+          c += (int) p[j];
           j++;
         }
-        idx[r] = id[i];
-        int c = j - i;
-        val[r] = how == Values.BINARY ? 1f : how == Values.COUNT ? (float) c : logValue(c);
+        idx[r] = id;
+        int count = (int) Math.min(Integer.MAX_VALUE, c);
+        val[r] = how == Values.BINARY ? 1f : how == Values.COUNT ? (float) count : logValue(count);
         r++;
         i = j;
       }
