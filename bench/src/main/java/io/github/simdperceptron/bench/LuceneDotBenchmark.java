@@ -23,27 +23,27 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 /**
  * The dense dot product against Apache Lucene's {@code VectorUtil.dotProduct(float[], float[])}
  * (lucene-core 10.3.1, its Vector API implementation), in the same JVM on the same arrays, at the
- * lengths where a linked kernel is called most (embedding sizes) and beyond; the literal
+ * lengths where a linked kernel is called most (embedding sizes), odd lengths (a scalar tail) and beyond; the literal
  * reference in the same run gives the speed-up over a plain loop. Lucene 10 needs Java 21 or newer:
  * on an older JDK the setup fails with a message saying so. Lucene is called through a constant
  * method handle, which C2 inlines like a direct call.
  *
  * <pre>
  * /usr/lib/jvm/temurin-25-jdk-amd64/bin/java --add-modules jdk.incubator.vector \
- *     -jar bench/target/benchmarks.jar LuceneDotBenchmark -f 2
+ *     -jar bench/target/benchmarks.jar 'LuceneDotBenchmark.(kernel|lucene)' 
  * </pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = Forks.COUNT,
+@Warmup(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 8, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+@Fork(value = 3,
     jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.PANAMA})
 public class LuceneDotBenchmark {
   private static final MethodHandle LUCENE_DOT = luceneDot();
 
-  @Param({"64", "256", "784", "1024", "4096", "65536"})
+  @Param({"16", "31", "64", "100", "256", "784", "1000", "1024", "4095", "4096", "16384", "65535", "65536"})
   int size;
 
   float[] a;

@@ -96,13 +96,27 @@ final class DocumentParser {
     return true;
   }
 
+  /** The labels met so far, by a hash of their bytes: a file has few labels, each on many lines. */
+  private final byte[][] seenBytes = new byte[64][];
+  private final String[] seenNames = new String[64];
+
   private String decode(byte[] b, int from, int to, int lineStart, long line) throws FormatException {
     boolean ascii = true;
+    int h = 0;
     for (int k = from; k < to && ascii; k++) {
       ascii = b[k] > 0;
+      h = 31 * h + b[k];
     }
     if (ascii) {
-      return new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+      int slot = (h ^ (h >>> 16)) & (seenBytes.length - 1);
+      byte[] seen = seenBytes[slot];
+      if (seen != null && java.util.Arrays.equals(seen, 0, seen.length, b, from, to)) {
+        return seenNames[slot];
+      }
+      String name = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+      seenBytes[slot] = java.util.Arrays.copyOfRange(b, from, to);
+      seenNames[slot] = name;
+      return name;
     }
     try {
       String s = utf8.decode(ByteBuffer.wrap(b, from, to - from)).toString();
