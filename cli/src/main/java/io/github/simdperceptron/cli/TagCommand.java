@@ -319,15 +319,7 @@ final class TagCommand {
     if (output != null) {
       FileArgs.output("--output", output, stdin ? new Path[0] : new Path[] {data});
     }
-    TagWarmup warmup = TagWarmup.start();
-    Tagger tagger;
-    try {
-      tagger = tagger();
-    } finally {
-      if (warmup != null) {
-        warmup.finish();
-      }
-    }
+    Tagger tagger = tagger();
     try (InputStream in = stdin ? System.in : Files.newInputStream(data)) {
       Utf8Lines lines = new Utf8Lines(in, stdin ? "standard input" : data.toString());
       if (output == null) {

@@ -10,23 +10,15 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Trains the chosen learner on small generated data in a background thread while {@code train}
- * reads a large training file, so that the JIT has compiled the learner's loops and the kernel
- * when the real fit starts; a cold JVM otherwise runs its first epoch interpreted and in the lower
- * compiler tiers. The generated data and models are thrown away: the real fit's result does not
- * depend on whether, or how long, the warm-up ran. Nothing is printed.
+ * Trains the kernel perceptron on small generated data in a daemon thread while {@code train}
+ * reads a training file of {@link #KERNEL_MIN_FILE_BYTES} or more, so that the JIT has compiled
+ * the kernel perceptron's vector loops when the real fit starts: until then they run interpreted
+ * or with boxed vectors, a hundred times slower. The generated data and models are thrown away:
+ * the real fit's result does not depend on whether, or how long, the warm-up ran. Nothing is
+ * printed. The command's only warm-up: the linear learners' and the tagger's saved under a tenth
+ * of the wall time in paired runs, and were removed (docs/command.md, Start-up).
  */
-final class Warmup extends WarmupThread {
-  /**
-   * Training files smaller than this are read too quickly for a warm-up to pay: below it the
-   * warm-up's own work costs the whole process more than the faster fit saves
-   * (docs/command-benchmarks.md).
-   */
-  static final long MIN_FILE_BYTES = 64L << 20;
-  private static final int ROWS = 1000;
-  private static final int DIMENSION = 200;
-  /** Enough short fits for the JIT to compile the learner's hot loops at its top tier. */
-  static final int FITS = 8;
+final class Warmup {
   /**
    * The kernel perceptron from this size on: its fit is mostly vector loops (the Gram blocks, their
    * finish, the class and column scores) that run interpreted or boxed, a hundred times slower,
@@ -56,6 +48,8 @@ final class Warmup extends WarmupThread {
    */
   static final long KERNEL_WAIT_MILLIS = 400;
 
+  private final Thread thread;
+  private volatile boolean stop;
   private final TrainArgs train;
   private final TrainingOptions options;
   /** Guards fitsDone and ended for {@link #awaitFits}. */
@@ -66,7 +60,8 @@ final class Warmup extends WarmupThread {
   private volatile int fitsDone;
 
   private Warmup(TrainArgs train, boolean sparse) {
-    super("perceptron-warmup");
+    thread = new Thread(this::work, "perceptron-warmup");
+    thread.setDaemon(true);
     // Short fits without the options' extras (validation split, progress, prefetch): only the
     // learner's own loops are to be compiled.
     TrainingOptions given = train.options();
@@ -78,17 +73,19 @@ final class Warmup extends WarmupThread {
   }
 
   /**
-   * Starts warming up {@code train}'s learner on rows of the form the reader will produce
-   * ({@code sparse} for libsvm) when the training file has {@link #MIN_FILE_BYTES} or more and
-   * the machine two or more processors; null when none runs. The system property
+   * Starts warming up {@code train}'s kernel perceptron on rows of the form the reader will
+   * produce ({@code sparse} for libsvm) when {@code train} trains one, the training file has
+   * {@link #KERNEL_MIN_FILE_BYTES} or more and the machine two or more processors (on one it would
+   * only take the processor from the read); null when none runs. The system property
    * {@code perceptron.warmup=false} turns it off (to time a cold fit).
    */
   static Warmup start(TrainArgs train, boolean sparse, long fileBytes) {
-    if (!allowed() || fileBytes < (train.kernel != null ? KERNEL_MIN_FILE_BYTES : MIN_FILE_BYTES)) {
+    if (train.kernel == null || fileBytes < KERNEL_MIN_FILE_BYTES
+        || "false".equals(System.getProperty("perceptron.warmup")) || Runtime.getRuntime().availableProcessors() < 2) {
       return null;
     }
     Warmup w = new Warmup(train, sparse);
-    w.begin();
+    w.thread.start();
     return w;
   }
 
@@ -106,18 +103,35 @@ final class Warmup extends WarmupThread {
     return fitsDone;
   }
 
+  /** Whether the thread is still running (for tests). */
+  boolean running() {
+    return thread.isAlive();
+  }
+
   /**
-   * Fits until FITS (KERNEL_FITS) are done or the real fit starts: each a few milliseconds once
+   * Stops and waits for the thread: the fit under way ends at its next few visits (the training
+   * loop gives up once its thread is interrupted).
+   */
+  void finish() {
+    stop = true;
+    thread.interrupt();
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Fits until KERNEL_FITS are done or the real fit starts: each a few milliseconds once
    * compiled. {@link #finish} interrupts the fit under way (the first ones, which run before the
    * JIT has compiled them, take a large part of a second), so the real fit waits for no more than
    * {@link #beforeFit} asks.
    */
-  @Override
-  void work() {
+  private void work() {
     try {
-      Dataset[] data = train.kernel != null ? kernelData(sparse, classes) : linearData(sparse, classes);
-      int fits = train.kernel != null ? KERNEL_FITS : FITS;
-      for (int i = 0; i < fits && !stopping(); i++) {
+      Dataset[] data = kernelData(sparse, classes);
+      for (int i = 0; i < KERNEL_FITS && !stop; i++) {
         train.fit(data[i % data.length], options);
         synchronized (progress) {
           fitsDone = i + 1;
@@ -135,17 +149,15 @@ final class Warmup extends WarmupThread {
   }
 
   /**
-   * Called when the files are read, before the real fit: for the kernel perceptron, waits until
+   * Called when the files are read, before the real fit: waits until
    * {@link #KERNEL_FITS_BEFORE_FIT} warm-up fits are done, the warm-up has ended, or
-   * {@link #KERNEL_WAIT_MILLIS} have passed; returns at once for the linear learners. A finished
+   * {@link #KERNEL_WAIT_MILLIS} have passed. A finished
    * warm-up fit has run every path of a fit (new and returning support vectors, commits, deferred
    * updates): a fit that starts sooner has the JIT compile its loops from profiles without the
    * later paths, then throw that code away when one is taken (docs/kernel-perceptron.md).
    */
   void beforeFit() {
-    if (train.kernel != null) {
-      awaitFits(KERNEL_FITS_BEFORE_FIT, KERNEL_WAIT_MILLIS * 1_000_000L);
-    }
+    awaitFits(KERNEL_FITS_BEFORE_FIT, KERNEL_WAIT_MILLIS * 1_000_000L);
   }
 
   /**
@@ -169,12 +181,6 @@ final class Warmup extends WarmupThread {
         }
       }
     }
-  }
-
-  /** A libsvm file whose values are all 1 becomes a binary dataset, whose rows take other loops. */
-  private static Dataset[] linearData(boolean sparse, int classes) {
-    return sparse ? new Dataset[] {sparseData(classes, false), sparseData(classes, true)}
-        : new Dataset[] {denseData(classes)};
   }
 
   /**
@@ -211,38 +217,6 @@ final class Warmup extends WarmupThread {
         }
         b.add(row, r.nextInt(classes));
       }
-    }
-    return b.build();
-  }
-
-  private static Dataset denseData(int classes) {
-    Random r = new Random(7);
-    Dataset.Builder b = Dataset.builder(DIMENSION);
-    float[] x = new float[DIMENSION];
-    for (int i = 0; i < ROWS; i++) {
-      for (int j = 0; j < DIMENSION; j++) {
-        x[j] = r.nextInt(4) == 0 ? r.nextFloat() : 0f;
-      }
-      b.add(x, i % classes);
-    }
-    return b.build();
-  }
-
-  private static Dataset sparseData(int classes, boolean binary) {
-    Random r = new Random(7);
-    Dataset.Builder b = Dataset.builder(DIMENSION);
-    for (int i = 0; i < ROWS; i++) {
-      int nnz = 3 + r.nextInt(30);
-      int[] idx = r.ints(0, DIMENSION).distinct().limit(nnz).sorted().toArray();
-      if (binary) {
-        b.add(idx, null, i % classes);
-        continue;
-      }
-      float[] val = new float[idx.length];
-      for (int t = 0; t < val.length; t++) {
-        val[t] = r.nextFloat();
-      }
-      b.add(idx, val, i % classes);
     }
     return b.build();
   }

@@ -8,10 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
-import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.kernel.KernelModel;
-import io.github.simdperceptron.learn.Model;
-import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,36 +26,6 @@ class WarmupTest {
     Options o = new Options("perceptron train");
     TrainArgs.addOptions(o);
     return new TrainArgs(o.parse(Arrays.asList(args)));
-  }
-
-  /** Every learner the command can train, as train's arguments. */
-  static Stream<Arguments> learners() {
-    List<String[]> all = new ArrayList<>();
-    for (String a : new String[] {"perceptron", "pla", "pocket", "voted", "averaged", "margin"}) {
-      all.add(new String[] {"--algorithm", a});
-      if (!a.equals("voted")) {
-        all.add(new String[] {"--algorithm", a, "--multiclass", "ovr"});
-      }
-    }
-    all.add(new String[] {"--algorithm", "perceptron", "--multiclass", "direct"});
-    all.add(new String[] {"--algorithm", "averaged", "--multiclass", "direct"});
-    return all.stream().map(a -> Arguments.of((Object) a));
-  }
-
-  @ParameterizedTest
-  @MethodSource("learners")
-  void everyLearnerRunsAllItsWarmUpFitsOnBothRowForms(String[] args) throws InterruptedException {
-    for (boolean sparse : new boolean[] {false, true}) {
-      Warmup w = Warmup.start(trainArgs(args), sparse, Warmup.MIN_FILE_BYTES);
-      assertNotNull(w, "a file of MIN_FILE_BYTES on two processors warms up");
-      long deadline = System.nanoTime() + 120_000_000_000L;
-      while (w.running() && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
-      assertFalse(w.running(), "the warm-up ends by itself");
-      // A fit that threw would end the warm-up early: the generated data must suit every learner.
-      assertEquals(Warmup.FITS, w.fitsDone(), String.join(" ", args) + (sparse ? ", sparse" : ", dense"));
-    }
   }
 
   /** The kernel perceptron's forms and kernels, as train's arguments. */
@@ -123,17 +90,25 @@ class WarmupTest {
     }
   }
 
-  @Test
-  void theLinearFitDoesNotWait() {
-    Warmup w = Warmup.start(trainArgs("--algorithm", "averaged"), true, Warmup.MIN_FILE_BYTES);
-    assertNotNull(w);
-    try {
-      w.beforeFit();
-      // The warm-up's first linear fit on a cold JVM takes far longer than returning does.
-      assertTrue(w.fitsDone() < Warmup.FITS, "beforeFit waited for the linear warm-up");
-    } finally {
-      w.finish();
+  /** Every learner the command can train, as train's arguments. */
+  static Stream<Arguments> linearLearners() {
+    List<String[]> all = new ArrayList<>();
+    for (String a : new String[] {"perceptron", "pla", "pocket", "voted", "averaged", "margin"}) {
+      all.add(new String[] {"--algorithm", a});
+      if (!a.equals("voted")) {
+        all.add(new String[] {"--algorithm", a, "--multiclass", "ovr"});
+      }
     }
+    all.add(new String[] {"--algorithm", "averaged", "--multiclass", "direct"});
+    return all.stream().map(a -> Arguments.of((Object) a));
+  }
+
+  /** Only the kernel perceptron warms up, whatever the size of the file. */
+  @ParameterizedTest
+  @MethodSource("linearLearners")
+  void linearLearnersStartNone(String[] args) {
+    assertNull(Warmup.start(trainArgs(args), true, Long.MAX_VALUE), String.join(" ", args));
+    assertNull(Warmup.start(trainArgs(args), false, Long.MAX_VALUE), String.join(" ", args));
   }
 
   @Test
@@ -171,16 +146,12 @@ class WarmupTest {
 
   @Test
   void smallFilesAndTheSwitchStartNone() {
-    TrainArgs train = trainArgs("--algorithm", "averaged", "--multiclass", "direct");
-    assertNull(Warmup.start(train, true, Warmup.MIN_FILE_BYTES - 1));
-    // The voted perceptron too: a warm-up of its scoring beside the read of a smaller file did
-    // not pay for itself (the JIT compiled the scoring from the generated rows' profile, and the
-    // thread took a core from the read).
-    assertNull(Warmup.start(trainArgs("--algorithm", "voted"), true, Warmup.MIN_FILE_BYTES - 1));
+    TrainArgs train = trainArgs("--kernel", "rbf", "--algorithm", "averaged", "--multiclass", "direct");
+    assertNull(Warmup.start(train, true, Warmup.KERNEL_MIN_FILE_BYTES - 1));
     String before = System.getProperty("perceptron.warmup");
     System.setProperty("perceptron.warmup", "false");
     try {
-      assertNull(Warmup.start(train, true, Warmup.MIN_FILE_BYTES));
+      assertNull(Warmup.start(train, true, Warmup.KERNEL_MIN_FILE_BYTES));
     } finally {
       if (before == null) {
         System.clearProperty("perceptron.warmup");
@@ -188,40 +159,5 @@ class WarmupTest {
         System.setProperty("perceptron.warmup", before);
       }
     }
-  }
-
-  @Test
-  void aFitBesideTheWarmUpEqualsOneWithout() {
-    long seed = System.nanoTime();
-    System.out.println("WarmupTest seed " + seed);
-    Random r = new Random(seed);
-    int d = 300;
-    Dataset.Builder b = Dataset.builder(d);
-    for (int i = 0; i < 3000; i++) {
-      int[] idx = r.ints(0, d).distinct().limit(1 + r.nextInt(40)).sorted().toArray();
-      float[] val = new float[idx.length];
-      for (int t = 0; t < val.length; t++) {
-        val[t] = r.nextInt(9) - 4;
-      }
-      b.add(idx, val, r.nextInt(5));
-    }
-    Dataset data = b.build();
-    TrainArgs train = trainArgs("--algorithm", "averaged", "--multiclass", "direct", "--seed", "3");
-    TrainingOptions options = train.options();
-    FitResult<? extends Model> alone = train.fit(data, options);
-    Warmup w = Warmup.start(train, true, Warmup.MIN_FILE_BYTES);
-    FitResult<? extends Model> beside;
-    try {
-      beside = train.fit(data, options);
-    } finally {
-      w.finish();
-    }
-    MulticlassModel a = (MulticlassModel) alone.model();
-    MulticlassModel c = (MulticlassModel) beside.model();
-    for (int k = 0; k < a.classes(); k++) {
-      assertArrayEquals(a.weights(k), c.weights(k), "weights of class " + k);
-    }
-    assertArrayEquals(a.biases(), c.biases());
-    assertEquals(alone.report().mistakes(), beside.report().mistakes());
   }
 }
