@@ -4,6 +4,7 @@ import static io.github.simdperceptron.cli.CliTest.assertOneLineError;
 import static io.github.simdperceptron.cli.CliTest.number;
 import static io.github.simdperceptron.cli.CliTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.cli.CliTest.Result;
@@ -130,6 +131,42 @@ class TextCliTest {
     assertTrue(number(r.out(), "test_accuracy") > 0.9, r.out());
     Result e = run("eval", "--model", model.toString(), "--data", test.toString(), "--json");
     assertEquals(number(r.out(), "test_accuracy"), number(e.out(), "accuracy"), 1e-12);
+  }
+
+  /** A text file that would take over half the heap is streamed without being asked, hashed as given. */
+  @Test
+  void aTextFileTooLargeForTheHeapIsStreamed() throws IOException {
+    Path big = dir.resolve("big.txt");
+    List<String> two = new ArrayList<>();
+    for (String line : documents(new Random(5), 2000, true, new ArrayList<>())) {
+      if (!line.contains("topic2")) {
+        two.add(line);
+      }
+    }
+    long bytes = 0;
+    try (java.io.Writer w = Files.newBufferedWriter(big, StandardCharsets.UTF_8)) {
+      while (bytes < (17L << 19)) {
+        for (String line : two) {
+          w.write(line);
+          w.write('\n');
+          bytes += line.length() + 1;
+        }
+      }
+    }
+    Path model = dir.resolve("auto.bin");
+    String[] args = {"train", "--data", big.toString(), "--hash-bits", "16", "--epochs", "1", "--model",
+        model.toString(), "--json"};
+    // 3 x 8.5 MB of text against half a 48 MB heap.
+    Result r = Launch.command().javaOpts("-Xmx48m").run(args);
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.err().contains("will not fit in the"), r.err());
+    assertTrue(r.out().contains("\"stream\":true"), r.out());
+    assertEquals(65536, (int) number(r.out(), "dimension"));
+    // With room for it, the same file is read into memory.
+    Result inMemory = Launch.command().javaOpts("-Xmx1g").run(args);
+    assertEquals(0, inMemory.code(), inMemory.err());
+    assertFalse(inMemory.out().contains("\"stream\":true"), inMemory.out());
+    assertFalse(inMemory.err().contains("will not fit"), inMemory.err());
   }
 
   @Test
