@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes the model files of docs/examples (binary: every algorithm; three classes: every
-# multi-class learner, direct and one-vs-rest) and of Fashion-MNIST (averaged, direct and
+# multi-class learner, direct and one-vs-rest; raw text: three vectorizer settings) and of Fashion-MNIST (averaged, direct and
 # one-vs-rest, 10 epochs, seed 42, from the libsvm text and from the IDX files) with a given
 # command jar, one file per run, named for it. Two jars' directories compare with
 # `cmp` (or `diff -r`): a change that must not change the models keeps every file byte for byte.
@@ -30,6 +30,9 @@ done
 for a in perceptron pla pocket averaged margin; do
   train "three-ovr-$a" --data "$ex/three-train.svm" --multiclass ovr --algorithm "$a"
 done
+train "text-default" --data "$ex/text-train.txt"
+train "text-hashed-subwords" --data "$ex/text-train.txt" --hash-bits 14 --char-ngrams 2,4 --values count
+train "text-ovr-binary" --data "$ex/text-train.txt" --multiclass ovr --algorithm averaged --values binary --no-l2
 if [ ! -f "$work/fashion-mnist-train.svm" ]; then
   /usr/bin/python3 "$root/bench/scripts/fashion-mnist-to-libsvm.py" "$work" "$idx"
 fi
