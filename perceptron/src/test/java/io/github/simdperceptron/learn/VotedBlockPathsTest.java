@@ -13,17 +13,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each switch of {@link VotedBlockPaths} changes the pass a block takes, and only that: on a model
- * of one binary stored row (feature 0, a byte column) named by many entries, a short binary
- * document is scored in bytes, in int lanes without the byte dots and in double without the
- * integer pass; a long one (more non-zeros than the integer bound admits, one of them shared)
- * goes to the double pass when its dots are counted, whose bound is its number of non-zeros, and
- * to the int lanes when they are not, whose bound is its largest dot. Every score is the
- * one-document score bit for bit.
+ * of one binary stored row (feature 0, a byte column) named by a few entries after an anchor whose
+ * bias leaves the integer bound little room, a short binary document is scored in bytes, in int
+ * lanes without the byte dots and in double without the integer pass; a long one (more
+ * non-zeros than a byte counts and than the bound admits, one of them shared) goes to the double
+ * pass when its dots are counted, whose bound is its number of non-zeros, and to the int lanes
+ * when they are not, whose bound is its largest dot. Every score is the one-document score bit
+ * for bit.
  */
 class VotedBlockPathsTest {
-  /** Entries of the stored row: 60,000 (|dot| + 1) stays below 2^31 for a dot of 1, not for one of 40,000. */
-  private static final int ENTRIES = 60_000;
-  private static final int LONG = 40_000;
+  /** The anchor's bias, 2^31 - 2^8 (a float): the integer pass admits a block while 10 (M + 1) <= 255. */
+  private static final float ANCHOR_BIAS = (1L << 31) - (1 << 8);
+  private static final int ENTRIES = 10;
+  private static final int LONG = 200;
 
   @Test
   void eachSwitchSelectsItsPass() {
@@ -37,7 +39,7 @@ class VotedBlockPathsTest {
       counts[e] = 1 + e % 2;
     }
     VotedAccess.Parts p = new VotedAccess.Parts(labelled.labels(), LONG, false, new float[][] {null},
-        new float[] {0f}, rows, new float[] {1f}, entries, counts);
+        new float[] {ANCHOR_BIAS}, rows, new float[] {1f}, entries, counts);
     VotedModel m = VotedAccess.model(p);
     float[][] denseColumns = new float[LONG][];
     denseColumns[0] = new float[] {1f};
@@ -52,6 +54,8 @@ class VotedBlockPathsTest {
 
     Dataset longDoc = Dataset.builder(LONG).add(IntStream.range(0, LONG).toArray(), null, "1").build();
     assertTrue(LONG > VotePasses.MAX_COUNTED, "the long document is not counted in bytes");
+    assertTrue(ENTRIES * (LONG + 1L) + (long) ANCHOR_BIAS > VotedScratch.INT_LIMIT, "its count fails the bound");
+    assertTrue(ENTRIES * 2L + (long) ANCHOR_BIAS <= VotedScratch.INT_LIMIT, "its dot of 1 does not");
     assertEquals(BlockPass.DOUBLE, pass(VotedBlockPaths.ALL, shared, m, longDoc));
     assertEquals(BlockPass.INT, pass(VotedBlockPaths.ALL.withoutCountedDots(), shared, m, longDoc));
   }
