@@ -16,6 +16,8 @@ import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
@@ -68,7 +70,7 @@ class PublicApiTest {
       for (Path p : files.filter(f -> f.toString().endsWith(".class")).collect(Collectors.toList())) {
         String name = root.relativize(p).toString().replace(p.getFileSystem().getSeparator(), ".");
         name = name.substring(0, name.length() - ".class".length());
-        if (name.endsWith("package-info")) {
+        if (name.endsWith("package-info") || name.equals("module-info")) {
           continue;
         }
         try {
@@ -106,6 +108,29 @@ class PublicApiTest {
     Map<String, Set<String>> expected = new TreeMap<>();
     API.forEach((k, v) -> expected.put(k, new TreeSet<>(v)));
     assertEquals(expected, found, "public types of the exported packages; update docs/library.md with this list");
+  }
+
+  /**
+   * The descriptor exports the packages of the table to everyone, and internal packages only to
+   * named modules (never the table's packages).
+   */
+  @Test
+  void theDescriptorExportsTheDocumentedPackages() throws Exception {
+    Path root = Path.of(Dataset.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    ModuleDescriptor d;
+    try (InputStream in = Files.newInputStream(root.resolve("module-info.class"))) {
+      d = ModuleDescriptor.read(in);
+    }
+    assertEquals("io.github.simdperceptron", d.name());
+    Set<String> everyone = new TreeSet<>();
+    for (ModuleDescriptor.Exports e : d.exports()) {
+      if (e.isQualified()) {
+        assertTrue(e.source().endsWith(".internal"), e::toString);
+      } else {
+        everyone.add(e.source());
+      }
+    }
+    assertEquals(new TreeSet<>(API.keySet()), everyone);
   }
 
   @Test

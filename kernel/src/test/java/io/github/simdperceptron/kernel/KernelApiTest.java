@@ -3,6 +3,8 @@ package io.github.simdperceptron.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -26,7 +28,7 @@ class KernelApiTest {
       return files.filter(f -> f.toString().endsWith(".class"))
           .map(p -> root.relativize(p).toString().replace(p.getFileSystem().getSeparator(), "."))
           .map(n -> n.substring(0, n.length() - ".class".length()))
-          .filter(n -> !n.endsWith("package-info"))
+          .filter(n -> !n.endsWith("package-info") && !n.equals("module-info"))
           .collect(Collectors.toCollection(TreeSet::new));
     }
   }
@@ -38,6 +40,24 @@ class KernelApiTest {
       packages.add(name.substring(0, name.lastIndexOf('.')));
     }
     assertEquals(Set.of("io.github.simdperceptron.kernel", "io.github.simdperceptron.kernel.internal"), packages);
+  }
+
+  /** The descriptor exports the facades' package to everyone and the internal one to the library's modules only. */
+  @Test
+  void theDescriptorExportsTheFacadesOnly() throws Exception {
+    Path root = Path.of(DenseOps.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    ModuleDescriptor d;
+    try (InputStream in = Files.newInputStream(root.resolve("module-info.class"))) {
+      d = ModuleDescriptor.read(in);
+    }
+    assertEquals("io.github.simdperceptron.kernel", d.name());
+    Set<String> everyone = new TreeSet<>();
+    Set<String> qualified = new TreeSet<>();
+    for (ModuleDescriptor.Exports e : d.exports()) {
+      (e.isQualified() ? qualified : everyone).add(e.source());
+    }
+    assertEquals(Set.of("io.github.simdperceptron.kernel"), everyone);
+    assertEquals(Set.of("io.github.simdperceptron.kernel.internal"), qualified);
   }
 
   @Test

@@ -156,27 +156,42 @@ final class VotedScratch {
    * block arrays, and when the byte dots never apply (no byte columns, or no integer pass).
    */
   private final byte[][] laneCounts;
-  /** Whether blocks may count binary dots ({@link #countedRowDots}; tests turn it off to compare). */
-  boolean countedDots = true;
-  /** Whether blocks may take the byte dots ({@link #byteBlock}; tests turn it off to compare). */
-  boolean byteDots = true;
-  /** Whether blocks may take the integer pass (tests turn it off to compare). */
-  boolean intPass = true;
-  /** Whether the last block took the integer pass (for tests). */
-  boolean lastBlockInt;
+  /** The shortcuts a block may take: those of {@link VotedBlockPaths#ALL} but in tests. */
+  private final boolean countedDots;
+  private final boolean byteDots;
+  private final boolean intPass;
+
+  /** How a block of {@link #scoreBlock} was scored. */
+  enum BlockPass {
+    /** In double, from float dots. */
+    DOUBLE,
+    /** In int lanes, from float dots ({@link #intBlock}). */
+    INT,
+    /** In int lanes, from dots counted in bytes ({@link #byteBlock}). */
+    BYTES
+  }
 
   /** A scratch that scores one document at a time: it has no block arrays. */
   VotedScratch(Shared shared) {
-    this(shared, false);
+    this(shared, false, VotedBlockPaths.ALL);
+  }
+
+  /** A scratch with the block arrays when blocks is true, its blocks taking every shortcut. */
+  VotedScratch(Shared shared, boolean blocks) {
+    this(shared, blocks, VotedBlockPaths.ALL);
   }
 
   /**
-   * A scratch with the arrays of {@link #scoreBlock} when blocks is true, made here rather than
-   * on its first block, so that the block methods test no array for null: the JIT compiles them
-   * from the profile of one scratch, and a branch that profile never took would send them back to
-   * the interpreter on the first block of every new one.
+   * A scratch with the arrays of {@link #scoreBlock} when blocks is true, its blocks taking the
+   * shortcuts of paths. The arrays are made here rather than on its first block, so that the
+   * block methods test no array for null: the JIT compiles them from the profile of one scratch,
+   * and a branch that profile never took would send them back to the interpreter on the first
+   * block of every new one.
    */
-  VotedScratch(Shared shared, boolean blocks) {
+  VotedScratch(Shared shared, boolean blocks, VotedBlockPaths paths) {
+    this.countedDots = paths.countedDots;
+    this.byteDots = paths.byteDots;
+    this.intPass = paths.intPass;
     this.shared = shared;
     this.p = shared.p;
     this.columns = shared.columns;
@@ -215,17 +230,20 @@ final class VotedScratch {
    * of the block, the pass runs in int lanes instead ({@link #intBlock}), with the same result,
    * from dots counted in bytes when they are counts of at most {@link VotePasses#MAX_COUNTED}
    * ({@link #byteBlock}). This scratch must have the block arrays. Only out[first, first + count)
-   * and this scratch are modified.
+   * and this scratch are modified. Returns the pass that scored the block.
    */
-  void scoreBlock(Dataset data, int first, int count, float[] out) {
+  BlockPass scoreBlock(Dataset data, int first, int count, float[] out) {
     // The path of a block is chosen here, before any of its work, so that a rare row (a long one)
     // deoptimizes this small method rather than the compiled block methods, whose profile may
     // never have seen one.
-    lastBlockInt = intPass && shared.intCounts != null && integralRows(data, first, count)
-        && (byteDots && laneCounts != null && byteRows(data, first, count) ? byteBlock(data, first, count, out)
-            : intBlock(data, first, count, out));
-    if (lastBlockInt) {
-      return;
+    if (intPass && shared.intCounts != null && integralRows(data, first, count)) {
+      if (byteDots && laneCounts != null && byteRows(data, first, count)) {
+        if (byteBlock(data, first, count, out)) {
+          return BlockPass.BYTES;
+        }
+      } else if (intBlock(data, first, count, out)) {
+        return BlockPass.INT;
+      }
     }
     double[] dots = blockDots;
     for (int b = 0; b < count; b++) {
@@ -265,6 +283,7 @@ final class VotedScratch {
     for (int b = 0; b < count; b++) {
       out[first + b] = (float) votes[b];
     }
+    return BlockPass.DOUBLE;
   }
 
   /**

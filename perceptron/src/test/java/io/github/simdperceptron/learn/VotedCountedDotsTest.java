@@ -104,11 +104,9 @@ class VotedCountedDotsTest {
         Dataset[] sets = {train, frequent(5 * B + 3, 400, frequent, 0, seed + 7),
             frequent(4 * B + 5, 400, frequent, 1, seed + 8), frequent(3 * B + 1, 400, frequent, 2, seed + 9)};
         VotedScratch bytes = new VotedScratch(shared, true);
-        VotedScratch counted = new VotedScratch(shared, true);
-        counted.byteDots = false;
-        VotedScratch plain = new VotedScratch(shared, true);
-        plain.countedDots = false;
-        plain.byteDots = false;
+        VotedScratch counted = new VotedScratch(shared, true, VotedBlockPaths.ALL.withoutByteDots());
+        VotedScratch plain = new VotedScratch(shared, true,
+            VotedBlockPaths.ALL.withoutCountedDots().withoutByteDots());
         VotedScratch one = new VotedScratch(shared);
         byte[] counts = new byte[p.rows.size()];
         int countedRows = 0;

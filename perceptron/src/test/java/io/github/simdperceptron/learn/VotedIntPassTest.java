@@ -1,7 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.kernel.Kernel;
 import io.github.simdperceptron.kernel.internal.VotePasses;
+import io.github.simdperceptron.learn.VotedScratch.BlockPass;
 import io.github.simdperceptron.learn.internal.VotedAccess;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -69,18 +70,15 @@ class VotedIntPassTest {
           assertNotNull(shared.intCounts, where + ": the model should allow the integer pass");
         }
         VotedScratch ints = new VotedScratch(shared, true);
-        VotedScratch doubles = new VotedScratch(shared, true);
-        doubles.intPass = false;
+        VotedScratch doubles = new VotedScratch(shared, true, VotedBlockPaths.ALL.withoutIntPass());
         for (Dataset data : new Dataset[] {train, test}) {
           float[] viaInts = new float[data.size()];
           float[] viaDoubles = new float[data.size()];
           int intBlocks = 0;
           for (int first = 0; first < data.size(); first += B) {
             int count = Math.min(B, data.size() - first);
-            ints.scoreBlock(data, first, count, viaInts);
-            intBlocks += ints.lastBlockInt ? 1 : 0;
-            doubles.scoreBlock(data, first, count, viaDoubles);
-            assertFalse(doubles.lastBlockInt, where);
+            intBlocks += ints.scoreBlock(data, first, count, viaInts) != BlockPass.DOUBLE ? 1 : 0;
+            assertEquals(BlockPass.DOUBLE, doubles.scoreBlock(data, first, count, viaDoubles), where);
           }
           int blocks = (data.size() + B - 1) / B;
           assertEquals(kind < 2 ? blocks : 0, intBlocks, where + ": blocks in the integer pass");
@@ -131,15 +129,13 @@ class VotedIntPassTest {
             VotedModel.denseColumns(m.parts(), VotedModel.columns(m.parts()))), true);
         float[] out = new float[data.size()];
         for (int i = 0; i < data.size(); i++) {
-          s.scoreBlock(data, i, 1, out);
-          assertEquals(i < 2, s.lastBlockInt, where + ": document " + i + " (value " + (t - 1 + i) + ")");
+          assertEquals(i < 2, s.scoreBlock(data, i, 1, out) != BlockPass.DOUBLE,
+              where + ": document " + i + " (value " + (t - 1 + i) + ")");
           assertEquals(Float.floatToIntBits(m.score(data, i)), Float.floatToIntBits(out[i]), where + ": document " + i);
         }
         // Together in one block: the last two documents send the whole block to the double pass.
-        s.scoreBlock(data, 0, data.size(), out);
-        assertFalse(s.lastBlockInt, where);
-        s.scoreBlock(data, 0, 2, out);
-        assertTrue(s.lastBlockInt, where);
+        assertEquals(BlockPass.DOUBLE, s.scoreBlock(data, 0, data.size(), out), where);
+        assertNotEquals(BlockPass.DOUBLE, s.scoreBlock(data, 0, 2, out), where);
         float[] all = m.scores(data);
         for (int i = 0; i < data.size(); i++) {
           assertEquals(Float.floatToIntBits(m.score(data, i)), Float.floatToIntBits(all[i]), where + ": document " + i);
