@@ -51,21 +51,10 @@ public final class GramBlocks {
   /** Above this exp's argument is clamped (exp(88) is 1.65e38, near Float.MAX_VALUE). */
   public static final float EXP_HIGH = 88f;
 
-  private static final GramOps OPS = choose();
+  private static final GramOps OPS = OpsProvider.ACTIVE.gram;
 
   private GramBlocks() {}
 
-  private static GramOps choose() {
-    if ("panama".equals(Kernel.implementation())) {
-      try {
-        return (GramOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaGramOps")
-            .getDeclaredConstructor().newInstance();
-      } catch (ReflectiveOperationException | LinkageError e) {
-        throw new IllegalStateException("the kernel runs on Panama but its Gram kernel did not load", e);
-      }
-    }
-    return new ScalarGramOps(Kernel.usesFma());
-  }
 
   /** Which implementation runs: {@code "panama"} or {@code "scalar"}. */
   public static String implementation() {

@@ -11,7 +11,7 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API implementation, loaded reflectively by {@link GramBlocks} only when the kernel
+ * The Vector API implementation, built by {@link PanamaOps} (loaded reflectively) only when the kernel
  * runs on Panama. The Gram block is an outer-product micro-kernel over packed panels: per feature
  * j, one broadcast of x_r[j] per row and the panel's 16 SV values as 16 / L vectors, so each
  * G[r][s] is a lane of an accumulator and no lane sums are needed. A tile of 4 rows x 2 vectors
