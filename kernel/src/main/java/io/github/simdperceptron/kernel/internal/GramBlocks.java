@@ -13,10 +13,13 @@ import java.util.concurrent.ForkJoinPool;
  * at j, accumulated in vector lanes. This layout was chosen over SVs row-major with dot products
  * along d because each G[r][s] becomes a lane of its own (no lane sums, one chain in feature order,
  * the same bits in every implementation and at every vector width), the panel is read
- * sequentially, and one broadcast serves 16 SVs. Dense rows are given as (array, offset) pairs by
- * row id; sparse rows ({@link QueryRows}) are taken one row against four panels (64 SVs) at a
- * time, per non-zero one broadcast and eight FMA chains, which gives the same bits as the dense
- * row (a zero term adds nothing to a chain) at the cost of the non-zeros.
+ * sequentially, and one broadcast serves 16 SVs. The operands are small objects that carry their
+ * shape, made once per fit or block set: the rows as {@link QueryRows} (dense (array, offset)
+ * pairs by row id, or CSR), the SVs as {@link SvPanels} or {@link SvBlock}, the Gram block as
+ * {@link FloatRows}, class coefficients as {@link ClassCoefs}. Sparse rows are taken one row
+ * against four panels (64 SVs) at a time, per non-zero one broadcast and eight FMA chains, which
+ * gives the same bits as the dense row (a zero term adds nothing to a chain) at the cost of the
+ * non-zeros.
  *
  * <p>Rounding: G[r][s] is one chain over j ascending from +0, each term {@code x_r[j] * S[s][j]}
  * fused when {@link Kernel#usesFma()}; exact when every product and partial sum is an integer
@@ -98,7 +101,7 @@ public final class GramBlocks {
 
   /**
    * The Gram block: {@code out[gOff + (t - from) * stride + s] = x_{ids[t]} . S[s]} for t in
-   * [from, to) and s &lt; {@link SvPanels#lanes()}, x's rows of the SVs' dimension. Sparse rows
+   * [from, to) and s &lt; {@code panelCount * PANEL}, x's rows of the SVs' dimension. Sparse rows
    * give the same bits as their dense form (a zero term adds nothing to a chain) at the cost of
    * their non-zeros. Split over the common fork-join pool when large; any split gives the same
    * bits. Only out's array is modified.

@@ -14,7 +14,7 @@ interface GramOps {
 
   /**
    * Dense rows: {@code target[gOff + (t - from) * stride + s] = x_{ids[t]} . S[s]} for t in [from, to),
-   * s &lt; {@link SvPanels#lanes()}.
+   * s &lt; {@code panelCount * PANEL}.
    */
   void gram(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff);
 

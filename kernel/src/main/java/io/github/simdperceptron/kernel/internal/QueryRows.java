@@ -15,32 +15,43 @@ public final class QueryRows {
   final int[] ptr;
   final int[] idx;
   final float[] val;
-  /** Sparse rows as a layout of rows alone (group 1), row r at position r: the form {@link GramOps#gramQuadRow} reads. */
+  /** Sparse rows as a layout of rows alone (group 1), row r at position r: what {@link GramOps#gramQuadRow} reads. */
   final RowQuads alone;
 
-  private QueryRows(int d, int[] ids, float[][] arrays, int[] offsets, int[] ptr, int[] idx, float[] val) {
+  private QueryRows(int d, int[] ids, float[][] arrays, int[] offsets) {
     this.d = d;
     this.ids = ids;
     this.arrays = arrays;
     this.offsets = offsets;
+    this.ptr = null;
+    this.idx = null;
+    this.val = null;
+    this.alone = null;
+  }
+
+  private QueryRows(int d, int[] ids, int[] ptr, int[] idx, float[] val) {
+    this.d = d;
+    this.ids = ids;
+    this.arrays = null;
+    this.offsets = null;
     this.ptr = ptr;
     this.idx = idx;
     this.val = val;
-    this.alone = ptr == null ? null : RowQuads.alone(ptr, idx, val, d);
+    this.alone = RowQuads.alone(ptr, idx, val, d);
   }
 
   /** Dense rows of dimension d, position t being row ids[t]. */
   public static QueryRows dense(float[][] arrays, int[] offsets, int d, int[] ids) {
-    return new QueryRows(d, ids, arrays, offsets, null, null, null);
+    return new QueryRows(d, ids, arrays, offsets);
   }
 
   /** Sparse rows of dimension d, position t being row ids[t] (ids may be null for {@link GramBlocks#gramSparseRow}). */
   public static QueryRows sparse(int[] ptr, int[] idx, float[] val, int d, int[] ids) {
-    return new QueryRows(d, ids, null, null, ptr, idx, val);
+    return new QueryRows(d, ids, ptr, idx, val);
   }
 
   /** Whether the rows are sparse (CSR). */
-  public boolean isSparse() {
+  boolean isSparse() {
     return ptr != null;
   }
 }

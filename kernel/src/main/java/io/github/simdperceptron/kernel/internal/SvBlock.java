@@ -16,9 +16,4 @@ public final class SvBlock {
     this.block = block;
     this.width = width;
   }
-
-  /** Lanes of a feature: SVs the block holds. */
-  public int width() {
-    return width;
-  }
 }

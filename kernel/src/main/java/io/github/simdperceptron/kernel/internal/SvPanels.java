@@ -18,9 +18,4 @@ public final class SvPanels {
     this.d = d;
     this.panelCount = panelCount;
   }
-
-  /** The SVs a Gram block has columns for: {@code panelCount * PANEL}, empty lanes included. */
-  public int lanes() {
-    return panelCount * GramBlocks.PANEL;
-  }
 }
