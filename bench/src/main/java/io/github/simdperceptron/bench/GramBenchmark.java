@@ -1,7 +1,11 @@
 package io.github.simdperceptron.bench;
 
+import io.github.simdperceptron.kernel.internal.FloatRows;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import io.github.simdperceptron.kernel.internal.QueryRows;
 import io.github.simdperceptron.kernel.internal.RowQuads;
+import io.github.simdperceptron.kernel.internal.SvBlock;
+import io.github.simdperceptron.kernel.internal.SvPanels;
 import io.github.simdperceptron.reference.ReferenceKernels;
 import java.util.concurrent.TimeUnit;
 import jdk.incubator.vector.FloatVector;
@@ -81,6 +85,10 @@ public class GramBenchmark {
   float[] wide;
   int width;
   float[] g;
+  QueryRows query;
+  SvPanels svPanels;
+  SvBlock svBlock;
+  FloatRows gRows;
   FMatrixRMaj xMatrix;
   FMatrixRMaj stMatrix;
   FMatrixRMaj gMatrix;
@@ -118,14 +126,17 @@ public class GramBenchmark {
     stMatrix = FMatrixRMaj.wrap(d, svs, st);
     gMatrix = new FMatrixRMaj(rows, svs);
     seed = 1.0001f;
+    query = QueryRows.dense(rowArrays, rowOffsets, d, ids);
+    svPanels = new SvPanels(panels, d, GramBlocks.panels(svs));
+    svBlock = new SvBlock(wide, width);
+    gRows = new FloatRows(g, GramBlocks.panels(svs) * GramBlocks.PANEL);
     // The answer is checked once: the kernel's block against the reference's kernel values.
-    GramBlocks.gram(rowArrays, rowOffsets, ids, 0, rows, d, panels, GramBlocks.panels(svs), g, 0,
-        GramBlocks.panels(svs) * GramBlocks.PANEL);
+    GramBlocks.gram(query, 0, rows, svPanels, gRows, 0);
     float[] x0 = java.util.Arrays.copyOfRange(x, 0, d);
     float[] s0 = java.util.Arrays.copyOfRange(s, (svs - 1) * d, svs * d);
     double[] exact = Sanity.exactDot(x0, 0, s0, 0, d);
     Sanity.close("GramBlocks.gram", g[svs - 1], exact[0], exact[1]);
-    GramBlocks.gramQuads(quads, 0, quads.quads(), wide, width, g, 0, width);
+    GramBlocks.gramQuads(quads, 0, quads.quads(), svBlock, gRows, 0);
     int at = 0;
     while (quads.row(at) != 0) {
       at++;
@@ -175,23 +186,21 @@ public class GramBenchmark {
 
   @Benchmark
   public float[] gramOneThread(Flops flops) {
-    GramBlocks.gramOneThread(rowArrays, rowOffsets, ids, 0, rows, d, panels, GramBlocks.panels(svs), g, 0,
-        GramBlocks.panels(svs) * GramBlocks.PANEL);
+    GramBlocks.gramOneThread(query, 0, rows, svPanels, gRows, 0);
     flops.flops += gramFlops();
     return g;
   }
 
   @Benchmark
   public float[] gram(Flops flops) {
-    GramBlocks.gram(rowArrays, rowOffsets, ids, 0, rows, d, panels, GramBlocks.panels(svs), g, 0,
-        GramBlocks.panels(svs) * GramBlocks.PANEL);
+    GramBlocks.gram(query, 0, rows, svPanels, gRows, 0);
     flops.flops += gramFlops();
     return g;
   }
 
   @Benchmark
   public float[] gramQuads(Flops flops) {
-    GramBlocks.gramQuads(quads, 0, quads.quads(), wide, width, g, 0, width);
+    GramBlocks.gramQuads(quads, 0, quads.quads(), svBlock, gRows, 0);
     flops.flops += gramFlops();
     return g;
   }

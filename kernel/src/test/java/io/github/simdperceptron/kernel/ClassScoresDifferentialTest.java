@@ -27,9 +27,7 @@ class ClassScoresDifferentialTest {
   private static final int[] NON_ZEROS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 33, 100, 391, 1000};
 
   @Test
-  void theClassKernelRunsOnTheKernelsImplementation() {
-    assertEquals(Kernel.implementation(), ClassScores.implementation(),
-        "the class-score kernel must run on the implementation the kernel chose");
+  void paddedClassesAreWholeVectors() {
     int kp = ClassScores.paddedClasses(10);
     assertEquals(0, kp % Math.max(8, Kernel.floatLanes()), "kp " + kp + " is whole vectors");
     assertEquals(true, kp >= 10, "kp " + kp);

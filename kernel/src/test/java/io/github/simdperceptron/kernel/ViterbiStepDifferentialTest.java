@@ -24,12 +24,6 @@ class ViterbiStepDifferentialTest {
   private static final int[] TAGS = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 45, 64, 190};
 
   @Test
-  void theViterbiKernelRunsOnTheKernelsImplementation() {
-    assertEquals(Kernel.implementation(), ViterbiSteps.implementation(),
-        "the Viterbi kernel must run on the implementation the kernel chose");
-  }
-
-  @Test
   void stepsAgreeWithTheReferenceOnIntegers(TestInfo info) {
     Seeded seeded = Seeded.forTest(info);
     Random r = seeded.random;

@@ -22,22 +22,11 @@ import io.github.simdperceptron.kernel.Kernel;
  * {@code w_c += x} or {@code w_c -= x} bit for bit.
  */
 public final class ClassScores {
-  private static final ClassScoreOps OPS = choose();
+  private static final ClassScoreOps OPS = OpsProvider.ACTIVE.classScores;
   private static final ClassScoreOps SCALAR = new ScalarClassScoreOps(Kernel.usesFma());
 
   private ClassScores() {}
 
-  private static ClassScoreOps choose() {
-    if ("panama".equals(Kernel.implementation())) {
-      try {
-        return (ClassScoreOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaClassScoreOps")
-            .getDeclaredConstructor().newInstance();
-      } catch (ReflectiveOperationException | LinkageError e) {
-        throw new IllegalStateException("the kernel runs on Panama but its class-score kernel did not load", e);
-      }
-    }
-    return new ScalarClassScoreOps(Kernel.usesFma());
-  }
 
   /** The padded class count kp for k classes: k rounded up to a whole number of float vectors (at least 8). */
   public static int paddedClasses(int k) {

@@ -13,10 +13,13 @@ import java.util.concurrent.ForkJoinPool;
  * at j, accumulated in vector lanes. This layout was chosen over SVs row-major with dot products
  * along d because each G[r][s] becomes a lane of its own (no lane sums, one chain in feature order,
  * the same bits in every implementation and at every vector width), the panel is read
- * sequentially, and one broadcast serves 16 SVs. Dense rows are given as (array, offset) pairs by
- * row id; sparse rows go through {@link #gramSparse}, one row against four panels (64 SVs) at a
- * time, per non-zero one broadcast and eight FMA chains, which gives the same bits as the dense
- * row (a zero term adds nothing to a chain) at the cost of the non-zeros.
+ * sequentially, and one broadcast serves 16 SVs. The operands are small objects that carry their
+ * shape, made once per fit or block set: the rows as {@link QueryRows} (dense (array, offset)
+ * pairs by row id, or CSR), the SVs as {@link SvPanels} or {@link SvBlock}, the Gram block as
+ * {@link FloatRows}, class coefficients as {@link ClassCoefs}. Sparse rows are taken one row
+ * against four panels (64 SVs) at a time, per non-zero one broadcast and eight FMA chains, which
+ * gives the same bits as the dense row (a zero term adds nothing to a chain) at the cost of the
+ * non-zeros.
  *
  * <p>Rounding: G[r][s] is one chain over j ascending from +0, each term {@code x_r[j] * S[s][j]}
  * fused when {@link Kernel#usesFma()}; exact when every product and partial sum is an integer
@@ -51,21 +54,10 @@ public final class GramBlocks {
   /** Above this exp's argument is clamped (exp(88) is 1.65e38, near Float.MAX_VALUE). */
   public static final float EXP_HIGH = 88f;
 
-  private static final GramOps OPS = choose();
+  private static final GramOps OPS = OpsProvider.ACTIVE.gram;
 
   private GramBlocks() {}
 
-  private static GramOps choose() {
-    if ("panama".equals(Kernel.implementation())) {
-      try {
-        return (GramOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaGramOps")
-            .getDeclaredConstructor().newInstance();
-      } catch (ReflectiveOperationException | LinkageError e) {
-        throw new IllegalStateException("the kernel runs on Panama but its Gram kernel did not load", e);
-      }
-    }
-    return new ScalarGramOps(Kernel.usesFma());
-  }
 
   /** Which implementation runs: {@code "panama"} or {@code "scalar"}. */
   public static String implementation() {
@@ -108,33 +100,27 @@ public final class GramBlocks {
   }
 
   /**
-   * The Gram block: {@code g[gOff + (t - from) * gStride + s] = x_{rows[t]} . S[s]} for t in
-   * [from, to) and s in [0, panelCount * PANEL), the row {@code rows[t]} being
-   * {@code rowArrays[rows[t]][rowOffsets[rows[t]] ..]} of length d. Split over the common
-   * fork-join pool when large; any split gives the same bits. Only g is modified.
+   * The Gram block: {@code out[gOff + (t - from) * stride + s] = x_{ids[t]} . S[s]} for t in
+   * [from, to) and s &lt; {@code panelCount * PANEL}, x's rows of the SVs' dimension. Sparse rows
+   * give the same bits as their dense form (a zero term adds nothing to a chain) at the cost of
+   * their non-zeros. Split over the common fork-join pool when large; any split gives the same
+   * bits. Only out's array is modified.
    */
-  public static void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
-      int panelCount, float[] g, int gOff, int gStride) {
-    split(from, to, (long) (to - from) * panelCount * PANEL * d, 4, (lo, hi) ->
-        OPS.gram(rowArrays, rowOffsets, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride,
-            gStride));
-  }
-
-  /**
-   * The Gram block of sparse rows: {@code g[gOff + (t - from) * gStride + s] = x_{rows[t]} . S[s]},
-   * row r being the non-zeros {@code (idx[p], val[p])}, p in [ptr[r], ptr[r + 1]), indices in
-   * [0, d), val == null meaning every value is 1. The same bits as {@link #gram} on the rows'
-   * dense form (a zero term adds nothing to a chain), at the cost of the non-zeros only; split
-   * over the common fork-join pool when large. Only g is modified.
-   */
-  public static void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d,
-      float[] panels, int panelCount, float[] g, int gOff, int gStride) {
+  public static void gram(QueryRows x, int from, int to, SvPanels s, FloatRows out, int gOff) {
+    int stride = out.stride;
+    if (!x.isSparse()) {
+      split(from, to, (long) (to - from) * s.panelCount * PANEL * x.d, 4, (lo, hi) ->
+          OPS.gram(x, lo, hi, s, out, gOff + (lo - from) * stride));
+      return;
+    }
+    int[] ptr = x.ptr;
+    int[] ids = x.ids;
     long nnz = 0;
     for (int t = from; t < to && nnz < PARALLEL_THRESHOLD; t++) {
-      nnz += ptr[rows[t] + 1] - ptr[rows[t]];
+      nnz += ptr[ids[t] + 1] - ptr[ids[t]];
     }
-    split(from, to, nnz * panelCount * PANEL, 4, (lo, hi) ->
-        OPS.gramSparse(ptr, idx, val, rows, lo, hi, d, panels, panelCount, g, gOff + (lo - from) * gStride, gStride));
+    split(from, to, nnz * s.panelCount * PANEL, 4, (lo, hi) ->
+        OPS.gramSparse(x, lo, hi, s, out, gOff + (lo - from) * stride));
   }
 
   /**
@@ -149,18 +135,15 @@ public final class GramBlocks {
 
   /**
    * The Gram block of row quads (a layout of many rows made once, {@link RowQuads}) against the
-   * SVs of a wide block, feature-major: SV s at feature j at {@code block[j * width + s]} for the
-   * quads' dimension d, width a multiple of {@link #PANEL} ({@link #packWide}; the few SVs of a
-   * training step, so that the vectors of one feature lie at constant offsets from each other):
-   * {@code g[gOff + (p - 4 qFrom) * gStride + s] = x_{rows.row(p)} . S[s]} for the layout's
+   * SVs of a wide block ({@link SvBlock}, the few SVs of a training step) of the quads' dimension:
+   * {@code out[gOff + (p - 4 qFrom) * stride + s] = x_{rows.row(p)} . S[s]} for the layout's
    * positions p in [4 qFrom, 4 qTo) and s &lt; width; a padding position's row is zero. The same
    * bits as {@link #gram} on the rows' dense form (a feature left out of a quad is zero in its four
    * rows, and a zero term adds nothing to a chain), at the cost of the quads' features only. On the
-   * calling thread; callers split the quads. Only g is modified.
+   * calling thread; callers split the quads. Only out's array is modified.
    */
-  public static void gramQuads(RowQuads rows, int qFrom, int qTo, float[] block, int width, float[] g, int gOff,
-      int gStride) {
-    OPS.gramQuads(rows.start, rows.feature, rows.values, rows.group, qFrom, qTo, block, width, g, gOff, gStride);
+  public static void gramQuads(RowQuads rows, int qFrom, int qTo, SvBlock s, FloatRows out, int gOff) {
+    OPS.gramQuads(rows, qFrom, qTo, s, out, gOff);
   }
 
   /**
@@ -169,10 +152,9 @@ public final class GramBlocks {
    * for s &lt; lanes, over its quad's features (or its own, when the layout keeps rows alone); the
    * bits of {@link #gramQuads}. Only g[gOff, gOff + lanes) is modified.
    */
-  public static void gramQuadRow(RowQuads rows, int p, float[] block, int width, int lanes, float[] g, int gOff) {
-    checkLanes(width, lanes);
-    OPS.gramQuadRow(rows.start, rows.feature, rows.values, rows.group, p / RowQuads.ROWS, p % RowQuads.ROWS, block,
-        width, lanes, g, gOff);
+  public static void gramQuadRow(RowQuads rows, int p, SvBlock s, int lanes, float[] g, int gOff) {
+    checkLanes(s.width, lanes);
+    OPS.gramQuadRow(rows, p, s, lanes, g, gOff);
   }
 
   private static void checkLanes(int width, int lanes) {
@@ -182,17 +164,14 @@ public final class GramBlocks {
   /**
    * One sparse row against the first lanes SVs of a wide block (a multiple of {@link #PANEL}, at
    * most width), over the row's own non-zeros:
-   * {@code g[gOff + s] = x_row . S[s]} for s &lt; lanes, row r being the non-zeros
-   * {@code (idx[p], val[p])}, p in [ptr[r], ptr[r + 1]), indices ascending. The bits of
-   * {@link #gramQuadRow} for the same row (a feature the row lacks adds nothing to a chain), at
-   * the cost of the row's non-zeros instead of its quad's. val must not be null. Only
+   * {@code g[gOff + s] = x_row . S[s]} for s &lt; lanes, x sparse with values (not null), row the
+   * row's id. The bits of {@link #gramQuadRow} for the same row (a feature the row lacks adds
+   * nothing to a chain), at the cost of the row's non-zeros instead of its quad's. Only
    * g[gOff, gOff + lanes) is modified.
    */
-  public static void gramSparseRow(int[] ptr, int[] idx, float[] val, int row, float[] block, int width, int lanes,
-      float[] g, int gOff) {
-    checkLanes(width, lanes);
-    // The kernel's layout of rows alone (group 1): row 4q + i's features are [start[4q + i], start[4q + i + 1]).
-    OPS.gramQuadRow(ptr, idx, val, 1, row / RowQuads.ROWS, row % RowQuads.ROWS, block, width, lanes, g, gOff);
+  public static void gramSparseRow(QueryRows x, int row, SvBlock s, int lanes, float[] g, int gOff) {
+    checkLanes(s.width, lanes);
+    OPS.gramQuadRow(x.alone, row, s, lanes, g, gOff);
   }
 
   /** Work over a range of rows [from, to). */
@@ -256,9 +235,12 @@ public final class GramBlocks {
    * {@link #gram} on the calling thread alone (benchmarks compare it with one core's FMA peak;
    * callers that split the rows themselves).
    */
-  public static void gramOneThread(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d,
-      float[] panels, int panelCount, float[] g, int gOff, int gStride) {
-    OPS.gram(rowArrays, rowOffsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
+  public static void gramOneThread(QueryRows x, int from, int to, SvPanels s, FloatRows out, int gOff) {
+    if (x.isSparse()) {
+      OPS.gramSparse(x, from, to, s, out, gOff);
+    } else {
+      OPS.gram(x, from, to, s, out, gOff);
+    }
   }
 
   /** The RBF finish in place: {@code g[gOff + s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[gOff + s]))}, s &lt; m. */
@@ -287,32 +269,31 @@ public final class GramBlocks {
 
   /**
    * K-class scores from a Gram row: {@code out[outOff + c] += sum_{s<m} g[gOff + s] * coef[s * kp + c]} for
-   * c in [0, kp), kp a multiple of the lane count ({@link ClassScores#paddedClasses}). Only out is
-   * modified.
+   * c in [0, kp) ({@link ClassCoefs}), kp a multiple of the lane count
+   * ({@link ClassScores#paddedClasses}). Only out is modified.
    */
-  public static void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
-    OPS.classScores(g, gOff, m, coef, kp, out, outOff);
+  public static void classScores(float[] g, int gOff, int m, ClassCoefs coefs, float[] out, int outOff) {
+    OPS.classScores(g, gOff, m, coefs, out, outOff);
   }
 
   /**
    * Class scores from kernel columns, {@code columns[s][t]} being the finished kernel value of row
    * t against support vector s, added in place to class-major sums:
-   * {@code acc[c * stride + t] += sum_{s<m} columns[s][t] * coef[s * kp + c]} for t in [from, to)
-   * and c in [0, k), kp a multiple of the lane count ({@link ClassScores#paddedClasses}),
-   * {@code coef} holding m x kp floats, acc kp rows of stride floats (rows c in [k, kp) are left as
-   * they are). Each (t, c) is one chain from the value acc holds over s ascending, each term fused
+   * {@code sums[c * stride + t] += sum_{s<m} columns[s][t] * coef[s * kp + c]} for t in [from, to)
+   * and c in [0, k) ({@link ClassCoefs}), kp a multiple of the lane count
+   * ({@link ClassScores#paddedClasses}), {@code coef} holding m x kp floats, sums kp rows of stride
+   * floats (rows c in [k, kp) are left as they are). Each (t, c) is one chain from the value acc holds over s ascending, each term fused
    * when the kernel uses FMA: started from a class's bias, the chain of {@link #classScores}, so a
    * row's scores have the bits its Gram row gives when the columns hold the Gram block's bits;
    * started from training's running scores, the addition of updates from cached columns (a
    * column whose coefficient of a class is 0 adds a zero to that class's sums, which leaves them
    * as they are but for the sign of a zero sum). The rows lie
    * in the vector lanes (a column is read along the rows); split over the common fork-join pool
-   * when large, any split giving the same bits. Only acc is modified.
+   * when large, any split giving the same bits. Only sums's array is modified.
    */
-  public static void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k,
-      float[] acc, int stride) {
+  public static void columnScores(float[][] columns, int m, int from, int to, ClassCoefs coefs, FloatRows sums) {
     // Each column element read counts as a vector of class lanes: the pass is bound by reading the columns.
-    split(from, to, (long) (to - from) * m * Math.max(k, PANEL), 128, (lo, hi) ->
-        OPS.columnScores(columns, m, lo, hi, coef, kp, k, acc, stride));
+    split(from, to, (long) (to - from) * m * Math.max(coefs.k, PANEL), 128, (lo, hi) ->
+        OPS.columnScores(columns, m, lo, hi, coefs, sums));
   }
 }

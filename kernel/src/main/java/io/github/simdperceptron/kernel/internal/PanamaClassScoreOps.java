@@ -7,7 +7,7 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API implementation, loaded reflectively by {@link ClassScores} only when the kernel
+ * The Vector API implementation, built by {@link PanamaOps} (loaded reflectively) only when the kernel
  * runs on Panama. The weights of one feature are whole vectors ({@code kp} is a multiple of the
  * lane count), so a non-zero costs one broadcast and {@code kp / L} vector multiply-adds, with no
  * lane sums. The loops are small static methods: C2 on JDK 17 boxes vectors in larger ones.

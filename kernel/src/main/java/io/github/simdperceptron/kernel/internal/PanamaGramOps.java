@@ -11,7 +11,7 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API implementation, loaded reflectively by {@link GramBlocks} only when the kernel
+ * The Vector API implementation, built by {@link PanamaOps} (loaded reflectively) only when the kernel
  * runs on Panama. The Gram block is an outer-product micro-kernel over packed panels: per feature
  * j, one broadcast of x_r[j] per row and the panel's 16 SV values as 16 / L vectors, so each
  * G[r][s] is a lane of an accumulator and no lane sums are needed. A tile of 4 rows x 2 vectors
@@ -43,8 +43,15 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
-      int panelCount, float[] g, int gOff, int gStride) {
+  public void gram(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
+    float[][] rowArrays = query.arrays;
+    int[] rowOffsets = query.offsets;
+    int[] rows = query.ids;
+    int d = query.d;
+    float[] panels = svs.panels;
+    int panelCount = svs.panelCount;
+    float[] g = target.values;
+    int gStride = target.stride;
     int tiled = from + (to - from) / 4 * 4;
     float[] packed = tiled > from ? scratch(Math.min(tiled - from, ROW_CHUNK) * d) : null;
     for (int c = from; c < tiled; c += ROW_CHUNK) {
@@ -136,13 +143,20 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuads(int[] start, int[] feature, float[] values, int group, int qFrom, int qTo, float[] block,
-      int width, float[] g, int gOff, int gStride) {
+  public void gramQuads(RowQuads quads, int qFrom, int qTo, SvBlock svs, FloatRows target, int gOff) {
+    int[] start = quads.start;
+    int[] feature = quads.feature;
+    float[] values = quads.values;
+    int group = quads.group;
+    float[] block = svs.block;
+    int width = svs.width;
+    float[] g = target.values;
+    int gStride = target.stride;
     if (group != RowQuads.ROWS) {
       // Rows alone, each over its own features.
       for (int q = qFrom; q < qTo; q++) {
         for (int i = 0; i < RowQuads.ROWS; i++) {
-          gramQuadRow(start, feature, values, group, q, i, block, width, width, g,
+          gramQuadRow(quads, q * RowQuads.ROWS + i, svs, width, g,
               gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride);
         }
       }
@@ -304,8 +318,15 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
-      int width, int lanes, float[] g, int gOff) {
+  public void gramQuadRow(RowQuads quads, int p, SvBlock svs, int lanes, float[] g, int gOff) {
+    int[] start = quads.start;
+    int[] feature = quads.feature;
+    float[] values = quads.values;
+    int group = quads.group;
+    float[] block = svs.block;
+    int width = svs.width;
+    int q = p / RowQuads.ROWS;
+    int i = p % RowQuads.ROWS;
     int list = group == RowQuads.ROWS ? q : q * RowQuads.ROWS + i;
     int lane = group == RowQuads.ROWS ? i : 0;
     int o = 0;
@@ -425,8 +446,16 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
-      int panelCount, float[] g, int gOff, int gStride) {
+  public void gramSparse(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
+    int[] ptr = query.ptr;
+    int[] idx = query.idx;
+    float[] val = query.val;
+    int[] rows = query.ids;
+    int d = query.d;
+    float[] panels = svs.panels;
+    int panelCount = svs.panelCount;
+    float[] g = target.values;
+    int gStride = target.stride;
     int panelFloats = d * PANEL;
     int p = 0;
     // Groups of four panels outer: they stay in cache while every row passes over them.
@@ -714,7 +743,9 @@ final class PanamaGramOps implements GramOps {
   }
 
   @Override
-  public void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
+  public void classScores(float[] g, int gOff, int m, ClassCoefs coefs, float[] out, int outOff) {
+    float[] coef = coefs.coef;
+    int kp = coefs.kp;
     int o = 0;
     for (; o + 2 * L <= kp; o += 2 * L) {
       classScores2(g, gOff, m, coef, kp, o, out, outOff);
@@ -774,8 +805,12 @@ final class PanamaGramOps implements GramOps {
   private static final int COL_SVS = 128;
 
   @Override
-  public void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] acc,
-      int stride) {
+  public void columnScores(float[][] columns, int m, int from, int to, ClassCoefs coefs, FloatRows sums) {
+    float[] coef = coefs.coef;
+    int kp = coefs.kp;
+    int k = coefs.k;
+    float[] acc = sums.values;
+    int stride = sums.stride;
     // Rows in the lanes, eight accumulators: one class and eight vectors of rows (binary), or four
     // classes and two vectors of rows. The running sums wait in acc between blocks of support
     // vectors, so each (row, class) is still one chain over s ascending; the classes of a group

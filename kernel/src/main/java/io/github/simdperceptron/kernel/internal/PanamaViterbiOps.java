@@ -9,7 +9,7 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API implementation, loaded reflectively by {@link ViterbiSteps} only when the kernel
+ * The Vector API implementation, built by {@link PanamaOps} (loaded reflectively) only when the kernel
  * runs on Panama. Vectorised across the current tags k: per block of L lanes, broadcast
  * {@code prev[j]}, add transition row j, compare with the running maximum and blend the maximum
  * and the arg max (an int vector of the same lane count). The rows to keep are chosen a block of

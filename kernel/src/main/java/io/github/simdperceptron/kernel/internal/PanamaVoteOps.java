@@ -9,7 +9,7 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API implementation, loaded reflectively by {@link VotePasses} only when the kernel
+ * The Vector API implementation, built by {@link PanamaOps} (loaded reflectively) only when the kernel
  * runs on Panama: the lanes of one entry are the documents of the block, so each entry costs a
  * load, a multiply and add (two with the bias steps), a compare and a blend per double vector,
  * with no branch on a margin's sign. A block wider than the vector is taken one group of lanes

@@ -49,6 +49,14 @@ public final class RowQuads {
     this.values = values;
   }
 
+  /**
+   * CSR rows as a layout of rows alone, row r at position r (no order: {@link #row} is not for
+   * it): the form in which the Gram kernel takes one sparse row over its own non-zeros.
+   */
+  static RowQuads alone(int[] ptr, int[] idx, float[] val, int d) {
+    return new RowQuads(d, 1, null, ptr, idx, val);
+  }
+
   /** Number of quads: positions / 4. */
   public int quads() {
     return order.length / ROWS;

@@ -15,8 +15,15 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
-  public void gram(float[][] rowArrays, int[] rowOffsets, int[] rows, int from, int to, int d, float[] panels,
-      int panelCount, float[] g, int gOff, int gStride) {
+  public void gram(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
+    float[][] rowArrays = query.arrays;
+    int[] rowOffsets = query.offsets;
+    int[] rows = query.ids;
+    int d = query.d;
+    float[] panels = svs.panels;
+    int panelCount = svs.panelCount;
+    float[] g = target.values;
+    int gStride = target.stride;
     float[] acc = new float[PANEL];
     for (int t = from; t < to; t++) {
       float[] x = rowArrays[rows[t]];
@@ -38,8 +45,16 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
-  public void gramSparse(int[] ptr, int[] idx, float[] val, int[] rows, int from, int to, int d, float[] panels,
-      int panelCount, float[] g, int gOff, int gStride) {
+  public void gramSparse(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
+    int[] ptr = query.ptr;
+    int[] idx = query.idx;
+    float[] val = query.val;
+    int[] rows = query.ids;
+    int d = query.d;
+    float[] panels = svs.panels;
+    int panelCount = svs.panelCount;
+    float[] g = target.values;
+    int gStride = target.stride;
     float[] acc = new float[PANEL];
     for (int t = from; t < to; t++) {
       int r = rows[t];
@@ -60,8 +75,15 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuads(int[] start, int[] feature, float[] values, int group, int qFrom, int qTo, float[] block,
-      int width, float[] g, int gOff, int gStride) {
+  public void gramQuads(RowQuads quads, int qFrom, int qTo, SvBlock svs, FloatRows target, int gOff) {
+    int[] start = quads.start;
+    int[] feature = quads.feature;
+    float[] values = quads.values;
+    int group = quads.group;
+    float[] block = svs.block;
+    int width = svs.width;
+    float[] g = target.values;
+    int gStride = target.stride;
     float[] acc = new float[PANEL];
     for (int q = qFrom; q < qTo; q++) {
       for (int i = 0; i < RowQuads.ROWS; i++) {
@@ -72,8 +94,15 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
-  public void gramQuadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
-      int width, int lanes, float[] g, int gOff) {
+  public void gramQuadRow(RowQuads quads, int p, SvBlock svs, int lanes, float[] g, int gOff) {
+    int[] start = quads.start;
+    int[] feature = quads.feature;
+    float[] values = quads.values;
+    int group = quads.group;
+    float[] block = svs.block;
+    int width = svs.width;
+    int q = p / RowQuads.ROWS;
+    int i = p % RowQuads.ROWS;
     quadRow(start, feature, values, group, q, i, block, width, lanes, g, gOff, new float[PANEL]);
   }
 
@@ -157,7 +186,9 @@ final class ScalarGramOps implements GramOps {
   }
 
   @Override
-  public void classScores(float[] g, int gOff, int m, float[] coef, int kp, float[] out, int outOff) {
+  public void classScores(float[] g, int gOff, int m, ClassCoefs coefs, float[] out, int outOff) {
+    float[] coef = coefs.coef;
+    int kp = coefs.kp;
     for (int c = 0; c < kp; c++) {
       float acc = out[outOff + c];
       for (int s = 0; s < m; s++) {
@@ -171,8 +202,12 @@ final class ScalarGramOps implements GramOps {
   private static final int ROW_BLOCK = 256;
 
   @Override
-  public void columnScores(float[][] columns, int m, int from, int to, float[] coef, int kp, int k, float[] acc,
-      int stride) {
+  public void columnScores(float[][] columns, int m, int from, int to, ClassCoefs coefs, FloatRows sums) {
+    float[] coef = coefs.coef;
+    int kp = coefs.kp;
+    int k = coefs.k;
+    float[] acc = sums.values;
+    int stride = sums.stride;
     // The rows of a block side by side: the loop over rows is element-wise, one chain per (row, class).
     for (int lo = from; lo < to; lo += ROW_BLOCK) {
       int hi = Math.min(to, lo + ROW_BLOCK);

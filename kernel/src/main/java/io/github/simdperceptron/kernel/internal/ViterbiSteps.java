@@ -1,7 +1,5 @@
 package io.github.simdperceptron.kernel.internal;
 
-import io.github.simdperceptron.kernel.Kernel;
-
 /**
  * The step of first-order Viterbi decoding, unchecked, for the sequence learners.
  *
@@ -28,21 +26,10 @@ import io.github.simdperceptron.kernel.Kernel;
  * implementation; the result is the same bits as without pruning.
  */
 public final class ViterbiSteps {
-  private static final ViterbiOps OPS = choose();
+  private static final ViterbiOps OPS = OpsProvider.ACTIVE.viterbi;
 
   private ViterbiSteps() {}
 
-  private static ViterbiOps choose() {
-    if ("panama".equals(Kernel.implementation())) {
-      try {
-        return (ViterbiOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaViterbiOps")
-            .getDeclaredConstructor().newInstance();
-      } catch (ReflectiveOperationException | LinkageError e) {
-        throw new IllegalStateException("the kernel runs on Panama but its Viterbi kernel did not load", e);
-      }
-    }
-    return new ScalarViterbiOps();
-  }
 
   /** The implementation that runs (for tests). */
   static ViterbiOps ops() {

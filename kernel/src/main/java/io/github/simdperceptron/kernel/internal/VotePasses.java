@@ -1,7 +1,5 @@
 package io.github.simdperceptron.kernel.internal;
 
-import io.github.simdperceptron.kernel.Kernel;
-
 /**
  * The voted perceptron's running-margin pass over a block of {@link #BLOCK} documents at once,
  * unchecked, for the voted model.
@@ -22,21 +20,10 @@ public final class VotePasses {
   /** The documents of a block: the lanes of the pass. */
   public static final int BLOCK = 8;
 
-  private static final VoteOps OPS = choose();
+  private static final VoteOps OPS = OpsProvider.ACTIVE.vote;
 
   private VotePasses() {}
 
-  private static VoteOps choose() {
-    if ("panama".equals(Kernel.implementation()) && Kernel.vectorBits() >= 128) {
-      try {
-        return (VoteOps) Class.forName("io.github.simdperceptron.kernel.internal.PanamaVoteOps")
-            .getDeclaredConstructor().newInstance();
-      } catch (ReflectiveOperationException | LinkageError e) {
-        throw new IllegalStateException("the kernel runs on Panama but its vote pass did not load", e);
-      }
-    }
-    return new ScalarVoteOps();
-  }
 
   /** Which implementation runs: {@code "panama"} or {@code "scalar"}. */
   public static String implementation() {

@@ -44,8 +44,10 @@ class GramBlocksTest {
     final float[][] arrays;
     final int[] offsets;
     final int[] ids;
+    final int d;
 
     Packed(float[][] x, float[][] sv, int d, Random r) {
+      this.d = d;
       panels = new float[(int) GramBlocks.packedLength(sv.length, d)];
       for (int s = 0; s < sv.length; s++) {
         GramBlocks.pack(sv[s], 0, d, panels, s);
@@ -61,6 +63,16 @@ class GramBlocksTest {
       for (int i = 0; i < ids.length; i++) {
         ids[i] = x.length - 1 - i;
       }
+    }
+
+    /** The rows, position t being row ids[t]. */
+    QueryRows rows() {
+      return QueryRows.dense(arrays, offsets, d, ids);
+    }
+
+    /** The first panelCount panels of the SVs. */
+    SvPanels svs(int panelCount) {
+      return new SvPanels(panels, d, panelCount);
     }
   }
 
@@ -89,9 +101,6 @@ class GramBlocksTest {
   @Test
   void gramEqualsTheReferenceOnIntegersAndIsWithinTheBoundOnReals() {
     System.out.println("GramBlocksTest " + tag());
-    if ("panama".equals(System.getProperty("simdperceptron.impl"))) {
-      assertEquals("panama", GramBlocks.implementation(), "Panama was requested but the Gram kernel runs scalar");
-    }
     for (int d : DIMS) {
       for (int n : ROWS) {
         for (int m : SVS) {
@@ -102,8 +111,8 @@ class GramBlocksTest {
             int stride = GramBlocks.panels(m) * GramBlocks.PANEL + 3;
             float[] g = new float[2 + n * stride];
             float[] gs = g.clone();
-            GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, GramBlocks.panels(m), g, 2, stride);
-            scalar.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, GramBlocks.panels(m), gs, 2, stride);
+            GramBlocks.gram(p.rows(), 0, n, p.svs(GramBlocks.panels(m)), new FloatRows(g, stride), 2);
+            scalar.gram(p.rows(), 0, n, p.svs(GramBlocks.panels(m)), new FloatRows(gs, stride), 2);
             assertBits(gs, g, "gram d=" + d + " n=" + n + " m=" + m);
             for (int t = 0; t < n; t++) {
               float[] row = x[p.ids[t]];
@@ -155,11 +164,12 @@ class GramBlocksTest {
         int panels = GramBlocks.panels(m);
         int stride = panels * GramBlocks.PANEL + 1;
         float[] dense = new float[n * stride];
-        GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, panels, dense, 0, stride);
+        GramBlocks.gram(p.rows(), 0, n, p.svs(panels), new FloatRows(dense, stride), 0);
         float[] sparse = new float[1 + n * stride];
-        GramBlocks.gramSparse(ptr, idx, val, p.ids, 0, n, d, p.panels, panels, sparse, 1, stride);
+        QueryRows csrRows = QueryRows.sparse(ptr, idx, val, d, p.ids);
+        GramBlocks.gram(csrRows, 0, n, p.svs(panels), new FloatRows(sparse, stride), 1);
         float[] sparseScalar = new float[1 + n * stride];
-        scalar.gramSparse(ptr, idx, val, p.ids, 0, n, d, p.panels, panels, sparseScalar, 1, stride);
+        scalar.gramSparse(csrRows, 0, n, p.svs(panels), new FloatRows(sparseScalar, stride), 1);
         assertBits(sparseScalar, sparse, "sparse panama vs scalar d=" + d + " m=" + m);
         assertBits(dense, Arrays.copyOfRange(sparse, 1, sparse.length), "sparse vs dense d=" + d + " m=" + m);
         // Binary rows (values null) against their dense form of ones.
@@ -171,9 +181,10 @@ class GramBlocksTest {
         }
         Packed po = new Packed(ones, sv, d, r);
         float[] denseOnes = new float[n * stride];
-        GramBlocks.gram(po.arrays, po.offsets, po.ids, 0, n, d, po.panels, panels, denseOnes, 0, stride);
+        GramBlocks.gram(po.rows(), 0, n, po.svs(panels), new FloatRows(denseOnes, stride), 0);
         float[] binary = new float[n * stride];
-        GramBlocks.gramSparse(ptr, idx, null, po.ids, 0, n, d, po.panels, panels, binary, 0, stride);
+        QueryRows binaryRows = QueryRows.sparse(ptr, idx, null, d, po.ids);
+        GramBlocks.gram(binaryRows, 0, n, po.svs(panels), new FloatRows(binary, stride), 0);
         assertBits(denseOnes, binary, "binary sparse vs dense d=" + d + " m=" + m);
       }
     }
@@ -214,7 +225,8 @@ class GramBlocksTest {
           int[] identity = new int[n];
           Arrays.setAll(identity, i -> i);
           float[] dense = new float[n * stride];
-          scalar.gram(byRow, offsetByRow, identity, 0, n, d, p.panels, panels, dense, 0, stride);
+          scalar.gram(QueryRows.dense(byRow, offsetByRow, d, identity), 0, n, p.svs(panels),
+              new FloatRows(dense, stride), 0);
           RowQuads fromDense = RowQuads.ofDense(byRow, offsetByRow, n, d);
           RowQuads fromSparse = RowQuads.ofSparse(ptr, idx, val, n, d);
           int width = panels * GramBlocks.PANEL;
@@ -229,6 +241,7 @@ class GramBlocksTest {
           sawQuads |= fromDense.inQuads();
           sawAlone |= !fromDense.inQuads();
           assertEquals(fromDense.inQuads(), fromSparse.inQuads(), "both builders choose the same layout");
+          QueryRows sparseRows = QueryRows.sparse(ptr, idx, val, d, null);
           for (RowQuads quads : new RowQuads[] {fromDense, fromSparse}) {
             int nq = quads.quads();
             assertEquals((n + 3) / 4, nq);
@@ -236,9 +249,10 @@ class GramBlocksTest {
             float[] gs = g.clone();
             // Two calls over a split of the quads: the second writes from its own offset.
             int split = nq / 2;
-            GramBlocks.gramQuads(quads, 0, split, wide, width, g, 3, stride);
-            GramBlocks.gramQuads(quads, split, nq, wide, width, g, 3 + split * 4 * stride, stride);
-            scalar.gramQuads(quads.start, quads.feature, quads.values, quads.group, 0, nq, wide, width, gs, 3, stride);
+            GramBlocks.gramQuads(quads, 0, split, new SvBlock(wide, width), new FloatRows(g, stride), 3);
+            GramBlocks.gramQuads(quads, split, nq, new SvBlock(wide, width), new FloatRows(g, stride),
+                3 + split * 4 * stride);
+            scalar.gramQuads(quads, 0, nq, new SvBlock(wide, width), new FloatRows(gs, stride), 3);
             String where = tag() + " quads d=" + d + " m=" + m + " n=" + n;
             assertBits(gs, g, where + " panama vs scalar");
             // One row at a time (a training visit) gives the rows of the block, against all of its
@@ -248,7 +262,7 @@ class GramBlocksTest {
                 String at = where + " lanes " + lanes;
                 float[] one = new float[1 + width];
                 Arrays.fill(one, -7f);
-                GramBlocks.gramQuadRow(quads, pos, wide, width, lanes, one, 1);
+                GramBlocks.gramQuadRow(quads, pos, new SvBlock(wide, width), lanes, one, 1);
                 assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + lanes),
                     Arrays.copyOfRange(one, 1, 1 + lanes), at + " row at position " + pos);
                 assertUntouched(one, 1 + lanes, at + " row at position " + pos);
@@ -257,7 +271,7 @@ class GramBlocksTest {
                 if (row >= 0 && val != null) {
                   float[] own = new float[2 + width];
                   Arrays.fill(own, -7f);
-                  GramBlocks.gramSparseRow(ptr, idx, val, row, wide, width, lanes, own, 2);
+                  GramBlocks.gramSparseRow(sparseRows, row, new SvBlock(wide, width), lanes, own, 2);
                   assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + lanes),
                       Arrays.copyOfRange(own, 2, 2 + lanes), at + " row " + row + " over its own non-zeros");
                   assertUntouched(own, 2 + lanes, at + " row " + row + " over its own non-zeros");
@@ -300,8 +314,8 @@ class GramBlocksTest {
     int stride = 80;
     float[] g = new float[n * stride];
     float[] gs = new float[n * stride];
-    GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, 5, g, 0, stride);
-    scalar.gram(p.arrays, p.offsets, p.ids, 0, n, d, p.panels, 5, gs, 0, stride);
+    GramBlocks.gram(p.rows(), 0, n, p.svs(5), new FloatRows(g, stride), 0);
+    scalar.gram(p.rows(), 0, n, p.svs(5), new FloatRows(gs, stride), 0);
     assertBits(gs, g, "parallel gram");
   }
 
@@ -351,7 +365,7 @@ class GramBlocksTest {
         }
         float xNorm = ReferenceKernels.linear(x, x);
         float[] g = new float[32];
-        GramBlocks.gram(p.arrays, p.offsets, p.ids, 0, 1, d, p.panels, 2, g, 0, 32);
+        GramBlocks.gram(p.rows(), 0, 1, p.svs(2), new FloatRows(g, 32), 0);
         float gamma = 1f / (d + 1);
         float[] rbf = g.clone();
         GramBlocks.rbf(rbf, 0, sv.length, xNorm, norms, gamma);
@@ -406,8 +420,8 @@ class GramBlocksTest {
           float[] out = new float[kp + 2];
           float[] outScalar = new float[kp + 2];
           out[2] = outScalar[2] = integers ? 5f : 0.25f;
-          GramBlocks.classScores(g, 3, m, flat, kp, out, 2);
-          scalar.classScores(g, 3, m, flat, kp, outScalar, 2);
+          GramBlocks.classScores(g, 3, m, new ClassCoefs(flat, kp, kp), out, 2);
+          scalar.classScores(g, 3, m, new ClassCoefs(flat, kp, kp), outScalar, 2);
           assertBits(outScalar, out, "classScores k=" + k + " m=" + m);
           if (integers) {
             float[] ref = ReferenceKernels.classScores(Arrays.copyOfRange(g, 3, 3 + m), coef, k);
@@ -423,9 +437,6 @@ class GramBlocksTest {
 
   @Test
   void columnScoresEqualTheScalarTwinAndTheLiteralChainBitForBit() {
-    if ("panama".equals(System.getProperty("simdperceptron.impl"))) {
-      assertEquals("panama", GramBlocks.implementation(), "Panama was requested but the Gram kernel runs scalar");
-    }
     boolean fma = Kernel.usesFma();
     for (int k : new int[] {1, 2, 3, 4, 5, 10, 17}) {
       int kp = ClassScores.paddedClasses(k);
@@ -446,8 +457,8 @@ class GramBlocksTest {
           float[] start = matrix(1, kp * stride, false)[0];
           float[] acc = start.clone();
           float[] accScalar = start.clone();
-          GramBlocks.columnScores(columns, m, from, n, coef, kp, k, acc, stride);
-          scalar.columnScores(columns, m, from, n, coef, kp, k, accScalar, stride);
+          GramBlocks.columnScores(columns, m, from, n, new ClassCoefs(coef, kp, k), new FloatRows(acc, stride));
+          scalar.columnScores(columns, m, from, n, new ClassCoefs(coef, kp, k), new FloatRows(accScalar, stride));
           String what = "columnScores k=" + k + " n=" + n + " m=" + m;
           assertBits(accScalar, acc, what);
           for (int c = 0; c < kp; c++) {
@@ -476,8 +487,8 @@ class GramBlocksTest {
     float[] coef = matrix(1, m * kp, false)[0];
     float[] acc = matrix(1, kp * n, false)[0];
     float[] accScalar = acc.clone();
-    GramBlocks.columnScores(columns, m, 0, n, coef, kp, k, acc, n);
-    scalar.columnScores(columns, m, 0, n, coef, kp, k, accScalar, n);
+    GramBlocks.columnScores(columns, m, 0, n, new ClassCoefs(coef, kp, k), new FloatRows(acc, n));
+    scalar.columnScores(columns, m, 0, n, new ClassCoefs(coef, kp, k), new FloatRows(accScalar, n));
     assertBits(accScalar, acc, "parallel columnScores");
   }
 

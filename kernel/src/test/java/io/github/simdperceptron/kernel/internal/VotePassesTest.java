@@ -75,14 +75,6 @@ class VotePassesTest {
     }
   }
 
-  @Test
-  void panamaLoadedWhenAsked() {
-    if ("panama".equals(System.getProperty("simdperceptron.impl"))) {
-      assertEquals("panama", Kernel.implementation(), "Panama was requested but the kernel runs scalar");
-      assertEquals("panama", VotePasses.implementation(), "Panama was requested but the vote pass runs scalar");
-    }
-  }
-
   /**
    * Rounds of random integer dots: small ones (rows repeated, zero counts) and extreme ones (each
    * row once, steps up to 2^30 chosen so that every partial margin stays within 2^31 - 1, and

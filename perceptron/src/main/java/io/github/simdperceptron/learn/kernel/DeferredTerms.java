@@ -1,6 +1,8 @@
 package io.github.simdperceptron.learn.kernel;
 
 import io.github.simdperceptron.kernel.Kernel;
+import io.github.simdperceptron.kernel.internal.ClassCoefs;
+import io.github.simdperceptron.kernel.internal.FloatRows;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import java.util.Arrays;
 
@@ -25,6 +27,8 @@ final class DeferredTerms {
   /** The flush's columns (one per run of terms from the same column) and their coefficients (kp a column). */
   private final float[][] flushColumn;
   private final float[] flushCoef;
+  /** flushCoef as the kernel's column scores take it. */
+  private final ClassCoefs flushCoefs;
 
   /** Room for cap terms of k classes (kp padded). */
   DeferredTerms(int cap, int k, int kp) {
@@ -36,6 +40,7 @@ final class DeferredTerms {
     this.step = new float[cap];
     this.flushColumn = new float[cap][];
     this.flushCoef = new float[cap * kp];
+    this.flushCoefs = new ClassCoefs(flushCoef, kp, k);
   }
 
   /** Terms waiting. */
@@ -67,7 +72,7 @@ final class DeferredTerms {
 
   /**
    * Adds the waiting terms to every row's scores f (class-major, class c's at
-   * {@code f[c * positions, (c + 1) * positions)}), in order, as the kernel's column scores
+   * {@code f[c * positions, (c + 1) * positions)}, rows of positions floats), in order, as the kernel's column scores
    * ({@link GramBlocks#columnScores}) with f as the running sums, and forgets them: one column per
    * run of terms from the same column (an update's terms, one per class it changes), its
    * coefficient of each class the term's step or 0. Every row's score of a class receives the
@@ -76,7 +81,7 @@ final class DeferredTerms {
    * same pass, started from the biases, scores the training rows at the end of the fit
    * ({@link TrainingClasses}), which so runs code the fit has compiled. Only f is modified.
    */
-  void flushInto(float[] f, int positions) {
+  void flushInto(FloatRows f, int positions) {
     int runs = 0;
     for (int e = 0; e < count; e++) {
       int cl = classOf[e];
@@ -87,7 +92,7 @@ final class DeferredTerms {
       }
       flushCoef[(runs - 1) * kp + cl] = step[e];
     }
-    GramBlocks.columnScores(flushColumn, runs, 0, positions, flushCoef, kp, k, f, positions);
+    GramBlocks.columnScores(flushColumn, runs, 0, positions, flushCoefs, f);
     Arrays.fill(flushColumn, 0, runs, null);
     Arrays.fill(column, 0, count, null);
     count = 0;

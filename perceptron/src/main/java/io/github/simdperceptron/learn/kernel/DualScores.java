@@ -2,8 +2,11 @@ package io.github.simdperceptron.learn.kernel;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.kernel.internal.ClassCoefs;
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.FloatRows;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import io.github.simdperceptron.kernel.internal.QueryRows;
 import java.util.Arrays;
 
 /**
@@ -23,6 +26,8 @@ final class DualScores {
   private final int k;
   private final int kp;
   private final float[] coef;
+  /** coef as the kernel's class scores take it (null with votes). */
+  private final ClassCoefs coefs;
   private final float[] bias;
   private final Votes votes;
   private final SupportVectorPanels svPanels;
@@ -35,6 +40,7 @@ final class DualScores {
     this.k = KernelModel.classes(labels);
     this.kp = ClassScores.paddedClasses(k);
     this.coef = coef;
+    this.coefs = coef == null ? null : new ClassCoefs(coef, kp, k);
     this.bias = bias;
     this.votes = votes;
     this.svPanels = new SupportVectorPanels(sv);
@@ -48,7 +54,8 @@ final class DualScores {
   /** The kp scores of row i of rows. */
   float[] scoresOfRow(KernelRows rows, int i) {
     float[] s = new float[kp];
-    scoreRows(rows, new int[] {i}, 0, 1, new float[stride()], s);
+    int[] ids = {i};
+    scoreRows(rows, rows.query(ids), ids, 0, 1, new FloatRows(new float[stride()], stride()), s);
     return s;
   }
 
@@ -58,13 +65,14 @@ final class DualScores {
     int n = data.size();
     int[] ids = new int[n];
     Arrays.setAll(ids, i -> i);
-    float[] g = new float[BLOCK * stride()];
+    QueryRows query = rows.query(ids);
+    FloatRows g = new FloatRows(new float[BLOCK * stride()], stride());
     float[] s = new float[BLOCK * kp];
     int[] out = new int[n];
     for (int lo = 0; lo < n; lo += BLOCK) {
       int hi = Math.min(n, lo + BLOCK);
       Arrays.fill(s, 0f);
-      scoreRows(rows, ids, lo, hi, g, s);
+      scoreRows(rows, query, ids, lo, hi, g, s);
       for (int t = lo; t < hi; t++) {
         out[t] = classOf(s, (t - lo) * kp);
       }
@@ -76,12 +84,16 @@ final class DualScores {
     return Math.max(GramBlocks.panels(m), 1) * GramBlocks.PANEL;
   }
 
-  /** Scores of rows[from, to) into s[(t - from) * kp ..] (zeroed by the caller), g a scratch of (to - from) x stride(). */
-  private void scoreRows(KernelRows rows, int[] ids, int from, int to, float[] g, float[] s) {
+  /**
+   * Scores of query's positions [from, to) (rows ids[t]) into s[(t - from) * kp ..] (zeroed by the
+   * caller), gram a scratch of (to - from) rows of stride() floats.
+   */
+  private void scoreRows(KernelRows rows, QueryRows query, int[] ids, int from, int to, FloatRows gram, float[] s) {
     int stride = stride();
     SupportVectorPanels packed = svPanels.packed();
     float[] svNorms = packed.norms();
-    rows.gram(ids, from, to, packed.panels(), GramBlocks.panels(m), g, 0, stride);
+    GramBlocks.gram(query, from, to, packed.panels(), gram, 0);
+    float[] g = gram.values();
     for (int t = from; t < to; t++) {
       int go = (t - from) * stride;
       int so = (t - from) * kp;
@@ -96,7 +108,7 @@ final class DualScores {
       votes.scores(g, go, s, so);
     } else {
       System.arraycopy(bias, 0, s, so, kp);
-      GramBlocks.classScores(g, go, m, coef, kp, s, so);
+      GramBlocks.classScores(g, go, m, coefs, s, so);
     }
   }
 
@@ -148,8 +160,9 @@ final class DualScores {
    * each class continues its chain over the support vectors in order. Only sums is modified.
    */
   void addColumnScores(float[][] columns, int first, int count, float[] sums, int n) {
-    float[] c = first == 0 && count == m ? coef : Arrays.copyOfRange(coef, first * kp, (first + count) * kp);
-    GramBlocks.columnScores(columns, count, 0, n, c, kp, k, sums, n);
+    ClassCoefs c = first == 0 && count == m ? coefs
+        : new ClassCoefs(Arrays.copyOfRange(coef, first * kp, (first + count) * kp), kp, k);
+    GramBlocks.columnScores(columns, count, 0, n, c, new FloatRows(sums, n));
   }
 
   /**
@@ -180,12 +193,13 @@ final class DualScores {
     int[] ids = new int[n];
     Arrays.setAll(ids, i -> i);
     float[] out = new float[n * kp];
-    float[] g = new float[BLOCK * stride()];
+    QueryRows query = rows.query(ids);
+    FloatRows g = new FloatRows(new float[BLOCK * stride()], stride());
     float[] s = new float[BLOCK * kp];
     for (int lo = 0; lo < n; lo += BLOCK) {
       int hi = Math.min(n, lo + BLOCK);
       Arrays.fill(s, 0f);
-      scoreRows(rows, ids, lo, hi, g, s);
+      scoreRows(rows, query, ids, lo, hi, g, s);
       System.arraycopy(s, 0, out, lo * kp, (hi - lo) * kp);
     }
     return out;

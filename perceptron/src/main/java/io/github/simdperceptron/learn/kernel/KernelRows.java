@@ -3,7 +3,9 @@ package io.github.simdperceptron.learn.kernel;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import io.github.simdperceptron.kernel.internal.QueryRows;
 import io.github.simdperceptron.kernel.internal.RowQuads;
+import io.github.simdperceptron.kernel.internal.SvBlock;
 
 /**
  * A dataset's rows as the Gram kernel takes them: dense rows in place, sparse rows as their CSR
@@ -20,6 +22,8 @@ final class KernelRows {
   private final float[] val;
   private float[] norms;
   private RowQuads quads;
+  /** Sparse rows with values, for a visit's Gram row over its own non-zeros ({@link #gramWide}); else null. */
+  private final QueryRows ownNonZeros;
 
   KernelRows(Dataset data) {
     this.data = data;
@@ -36,6 +40,7 @@ final class KernelRows {
       ptr = null;
       idx = null;
       val = null;
+      ownNonZeros = null;
     } else {
       Dataset sparse = data;
       arrays = null;
@@ -47,6 +52,7 @@ final class KernelRows {
       }
       idx = DataAccess.indices(sparse);
       val = DataAccess.values(sparse);
+      ownNonZeros = val == null ? null : QueryRows.sparse(ptr, idx, val, d, null);
     }
   }
 
@@ -93,6 +99,7 @@ final class KernelRows {
     ptr = null;
     idx = null;
     val = null;
+    ownNonZeros = null;
   }
 
   int size() {
@@ -161,27 +168,20 @@ final class KernelRows {
 
   /**
    * Row i (at layout position {@code position} of {@link #quads}) against the first lanes SVs of a
-   * wide block (a multiple of the panel, at most width): {@code g[gOff + s] = x_i . S[s]} for
+   * wide block (a multiple of the panel, at most its width): {@code g[gOff + s] = x_i . S[s]} for
    * s &lt; lanes, the bits of the quads' Gram block. A sparse row with values is taken over its own
    * non-zeros, any other over its quad's features. Only g is modified.
    */
-  void gramWide(int i, int position, float[] block, int width, int lanes, float[] g, int gOff) {
-    if (val != null) {
-      GramBlocks.gramSparseRow(ptr, idx, val, i, block, width, lanes, g, gOff);
+  void gramWide(int i, int position, SvBlock block, int lanes, float[] g, int gOff) {
+    if (ownNonZeros != null) {
+      GramBlocks.gramSparseRow(ownNonZeros, i, block, lanes, g, gOff);
     } else {
-      GramBlocks.gramQuadRow(quads(), position, block, width, lanes, g, gOff);
+      GramBlocks.gramQuadRow(quads(), position, block, lanes, g, gOff);
     }
   }
 
-  /**
-   * The Gram block of rows[from, to) against the first panelCount panels:
-   * {@code g[gOff + (t - from) * gStride + s]}. Only g is modified.
-   */
-  void gram(int[] rows, int from, int to, float[] panels, int panelCount, float[] g, int gOff, int gStride) {
-    if (arrays != null) {
-      GramBlocks.gram(arrays, offsets, rows, from, to, d, panels, panelCount, g, gOff, gStride);
-    } else {
-      GramBlocks.gramSparse(ptr, idx, val, rows, from, to, d, panels, panelCount, g, gOff, gStride);
-    }
+  /** The rows as a Gram block's query, position t being row ids[t] (dense rows in place, sparse as CSR). */
+  QueryRows query(int[] ids) {
+    return arrays != null ? QueryRows.dense(arrays, offsets, d, ids) : QueryRows.sparse(ptr, idx, val, d, ids);
   }
 }

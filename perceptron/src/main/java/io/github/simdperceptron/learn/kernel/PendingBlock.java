@@ -1,6 +1,8 @@
 package io.github.simdperceptron.learn.kernel;
 
+import io.github.simdperceptron.kernel.internal.ClassCoefs;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import io.github.simdperceptron.kernel.internal.SvBlock;
 import java.util.Arrays;
 
 /**
@@ -18,6 +20,10 @@ final class PendingBlock {
   private final int[] row;
   private final float[] delta;
   private final float[] block;
+  /** The block as the kernel's Gram blocks take it. */
+  private final SvBlock svBlock;
+  /** The coefficient changes as the kernel's class scores take them (every padded class: a row's kp scores). */
+  private final ClassCoefs deltaCoefs;
   /** The row each lane of the block holds, or -1 while it is all zeros. */
   private final int[] packedRow;
   private final float[] norms;
@@ -33,6 +39,8 @@ final class PendingBlock {
     this.row = new int[cap];
     this.delta = new float[cap * kp];
     this.block = new float[Math.multiplyExact(width, d)];
+    this.svBlock = new SvBlock(block, width);
+    this.deltaCoefs = new ClassCoefs(delta, kp, kp);
     this.packedRow = new int[cap];
     Arrays.fill(packedRow, -1);
     this.norms = new float[width];
@@ -65,8 +73,8 @@ final class PendingBlock {
   }
 
   /** The block (shared: read it, never modify it). */
-  float[] block() {
-    return block;
+  SvBlock block() {
+    return svBlock;
   }
 
   /** The squared norms of the block's rows, by lane (shared). */
@@ -106,8 +114,8 @@ final class PendingBlock {
   void addScores(KernelRows rows, int i, int at, KernelModel.Function kernel, float[] out) {
     // Only the panels that hold pending rows (the lanes after count are never read): on average half
     // the block's loads of a pass over all of it, each lane's chain and bits unchanged.
-    rows.gramWide(i, at, block, width, GramBlocks.panels(count) * GramBlocks.PANEL, gRow, 0);
+    rows.gramWide(i, at, svBlock, GramBlocks.panels(count) * GramBlocks.PANEL, gRow, 0);
     kernel.finish(gRow, 0, count, kernel.usesNorms() ? rows.norm(i) : 0f, norms);
-    GramBlocks.classScores(gRow, 0, count, delta, kp, out, 0);
+    GramBlocks.classScores(gRow, 0, count, deltaCoefs, out, 0);
   }
 }

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn.kernel;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
+import io.github.simdperceptron.kernel.internal.SvPanels;
 
 /**
  * A model's support vectors packed in panels of {@link GramBlocks#PANEL} and their squared norms,
@@ -11,7 +12,7 @@ import io.github.simdperceptron.kernel.internal.GramBlocks;
  */
 final class SupportVectorPanels {
   private final Dataset sv;
-  private float[] panels;
+  private SvPanels panels;
   private float[] norms;
 
   /** The panels of sv, packed later; throws {@link ArithmeticException} now when they could not be packed. */
@@ -32,13 +33,13 @@ final class SupportVectorPanels {
         n[s] = rows.norm(s);
       }
       norms = n;
-      panels = p;
+      panels = new SvPanels(p, sv.dimension(), GramBlocks.panels(m));
     }
     return this;
   }
 
   /** The packed support vectors, after {@link #packed()} (shared: read them, never modify them). */
-  float[] panels() {
+  SvPanels panels() {
     return panels;
   }
 

@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn.kernel;
 
+import io.github.simdperceptron.kernel.internal.SvBlock;
 import java.util.Arrays;
 
 /**
@@ -96,6 +97,7 @@ final class TrainingClasses {
     KernelRows rows = scores.rows();
     float[] sums = model.columnSums(positions);
     float[] block = new float[width * scores.dimension()];
+    SvBlock svBlock = new SvBlock(block, width);
     float[] norms = new float[width];
     int[] packed = new int[width];
     Arrays.fill(packed, -1);
@@ -122,7 +124,7 @@ final class TrainingClasses {
         batch[s - first] = column;
       }
       if (lanes > 0) {
-        scores.blockColumns(block, norms, lanes, Arrays.copyOf(computed, lanes), false);
+        scores.blockColumns(svBlock, norms, lanes, Arrays.copyOf(computed, lanes), false);
       }
       model.addColumnScores(batch, first, s - first, sums, positions);
     }

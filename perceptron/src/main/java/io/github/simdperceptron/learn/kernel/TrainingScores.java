@@ -1,8 +1,11 @@
 package io.github.simdperceptron.learn.kernel;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.kernel.internal.ClassCoefs;
+import io.github.simdperceptron.kernel.internal.FloatRows;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import io.github.simdperceptron.kernel.internal.RowQuads;
+import io.github.simdperceptron.kernel.internal.SvBlock;
 
 /**
  * Every training row's scores under the updates so far, as LIBSVM's solver keeps its gradient up
@@ -48,6 +51,10 @@ final class TrainingScores {
    * along both arrays.
    */
   private final float[] f;
+  /** f as the kernel's column scores take it: kp rows of positions floats. */
+  private final FloatRows fRows;
+  /** The pending block's coefficient changes as the kernel's column scores take them. */
+  private final ClassCoefs pendingCoefs;
   private final ColumnCache cache;
   private final DeferredTerms deferred;
   private final PendingBlock pending;
@@ -79,6 +86,8 @@ final class TrainingScores {
       }
     }
     this.f = new float[kp * positions];
+    this.fRows = new FloatRows(f, positions);
+    this.pendingCoefs = new ClassCoefs(pending.deltas(), kp, k);
     this.cache = new ColumnCache(n, positions, settings.cacheBudget());
     this.deferred = new DeferredTerms(settings.deferCap, k, kp);
   }
@@ -132,7 +141,7 @@ final class TrainingScores {
     for (int cl = 0; cl < k; cl++) {
       float step = change[cl];
       if (step != 0f && deferred.add(column, cl, step)) {
-        deferred.flushInto(f, positions);
+        deferred.flushInto(fRows, positions);
       }
     }
   }
@@ -174,7 +183,7 @@ final class TrainingScores {
     // own: training's first commits have none, and a loop for them in pendingColumns, never
     // entered there, had the JIT compile it (with the vector code it inlines) again once it was.
     if (deferred.count() > 0) {
-      deferred.flushInto(f, positions);
+      deferred.flushInto(fRows, positions);
     }
     pendingColumns(fill, true);
     pending.clear();
@@ -198,20 +207,19 @@ final class TrainingScores {
    * lanes and their norms; {@code addToScores} only for the pending block, whose coefficient
    * changes it adds.
    */
-  void blockColumns(float[] block, float[] norms, int lanes, float[][] into, boolean addToScores) {
+  void blockColumns(SvBlock block, float[] norms, int lanes, float[][] into, boolean addToScores) {
     if (kernel.usesNorms()) {
       rows.norm(0); // computed once, before the threads read them
     }
     int width = pending.width();
     GramBlocks.forRanges(0, quads.quads(), (long) positions * width * d, COMMIT_QUADS, (lo, hi) -> {
-      float[] g = new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width];
+      FloatRows g = new FloatRows(new float[Math.min(COMMIT_QUADS, hi - lo) * RowQuads.ROWS * width], width);
       for (int a = lo; a < hi; a += COMMIT_QUADS) {
         int b = Math.min(hi, a + COMMIT_QUADS);
         blockKernels(block, norms, lanes, a, b, g);
-        copyColumns(g, a, b, into);
+        copyColumns(g.values(), a, b, into);
         if (addToScores) {
-          GramBlocks.columnScores(into, lanes, a * RowQuads.ROWS, b * RowQuads.ROWS, pending.deltas(), kp, k, f,
-              positions);
+          GramBlocks.columnScores(into, lanes, a * RowQuads.ROWS, b * RowQuads.ROWS, pendingCoefs, fRows);
         }
       }
     });
@@ -223,9 +231,10 @@ final class TrainingScores {
    * the layout's positions pos and u &lt; lanes (a padding position's as of a zero row). All the
    * block's lanes, filled or not, as every commit computes them. Only g is modified.
    */
-  private void blockKernels(float[] block, float[] norms, int lanes, int a, int b, float[] g) {
+  private void blockKernels(SvBlock block, float[] norms, int lanes, int a, int b, FloatRows gram) {
     int width = pending.width();
-    GramBlocks.gramQuads(quads, a, b, block, width, g, 0, width);
+    GramBlocks.gramQuads(quads, a, b, block, gram, 0);
+    float[] g = gram.values();
     boolean usesNorms = kernel.usesNorms();
     int first = a * RowQuads.ROWS;
     for (int pos = first; pos < b * RowQuads.ROWS; pos++) {
