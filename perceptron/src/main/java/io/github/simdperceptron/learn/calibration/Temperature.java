@@ -9,7 +9,8 @@ package io.github.simdperceptron.learn.calibration;
  * 100 steps, stopping when |L'| <= 1e-9 spread or a step moves beta by less than 1e-12 beta.
  * spread is the mean over the rows of max_k s_ik - min_k s_ik, and betaMax = 1000 / spread
  * keeps beta finite when the held-out rows are separated by their scores (L then keeps
- * decreasing as beta grows). Deterministic: rows in order, doubles throughout.
+ * decreasing as beta grows, and the fit stops where L' becomes negligible, at or below the cap).
+ * Deterministic: rows in order, doubles throughout.
  */
 final class Temperature {
   private static final int MAX_ITERATIONS = 100;
