@@ -137,7 +137,8 @@ public final class ReferenceCalibration {
    * The inverse temperature minimising {@link #logLoss} over [0, betaMax], betaMax = 1000 /
    * spread, spread the mean of each row's largest minus smallest score (0 when spread is 0): 300
    * golden-section steps on log beta over [log betaMax - 60, log betaMax]; the loss is convex in
-   * beta, so unimodal in log beta. Not modified.
+   * beta, so unimodal in log beta; on ties the search moves towards the larger beta, so a loss that
+   * is 0 to double precision beyond some beta ends at betaMax. Not modified.
    */
   public static double inverseTemperature(float[][] s, int[] y) {
     double spread = 0;
@@ -162,7 +163,7 @@ public final class ReferenceCalibration {
     double fc = logLoss(s, y, Math.exp(c));
     double fd = logLoss(s, y, Math.exp(d));
     for (int step = 0; step < 300; step++) {
-      if (fc <= fd) {
+      if (fc < fd) {
         hiT = d;
         d = c;
         fd = fc;

@@ -8,8 +8,9 @@ package io.github.simdperceptron.learn.calibration;
  * method on the 2 x 2 Hessian (plus 1e-12 on its diagonal), each step halved until the
  * objective decreases by the Armijo amount, from A = 0, B = log((N- + 1) / (N+ + 1)); at most 100
  * iterations, stopping when both gradient entries are below 1e-5 or a step falls below 1e-10.
- * The objective is evaluated in the stable form the note gives. Deterministic: one fixed sequence
- * of double operations over the rows in order.
+ * The objective is evaluated in the stable form the note gives, as it writes it (log(1 + exp(-|z|))
+ * rather than log1p: the same doubles as the note's pseudo-code). Deterministic: one fixed
+ * sequence of double operations over the rows in order.
  */
 final class Platt {
   private static final int MAX_ITERATIONS = 100;
@@ -99,7 +100,7 @@ final class Platt {
     double f = 0;
     for (int i = 0; i < scores.length; i++) {
       double z = scores[i] * a + b;
-      f += z >= 0 ? t[i] * z + Math.log1p(Math.exp(-z)) : (t[i] - 1) * z + Math.log1p(Math.exp(z));
+      f += z >= 0 ? t[i] * z + Math.log(1 + Math.exp(-z)) : (t[i] - 1) * z + Math.log(1 + Math.exp(z));
     }
     return f;
   }
