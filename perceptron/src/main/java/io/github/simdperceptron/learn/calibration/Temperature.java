@@ -6,10 +6,11 @@ package io.github.simdperceptron.learn.calibration;
  * rows' true classes. L is convex in beta (L'(beta) = E_p[s] - s_y, L''(beta) = Var_p[s] >= 0), so
  * Newton's method finds it: from beta = 1 / spread, each step halved until L decreases by the
  * Armijo amount, a step that would leave (0, betaMax] cut to it (towards 0: half of beta); at most
- * 100 steps, stopping when |L'| <= 1e-9 spread or a step moves beta by less than 1e-12 beta.
+ * 100 steps, stopping when |L'| beta <= 1e-10 L (a relative change of beta no longer changes L
+ * relatively) or a step moves beta by less than 1e-12 beta.
  * spread is the mean over the rows of max_k s_ik - min_k s_ik, and betaMax = 1000 / spread
  * keeps beta finite when the held-out rows are separated by their scores (L then keeps
- * decreasing as beta grows, and the fit stops where L' becomes negligible, at or below the cap).
+ * decreasing as beta grows towards the cap, until L is 0 to double precision).
  * Deterministic: rows in order, doubles throughout.
  */
 final class Temperature {
@@ -35,7 +36,7 @@ final class Temperature {
       double loss = lgh[0];
       double g = lgh[1];
       double h = lgh[2];
-      if (Math.abs(g) <= 1e-9 * spread) {
+      if (Math.abs(g) * beta <= 1e-10 * loss) {
         break;
       }
       double target = h > 0 ? beta - g / h : g < 0 ? max : 0;
