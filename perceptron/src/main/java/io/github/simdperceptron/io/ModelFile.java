@@ -51,7 +51,8 @@ import java.util.function.UnaryOperator;
  * rows (a voted model: its mistakes, {@link VotedFile}) and a CRC32; docs/model-format.md gives
  * the layout byte by byte. Files of version 1 read too. Each file is written in the lowest version
  * that holds its kind: linear and multi-class models in version 1 (their layout is the same in both
- * versions, so a reader of version 1 takes them), voted and kernel models in version 2.
+ * versions, so a reader of version 1 takes them), voted and kernel models in version 2, models with
+ * a text vectorizer in version 3, and models with a {@link Calibration} (any kind) in version 4.
  *
  * <p>Writing is atomic ({@link AtomicFile}): the bytes go to a temporary file in the target's
  * directory, which is forced to disk and then renamed over the target, so a crash leaves either

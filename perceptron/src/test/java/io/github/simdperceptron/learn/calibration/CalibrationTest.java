@@ -76,7 +76,7 @@ class CalibrationTest {
 
   @Test
   void probabilitiesSumToOneForEveryMethodEvenOnExtremeScores() {
-    long seed = System.nanoTime();
+    long seed = seed();
     Random rnd = new Random(seed);
     float[] extremes = {0f, -0f, 1e-30f, -1e30f, 1e30f, Float.MAX_VALUE, -Float.MAX_VALUE, 7f};
     for (int trial = 0; trial < 300; trial++) {
@@ -233,5 +233,12 @@ class CalibrationTest {
       b.add(x, rnd.nextDouble() < 0.1 ? names[rnd.nextInt(3)] : names[i < 3 ? i : best]);
     }
     return b.build();
+  }
+
+  /** {@code -Dtests.seed=N} replays a run; else a new seed, printed. */
+  static long seed() {
+    long seed = Long.getLong("tests.seed", System.nanoTime());
+    System.out.println("seed " + seed + " (replay with -Dtests.seed=" + seed + ")");
+    return seed;
   }
 }

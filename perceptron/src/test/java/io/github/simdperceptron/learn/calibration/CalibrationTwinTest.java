@@ -20,7 +20,7 @@ class CalibrationTwinTest {
 
   @Test
   void plattMatchesTheNotesPseudoCode() {
-    long seed = System.nanoTime();
+    long seed = seed();
     Random rnd = new Random(seed);
     int[] sizes = {1, 2, 3, 7, 50, 333, 2000};
     int compared = 0;
@@ -49,7 +49,7 @@ class CalibrationTwinTest {
 
   @Test
   void oneVsRestPlattIsThePlattOfEachClassAgainstTheRest() {
-    long seed = System.nanoTime();
+    long seed = seed();
     Random rnd = new Random(seed);
     int k = 4;
     float[][] s = new float[300][k];
@@ -72,7 +72,7 @@ class CalibrationTwinTest {
 
   @Test
   void temperatureMatchesTheGoldenSectionTwin() {
-    long seed = System.nanoTime();
+    long seed = seed();
     Random rnd = new Random(seed);
     int compared = 0;
     for (int k : new int[] {2, 3, 5, 10}) {
@@ -145,5 +145,12 @@ class CalibrationTwinTest {
       }
       y[i] = pick;
     }
+  }
+
+  /** {@code -Dtests.seed=N} replays a run; else a new seed, printed. */
+  static long seed() {
+    long seed = Long.getLong("tests.seed", System.nanoTime());
+    System.out.println("seed " + seed + " (replay with -Dtests.seed=" + seed + ")");
+    return seed;
   }
 }
