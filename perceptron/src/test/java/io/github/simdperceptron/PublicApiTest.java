@@ -54,6 +54,8 @@ class PublicApiTest {
       "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "Learner", "LinearModel",
           "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "VotedModel"),
       "io.github.simdperceptron.learn.kernel", Set.of("KernelKind", "KernelLearner", "KernelModel"),
+      "io.github.simdperceptron.learn.calibration", Set.of("CalibratedModel", "Calibration", "CalibrationMetrics",
+          "Calibrator"),
       "io.github.simdperceptron.io", Set.of("DataFormat", "ModelFile", "TaggerFile"),
       "io.github.simdperceptron.text", Set.of("TextCorpus", "TextFile", "TextVectorizer"),
       "io.github.simdperceptron.theory", Set.of("Theory"),

@@ -25,6 +25,10 @@ import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.chart.plot.XYPlot;
+import io.github.simdperceptron.learn.calibration.CalibrationMetrics;
+import org.jfree.chart.labels.StandardXYItemLabelGenerator;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.Layer;
@@ -35,7 +39,8 @@ import org.jfree.svg.SVGGraphics2D;
 
 /**
  * The pictures of {@code perceptron plot}, drawn with JFreeChart and written as PNG (ImageIO) or SVG
- * (JFreeSVG): the decision regions of any model on a grid, and the learning curves.
+ * (JFreeSVG): the decision regions of any model on a grid, the learning curves, and the reliability
+ * diagram of a calibrated model.
  */
 final class Charts {
   private Charts() {}
@@ -188,6 +193,52 @@ final class Charts {
     plot.setGap(12);
     plot.add(upper, 3);
     plot.add(lower, 2);
+    return chart(title, plot);
+  }
+
+  /**
+   * The reliability diagram: per bin of the top probability, the fraction of its examples whose top
+   * class is right against their mean top probability, beside the diagonal of perfect calibration
+   * (top); the examples per bin (bottom).
+   */
+  static JFreeChart reliability(String title, CalibrationMetrics.Bin[] bins) {
+    XYSeriesCollection points = new XYSeriesCollection();
+    XYSeries observed = new XYSeries("observed frequency of the top class", false, true);
+    XYSeries diagonal = new XYSeries("perfect calibration", false, true);
+    diagonal.add(0, 0, false);
+    diagonal.add(1, 1, false);
+    XYSeries counts = new XYSeries("examples per bin", false, true);
+    for (CalibrationMetrics.Bin b : bins) {
+      if (b.count() > 0) {
+        observed.add(b.confidence(), b.accuracy(), false);
+      }
+      counts.add((b.from() + b.to()) / 2, b.count(), false);
+    }
+    points.addSeries(observed);
+    points.addSeries(diagonal);
+    XYLineAndShapeRenderer top = new XYLineAndShapeRenderer(true, true);
+    top.setSeriesPaint(0, pointColor(0));
+    top.setSeriesPaint(1, Color.BLACK);
+    top.setSeriesStroke(1, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+        new float[] {6f, 4f}, 0f));
+    top.setSeriesShapesVisible(1, false);
+    XYPlot upper = new XYPlot(points, null, axis("observed frequency", 0, 1), top);
+    XYBarRenderer bars = new XYBarRenderer(0.1);
+    bars.setSeriesPaint(0, pointColor(2));
+    bars.setShadowVisible(false);
+    bars.setBarPainter(new StandardXYBarPainter());
+    bars.setDefaultItemLabelGenerator(new StandardXYItemLabelGenerator("{2}", java.text.NumberFormat.getIntegerInstance(
+        Locale.ROOT), java.text.NumberFormat.getIntegerInstance(Locale.ROOT)));
+    bars.setDefaultItemLabelsVisible(true);
+    NumberAxis countAxis = new NumberAxis("examples");
+    countAxis.setUpperMargin(0.15);
+    XYSeriesCollection perBin = new XYSeriesCollection(counts);
+    perBin.setIntervalWidth(1.0 / bins.length);
+    XYPlot lower = new XYPlot(perBin, null, countAxis, bars);
+    CombinedDomainXYPlot plot = new CombinedDomainXYPlot(axis("predicted probability of the top class", 0, 1));
+    plot.setGap(12);
+    plot.add(upper, 3);
+    plot.add(lower, 1);
     return chart(title, plot);
   }
 

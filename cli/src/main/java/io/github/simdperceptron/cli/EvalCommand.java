@@ -6,6 +6,8 @@ import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
+import io.github.simdperceptron.learn.calibration.CalibratedModel;
+import io.github.simdperceptron.learn.calibration.CalibrationMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,7 +30,9 @@ final class EvalCommand {
     Options o = new Options("perceptron eval",
         "Evaluates a model on labelled data: accuracy, per-class counts, confusion matrix, margin statistics.",
         "Margins: binary models y*score (y = +1 or -1); multi-class models the gap score_true - max over the other"
-            + " classes of score_c, negative when the example is misclassified, 0 on a tie (decided by class order).");
+            + " classes of score_c, negative when the example is misclassified, 0 on a tie (decided by class order)."
+            + " A calibrated model (train --calibrate) adds its probabilities' log-loss, Brier score (summed over the"
+            + " classes) and expected calibration error (15 equal-width bins of the top probability).");
     o.option("--model", Options.Type.PATH, "M", "a model file written by train").required()
         .option("--data", Options.Type.PATH, "FILE", "labelled examples").required()
         .flag("--json", "print one JSON object instead of text")
@@ -113,6 +117,7 @@ final class EvalCommand {
         dataArgs.lastCorpus) : null;
     MarginStats margins = model instanceof BinaryModel ? margins((BinaryModel) model, ds)
         : model instanceof MulticlassModel ? gaps((MulticlassModel) model, ds) : null;
+    double[] quality = saved.calibration() == null ? null : probabilityQuality(saved.calibrated(), ds);
     if (json) {
       List<List<Long>> rows = new ArrayList<>();
       for (long[] row : confusion) {
@@ -128,6 +133,10 @@ final class EvalCommand {
           .put("examples", ds.size())
           .put("correct", correct)
           .put("accuracy", accuracy)
+          .put("calibration", quality == null ? null : saved.calibration().method().label())
+          .put("log_loss", quality == null ? null : (Object) quality[0])
+          .put("brier_score", quality == null ? null : (Object) quality[1])
+          .put("ece", quality == null ? null : (Object) quality[2])
           .put("k", atK == null ? null : (Object) (top == null ? 1 : top))
           .put("precision_at_k", atK == null ? null : (Object) atK[0])
           .put("recall_at_k", atK == null ? null : (Object) atK[1])
@@ -140,6 +149,11 @@ final class EvalCommand {
         model.dimension(), model.labels());
     out.printf("data  %s: %d examples%n", data, ds.size());
     out.printf("accuracy %s (%d of %d)%n", Format.percent(accuracy), correct, ds.size());
+    if (quality != null) {
+      out.printf(java.util.Locale.ROOT, "probabilities (%s): log-loss %.4f, Brier score %.4f, expected calibration"
+          + " error %.4f (%d bins)%n", saved.calibration().method().label(), quality[0], quality[1], quality[2],
+          CalibrationMetrics.BINS);
+    }
     if (atK != null) {
       int k = top == null ? 1 : top;
       out.printf("precision at %d %s, recall at %d %s%n", k, Format.percent(atK[0]), k, Format.percent(atK[1]));
@@ -172,6 +186,14 @@ final class EvalCommand {
   }
 
   private record MarginStats(Json json, String text) {}
+
+  /** {log-loss, Brier score, expected calibration error} of the model's probabilities on ds. */
+  private static double[] probabilityQuality(CalibratedModel model, Dataset ds) {
+    double[][] p = model.probabilities(ds);
+    int[] truth = CalibrationMetrics.truth(model.model(), ds);
+    return new double[] {CalibrationMetrics.logLoss(p, truth), CalibrationMetrics.brierScore(p, truth),
+        CalibrationMetrics.expectedCalibrationError(p, truth)};
+  }
 
   /**
    * fastText's precision and recall at K: over all examples, the predicted classes (the K best, as

@@ -10,6 +10,8 @@ import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
+import io.github.simdperceptron.learn.calibration.CalibratedModel;
+import io.github.simdperceptron.learn.calibration.CalibrationMetrics;
 import io.github.simdperceptron.theory.Theory;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,6 +33,7 @@ final class PlotCommand {
   private final Path modelFile;
   private final Algorithm algorithm;
   private final boolean curve;
+  private final boolean reliability;
   private final Path output;
   private final String features;
   private final int epochs;
@@ -62,6 +65,8 @@ final class PlotCommand {
         .choice("--algorithm", "ALG", "an algorithm", Algorithm.values(),
             "train this algorithm on --data (binary, or multi-class per class) and draw it, or with --curve its curves")
         .flag("--curve", "draw the learning curves of --algorithm instead of regions")
+        .flag("--reliability", "draw the reliability diagram of a calibrated --model on --data (predicted"
+            + " probability of the top class against the observed frequency, 15 bins, with their counts)")
         .option("--features", Options.Type.TEXT, "I,J", "the two features to draw, numbered from 1 (default: 1,2"
             + " when the data has two)")
         .option("--epochs", Options.Type.INT, "N", 10, "with --algorithm: at most N epochs")
@@ -82,6 +87,7 @@ final class PlotCommand {
     modelFile = given.get("--model");
     algorithm = given.get("--algorithm");
     curve = given.get("--curve");
+    reliability = given.get("--reliability");
     output = given.get("--output");
     features = given.get("--features");
     epochs = given.get("--epochs");
@@ -105,6 +111,13 @@ final class PlotCommand {
     if (epochs < 1) {
       throw new UsageException("--epochs " + epochs + ": expected at least 1");
     }
+    if (reliability) {
+      if (modelFile == null || algorithm != null || curve || test != null || features != null) {
+        throw new UsageException("--reliability draws a calibrated model's probabilities on --data: give --model"
+            + " (and no --algorithm, --curve, --test or --features)");
+      }
+      return reliability();
+    }
     if (curve) {
       if (algorithm == null || modelFile != null) {
         throw new UsageException("--curve draws the training of an algorithm: give --algorithm (and no --model)");
@@ -119,6 +132,27 @@ final class PlotCommand {
       throw new UsageException("--test applies to --curve only");
     }
     return regions();
+  }
+
+  private int reliability() throws IOException {
+    ModelFile saved = FileArgs.model("--model", modelFile);
+    if (saved.calibration() == null) {
+      throw new UsageException("--reliability: " + modelFile + " has no calibration (train it with --calibrate F or"
+          + " --calibrate-folds K)");
+    }
+    dataArgs.useModelText(saved.text());
+    Dataset ds = dataArgs.read(data, saved.model().dimension());
+    CalibratedModel model = saved.calibrated();
+    double[][] p = model.probabilities(ds);
+    int[] truth = CalibrationMetrics.truth(saved.model(), ds);
+    CalibrationMetrics.Bin[] bins = CalibrationMetrics.reliability(p, truth, CalibrationMetrics.BINS);
+    double ece = CalibrationMetrics.expectedCalibrationError(p, truth);
+    String title = String.format(Locale.ROOT, "%s on %s: %d examples, expected calibration error %.4f",
+        saved.calibration().method().label(), data.getFileName(), ds.size(), ece);
+    Charts.write(Charts.reliability(title, bins), output, width, height);
+    out.printf(Locale.ROOT, "plot: wrote %s (%d x %d): reliability of %s on %d examples, expected calibration error"
+        + " %.4f%n", output, width, height, modelFile, ds.size(), ece);
+    return 0;
   }
 
   private TrainingOptions training(int maxEpochs) {

@@ -7,6 +7,7 @@ import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.kernel.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
+import io.github.simdperceptron.learn.calibration.CalibratedModel;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -20,6 +21,7 @@ final class PredictCommand {
   private final Path data;
   private final Path output;
   private final boolean scores;
+  private final boolean proba;
   private final Integer top;
   private final Float threshold;
   private final DataArgs dataArgs;
@@ -30,13 +32,16 @@ final class PredictCommand {
     Options o = new Options("perceptron predict",
         "Predicts a label (or, with --scores, the score) for every example of a data file, one per line.",
         "A multi-class model prints its class names, or with --scores its K scores per line, separated by spaces,"
-            + " in the order of the model's classes (as train and eval list them).");
+            + " in the order of the model's classes (as train and eval list them). With --proba, every class's"
+            + " probability in that order (binary models: the negative class first), summing to 1; the model must have"
+            + " been trained with --calibrate or --calibrate-folds.");
     o.option("--model", Options.Type.PATH, "M", "a model file written by train").required()
         .option("--data", Options.Type.PATH, "FILE",
             "examples (their labels are ignored; IDX: the images, the labels file is optional)").required()
         .option("--output", Options.Type.PATH, "FILE", "write here instead of stdout")
         .flag("--scores",
             "print scores (w.x + b; votes for voted; multi-class: the K scores w_k.x + b_k) instead of labels")
+        .flag("--proba", "print each class's probability (a calibrated model: train --calibrate F) instead of labels")
         .option("--top", Options.Type.INT, "K",
             "print the K classes of highest score, each followed by its score, best first")
         .option("--threshold", Options.Type.FLOAT, "T", "with --top: only the classes whose score is at least T");
@@ -50,6 +55,7 @@ final class PredictCommand {
     data = given.get("--data");
     output = given.get("--output");
     scores = given.get("--scores");
+    proba = given.get("--proba");
     top = given.get("--top");
     threshold = given.get("--threshold");
     dataArgs = new DataArgs(given, err);
@@ -73,7 +79,25 @@ final class PredictCommand {
     if (top != null && model instanceof io.github.simdperceptron.learn.VotedModel) {
       throw new UsageException("--top: a voted model has votes, not one score per class");
     }
+    if (proba && (scores || top != null)) {
+      throw new UsageException("--proba and " + (scores ? "--scores" : "--top") + ": give one");
+    }
+    if (proba && saved.calibration() == null) {
+      throw new UsageException("--proba: " + modelFile + " has no calibration (train it with --calibrate F or"
+          + " --calibrate-folds K)");
+    }
     dataArgs.useModelText(saved.text());
+    if (proba) {
+      CalibratedModel calibrated = saved.calibrated();
+      Dataset ds = dataArgs.read(data, dataArgs.labels, model.dimension(), false);
+      Overflow.check(model, ds, data);
+      if (output == null) {
+        writeProbabilities(out, calibrated, ds);
+      } else {
+        AtomicFile.write(output, stream -> writeTo(stream, pw -> writeProbabilities(pw, calibrated, ds)));
+      }
+      return 0;
+    }
     if (saved.text() != null) {
       TextPredictions text = new TextPredictions(model, saved.text(), top, threshold, scores);
       if (output == null) {
@@ -122,6 +146,19 @@ final class PredictCommand {
 
   private String sourceName() {
     return DataArgs.isStdin(data) ? DataArgs.STDIN_NAME : data.toString();
+  }
+
+  /** One line per row: the K probabilities in class order, separated by spaces. */
+  private static void writeProbabilities(PrintWriter out, CalibratedModel model, Dataset ds) {
+    double[][] p = model.probabilities(ds);
+    StringBuilder line = new StringBuilder();
+    for (double[] row : p) {
+      line.setLength(0);
+      for (double v : row) {
+        line.append(line.length() == 0 ? "" : " ").append((float) v);
+      }
+      out.println(line);
+    }
   }
 
   private void write(PrintWriter out, Model model, Dataset ds) {

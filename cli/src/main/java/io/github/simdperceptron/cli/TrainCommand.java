@@ -7,6 +7,8 @@ import io.github.simdperceptron.learn.kernel.KernelModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingReport;
+import io.github.simdperceptron.learn.calibration.Calibration;
+import io.github.simdperceptron.learn.calibration.Calibrator;
 import io.github.simdperceptron.learn.internal.ReportAccess;
 import io.github.simdperceptron.text.TextCorpus;
 import io.github.simdperceptron.text.TextVectorizer;
@@ -24,6 +26,9 @@ final class TrainCommand {
   private final int patience;
   private final boolean patienceGiven;
   private final Path model;
+  private final Double calibrate;
+  private final Integer calibrateFolds;
+  private final String calibration;
   private final boolean json;
   private final DataArgs dataArgs;
   private final PrintWriter out;
@@ -39,6 +44,12 @@ final class TrainCommand {
             "IDX: the labels file of --test (default: from its name, as --labels)");
     TrainArgs.addOptions(o);
     TrainArgs.addEarlyStoppingOptions(o);
+    o.option("--calibrate", Options.Type.DOUBLE, "F", "hold out the fraction F of --data (chosen by --seed), train"
+            + " on the rest and fit class probabilities on the held-out rows (predict --proba)")
+        .option("--calibrate-folds", Options.Type.INT, "K", "fit class probabilities on K-fold cross-validated scores"
+            + " (K extra models, each trained on K-1 folds); the model is trained on all of --data")
+        .option("--calibration", Options.Type.TEXT, "METHOD", "with --calibrate or --calibrate-folds: platt (binary"
+            + " models), temperature or ovr-platt (multi-class); default: platt, or temperature for K classes");
     o.option("--model", Options.Type.PATH, "OUT", "where to write the model").required()
         .flag("--json", "print one JSON object instead of text");
     DataArgs.addOptions(o);
@@ -56,6 +67,9 @@ final class TrainCommand {
     patience = given.get("--patience");
     patienceGiven = given.given("--patience");
     model = given.get("--model");
+    calibrate = given.get("--calibrate");
+    calibrateFolds = given.get("--calibrate-folds");
+    calibration = given.get("--calibration");
     json = given.get("--json");
     dataArgs = new DataArgs(given, err);
     this.out = out;
@@ -101,6 +115,9 @@ final class TrainCommand {
     }
     if (validationFraction != null && validationFraction != 0) {
       throw new UsageException("--validation-fraction: early stopping is not available with --stream");
+    }
+    if (calibrate != null || calibrateFolds != null) {
+      throw new UsageException("--calibrate and --calibrate-folds are not available with --stream");
     }
     TextVectorizer vectorizer = text.streamVectorizer();
     Progress progress = json ? null : Progress.forStderr(err, options.maxEpochs());
@@ -167,6 +184,7 @@ final class TrainCommand {
       throw new UsageException("--test " + test + ": a pipe can be read once, and --data " + data + " reads it");
     }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
+    Calibration.Method method = calibrationMethod();
     TextArgs text = dataArgs.textArgs();
     boolean stream = text.stream || autoStream(text);
     if (stream) {
@@ -209,6 +227,17 @@ final class TrainCommand {
     if (testSet != null) {
       dataArgs.warnUnknownClasses(test, testSet, trainSet.labels());
     }
+    if ((calibrate != null || calibrateFolds != null) && corpus != null && corpus.multiLabel()) {
+      throw new UsageException("--calibrate: probabilities of one class per example; " + data + " has examples of"
+          + " several labels");
+    }
+    Dataset heldOut = null;
+    Dataset all = trainSet;
+    if (calibrate != null) {
+      Dataset[] split = split(trainSet);
+      trainSet = split[0];
+      heldOut = split[1];
+    }
     Progress progress = json ? null : Progress.forStderr(err, options.maxEpochs());
     TrainingOptions withProgress = options.toBuilder().progress(progress).build();
     FitResult<? extends Model> fit = corpus != null && corpus.multiLabel()
@@ -216,11 +245,14 @@ final class TrainCommand {
     if (progress != null) {
       progress.done();
     }
+    Calibration fitted = calibrate(fit.model(), heldOut, all, options, method);
+    int calibrationRows = heldOut != null ? heldOut.size() : all.size();
     Overflow.check(fit.model(), trainSet, data);
     if (testSet != null) {
       Overflow.check(fit.model(), testSet, test);
     }
-    ModelFile.write(model, ModelFile.of(fit.model(), fit.report().algorithm(), options).withText(dataArgs.text()));
+    ModelFile.write(model, ModelFile.of(fit.model(), fit.report().algorithm(), options).withText(dataArgs.text())
+        .withCalibration(fitted));
     TrainingReport r = fit.report();
     // One scoring of the training rows gives this and the report's training error.
     double trainAccuracy = ReportAccess.trainingAccuracy(r, fit.model(), trainSet);
@@ -252,6 +284,9 @@ final class TrainCommand {
           .put("training_error", r.trainingError())
           .put("kernel", fit.model() instanceof KernelModel ? ((KernelModel) fit.model()).kernel().toString() : null)
           .put("support_vectors", fit.model() instanceof KernelModel ? ((KernelModel) fit.model()).size() : null)
+          .put("calibration", fitted == null ? null : fitted.method().label())
+          .put("calibration_rows", fitted == null ? null : (Object) calibrationRows)
+          .put("calibration_source", fitted == null ? null : calibrate != null ? "held_out" : "cross_validated")
           .put("model", model.toString()));
       return 0;
     }
@@ -267,7 +302,65 @@ final class TrainCommand {
     }
     out.printf("training accuracy %s%s%n", Format.percent(trainAccuracy), testSet == null ? ""
         : String.format(", test accuracy %s (%s, %d examples)", Format.percent(testAccuracy), test, testSet.size()));
+    if (fitted != null) {
+      out.printf("calibrated (%s) on %s%n", fitted.method().label(), calibrate != null
+          ? calibrationRows + " held-out examples" : "the out-of-fold scores of " + calibrateFolds + " folds ("
+          + calibrationRows + " examples)");
+    }
     out.printf("model written to %s%n", model);
     return 0;
+  }
+
+  /** The --calibration method (null: the default), after checking the calibration options go together. */
+  private Calibration.Method calibrationMethod() {
+    if (calibrate != null && calibrateFolds != null) {
+      throw new UsageException("--calibrate and --calibrate-folds: give one (a held-out fraction or a fold count)");
+    }
+    if (calibration != null && calibrate == null && calibrateFolds == null) {
+      throw new UsageException("--calibration applies to --calibrate F or --calibrate-folds K");
+    }
+    if (calibrate != null && !(calibrate > 0 && calibrate < 1)) {
+      throw new UsageException("--calibrate " + calibrate + ": expected a fraction more than 0 and less than 1");
+    }
+    if (calibrateFolds != null && calibrateFolds < 2) {
+      throw new UsageException("--calibrate-folds " + calibrateFolds + ": expected at least 2 folds");
+    }
+    if (calibration == null) {
+      return null;
+    }
+    for (Calibration.Method m : Calibration.Method.values()) {
+      if (m.label().equals(calibration.toLowerCase(java.util.Locale.ROOT))) {
+        return m;
+      }
+    }
+    throw new UsageException("--calibration: '" + calibration + "' is not a method (expected platt, temperature or"
+        + " ovr-platt)");
+  }
+
+  /** {rest, held out} of the training data for --calibrate. */
+  private Dataset[] split(Dataset trainSet) {
+    try {
+      return Calibrator.split(trainSet, calibrate, train.seed);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--calibrate " + calibrate + ": " + e.getMessage());
+    }
+  }
+
+  /** The calibration of --calibrate (on heldOut) or --calibrate-folds (on all), else null. */
+  private Calibration calibrate(Model fitted, Dataset heldOut, Dataset all, TrainingOptions options,
+      Calibration.Method method) {
+    String option = calibrate != null ? "--calibrate" : "--calibrate-folds";
+    try {
+      if (heldOut != null) {
+        return Calibrator.fit(fitted, heldOut, method);
+      }
+      if (calibrateFolds != null) {
+        return Calibrator.crossValidated(all, calibrateFolds, train.seed, d -> train.fit(d, options).model(), method);
+      }
+      return null;
+    } catch (IllegalArgumentException e) {
+      throw new UsageException((calibration != null ? "--calibration " + calibration : option) + ": "
+          + e.getMessage());
+    }
   }
 }

@@ -12,6 +12,8 @@ import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.VotedModel;
+import io.github.simdperceptron.learn.calibration.CalibratedModel;
+import io.github.simdperceptron.learn.calibration.Calibration;
 import io.github.simdperceptron.text.TextVectorizer;
 import io.github.simdperceptron.learn.internal.VotedAccess;
 import java.io.BufferedInputStream;
@@ -49,7 +51,8 @@ import java.util.function.UnaryOperator;
  * rows (a voted model: its mistakes, {@link VotedFile}) and a CRC32; docs/model-format.md gives
  * the layout byte by byte. Files of version 1 read too. Each file is written in the lowest version
  * that holds its kind: linear and multi-class models in version 1 (their layout is the same in both
- * versions, so a reader of version 1 takes them), voted and kernel models in version 2.
+ * versions, so a reader of version 1 takes them), voted and kernel models in version 2, models with
+ * a text vectorizer in version 3, and models with a {@link Calibration} (any kind) in version 4.
  *
  * <p>Writing is atomic ({@link AtomicFile}): the bytes go to a temporary file in the target's
  * directory, which is forced to disk and then renamed over the target, so a crash leaves either
@@ -59,13 +62,19 @@ import java.util.function.UnaryOperator;
  * {@link FormatException}, never a wrong model.
  */
 public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options,
-    TextVectorizer text) {
+    TextVectorizer text, Calibration calibration) {
   /**
-   * The newest format version this class writes (models with a text vectorizer; voted and kernel
-   * models are version 2, linear and multi-class models version 1); it reads this one and every
-   * earlier one.
+   * The newest format version this class writes (models with a calibration; with a text
+   * vectorizer version 3, voted and kernel models version 2, linear and multi-class models version
+   * 1); it reads this one and every earlier one.
    */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
+  /** The version of files with a text vectorizer and no calibration. */
+  static final int VERSION_TEXT = 3;
+  /** Version 4's section flags: a text section follows. */
+  private static final int SECTION_TEXT = 1;
+  /** Version 4's section flags: a calibration section follows. */
+  private static final int SECTION_CALIBRATION = 2;
   /** The version of voted and kernel model files without a text vectorizer. */
   static final int VERSION_VOTED = 2;
   /** The version of linear and multi-class model files, whose layout version 2 kept. */
@@ -115,19 +124,41 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
 
   private static final int ROW_HEADER = 4 + 8;
 
-  /** A model file without a text vectorizer. */
+  /** A model file without a text vectorizer or a calibration. */
   public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
-    this(model, algorithm, bias, options, null);
+    this(model, algorithm, bias, options, null, null);
+  }
+
+  /** A model file without a calibration. */
+  public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options, TextVectorizer text) {
+    this(model, algorithm, bias, options, text, null);
   }
 
   /** This file with the text vectorizer {@code text} (fitted; null for none), so that readers of it take raw text. */
   public ModelFile withText(TextVectorizer text) {
-    return new ModelFile(model, algorithm, bias, options, text);
+    return new ModelFile(model, algorithm, bias, options, text, calibration);
+  }
+
+  /**
+   * This file with {@code calibration} (null for none), which must fit the model
+   * ({@link CalibratedModel#check}); a file with one is written in version 4.
+   */
+  public ModelFile withCalibration(Calibration calibration) {
+    return new ModelFile(model, algorithm, bias, options, text, calibration);
+  }
+
+  /** The model with its calibration; throws {@link IllegalStateException} when the file has none. */
+  public CalibratedModel calibrated() {
+    if (calibration == null) {
+      throw new IllegalStateException("the model has no calibration");
+    }
+    return new CalibratedModel(model, calibration);
   }
 
   /**
    * Checks the parts and keeps an unmodifiable copy of the options, in their order. A text
-   * vectorizer (null for none) must be fitted, of the model's dimension, and not with a kernel model.
+   * vectorizer (null for none) must be fitted, of the model's dimension, and not with a kernel model;
+   * a calibration (null for none) must fit the model.
    */
   public ModelFile {
     Objects.requireNonNull(model, "model");
@@ -145,6 +176,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         throw new IllegalArgumentException("text: the vectorizer has " + text.dimension() + " features, the model "
             + model.dimension());
       }
+    }
+    if (calibration != null) {
+      CalibratedModel.check(model, calibration);
     }
   }
 
@@ -192,7 +226,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     byte[] header = header(saved, body.kind, body.voted != null ? -1 : body.rows.length);
     long length = PREAMBLE + (long) header.length + 4 + (body.voted != null ? VotedFile.bytes(body.voted)
         : (long) body.rows.length * (ROW_HEADER + 4L * body.dimension));
-    int version = saved.text() != null ? VERSION : body.voted != null ? VERSION_VOTED : VERSION_LINEAR;
+    int version = saved.calibration() != null ? VERSION : saved.text() != null ? VERSION_TEXT
+        : body.voted != null ? VERSION_VOTED : VERSION_LINEAR;
     write(path, tap, version, length, header, out -> {
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
       if (body.voted != null) {
@@ -228,7 +263,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     // Streamed into the file (its length computed first): no copy of the support vectors in memory.
     KernelModelFile.Section section = KernelModelFile.section(model);
     long length = PREAMBLE + (long) header.length + section.length() + 4;
-    write(path, tap, VERSION_VOTED, length, header, section::writeTo);
+    write(path, tap, saved.calibration() != null ? VERSION : VERSION_VOTED, length, header, section::writeTo);
   }
 
   static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
@@ -312,9 +347,15 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
       }
+      if (saved.calibration() != null) {
+        out.writeByte(SECTION_CALIBRATION | (saved.text() != null ? SECTION_TEXT : 0));
+      }
       if (saved.text() != null) {
         out.writeInt((int) saved.text().sectionBytes());
         saved.text().writeTo(out);
+      }
+      if (saved.calibration() != null) {
+        writeCalibration(out, saved.calibration());
       }
       if (rows >= 0) {
         out.writeInt(rows);
@@ -323,6 +364,47 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       throw new IllegalArgumentException("a class name, the algorithm or an option is longer than 65535 bytes", e);
     }
     return bytes.toByteArray();
+  }
+
+  /** The calibration section: its length, then method u8, classes i32, count i32 and the parameters f64. */
+  private static void writeCalibration(DataOutputStream out, Calibration c) throws IOException {
+    double[] p = c.parameters();
+    out.writeInt(1 + 4 + 4 + 8 * p.length);
+    out.writeByte(c.method().code());
+    out.writeInt(c.classes());
+    out.writeInt(p.length);
+    for (double v : p) {
+      out.writeDouble(v);
+    }
+  }
+
+  /** The calibration section of a version-4 file ({@link #writeCalibration}); checked. */
+  private static Calibration readCalibration(DataInputStream in, CountingInput pos, long end, String source, int k)
+      throws IOException {
+    long at = pos.count();
+    int length = in.readInt();
+    if (length < 9 || length > end - pos.count()) {
+      throw FormatException.atByte(source, at, "a calibration section of " + length + " bytes (expected 9 or more that"
+          + " fit in the file)");
+    }
+    int code = in.readUnsignedByte();
+    Calibration.Method method = Calibration.Method.ofCode(code);
+    int classes = in.readInt();
+    int count = in.readInt();
+    if (method == null || classes != k || count < 0 || 9L + 8L * count != length) {
+      throw FormatException.atByte(source, at, "calibration: method " + code + ", " + classes + " classes, " + count
+          + " parameters in " + length + " bytes (expected method 1 to 3, the model's " + k
+          + " classes and 8 bytes per parameter)");
+    }
+    double[] p = new double[count];
+    for (int i = 0; i < count; i++) {
+      p[i] = in.readDouble();
+    }
+    try {
+      return Calibration.of(method, classes, p);
+    } catch (IllegalArgumentException e) {
+      throw FormatException.atByte(source, at, "calibration: " + e.getMessage());
+    }
   }
 
   /** Reads a model file. */
@@ -415,7 +497,34 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     for (int o = 0; o < m; o++) {
       options.put(readUtf(in, pos, source), readUtf(in, pos, source));
     }
-    TextVectorizer text = version >= 3 ? readText(in, pos, end, source, d) : null;
+    int sections = version >= 4 ? in.readUnsignedByte() : version == 3 ? SECTION_TEXT : 0;
+    if (version >= 4 && (sections & ~(SECTION_TEXT | SECTION_CALIBRATION)) != 0) {
+      throw FormatException.atByte(source, pos.count() - 1, "section flags " + sections + " (expected 1 text, 2"
+          + " calibration, or both)");
+    }
+    TextVectorizer text = (sections & SECTION_TEXT) != 0 ? readText(in, pos, end, source, d) : null;
+    long calibrationAt = pos.count();
+    Calibration calibration = (sections & SECTION_CALIBRATION) != 0 ? readCalibration(in, pos, end, source, k) : null;
+    ModelFile saved = body(in, pos, end, source, version, kind, algorithm, d, dimensionAt, labels, biasFlag, options,
+        text);
+    if (calibration == null) {
+      return saved;
+    }
+    try {
+      return saved.withCalibration(calibration);
+    } catch (IllegalArgumentException e) {
+      throw FormatException.atByte(source, calibrationAt, e.getMessage());
+    }
+  }
+
+  /** The rest of {@link #parse}: the model's body after the header. */
+  private static ModelFile body(DataInputStream in, CountingInput pos, long end, String source, int version, int kind,
+      String algorithm, int d, long dimensionAt, Labels labels, int biasFlag, Map<String, String> options, TextVectorizer text)
+      throws IOException {
+    boolean kernel = kind == KIND_KERNEL;
+    boolean multiclass = kind == KIND_MULTICLASS || kind == KIND_KERNEL;
+    int k = labels.size();
+    long at = pos.count();
     if (text != null && kernel) {
       throw FormatException.atByte(source, at, "a text section in a kernel model (expected none)");
     }

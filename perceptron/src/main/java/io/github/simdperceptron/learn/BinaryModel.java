@@ -28,6 +28,16 @@ public interface BinaryModel extends Model {
     return out;
   }
 
+  @Override
+  default float[][] scoreRows(Dataset data) {
+    float[] s = scores(data);
+    float[][] out = new float[s.length][];
+    for (int i = 0; i < s.length; i++) {
+      out[i] = new float[] {s[i]};
+    }
+    return out;
+  }
+
   /** +1 or -1 for a dense x. */
   default float predict(float[] x) {
     return score(x) > 0f ? 1f : -1f;

@@ -54,6 +54,19 @@ public interface Model {
    */
   void scores(float[] x, float[] out);
 
+  /**
+   * The raw scores of every row of data: row i's {@link #scoreCount()} scores at {@code [i]}, as
+   * {@link #scores(float[], float[])} gives them for the row. data is not modified.
+   */
+  default float[][] scoreRows(Dataset data) {
+    checkDimension(data);
+    float[][] out = new float[data.size()][scoreCount()];
+    for (int i = 0; i < out.length; i++) {
+      scores(data.denseRow(i), out[i]);
+    }
+    return out;
+  }
+
   /** {@link #predictClass(Dataset, int)} for every row. */
   default int[] predictClasses(Dataset data) {
     checkDimension(data);

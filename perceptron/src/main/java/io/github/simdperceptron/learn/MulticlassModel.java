@@ -187,6 +187,16 @@ public final class MulticlassModel implements Model {
     return addBiases(out);
   }
 
+  @Override
+  public float[][] scoreRows(Dataset data) {
+    checkDimension(data);
+    float[][] out = new float[data.size()][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = scores(data, i);
+    }
+    return out;
+  }
+
   /** Whether sparse rows are scored feature by feature: K of at least 3, and a copy of at most 512 MB. */
   private boolean featureMajor() {
     return k >= 3 && (long) d * ClassScores.paddedClasses(k) <= (1L << 27);

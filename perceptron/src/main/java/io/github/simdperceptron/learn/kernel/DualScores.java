@@ -186,7 +186,7 @@ final class DualScores {
     return out;
   }
 
-  /** The scores of every row of data by Gram blocks, laid out as {@link #scoresFromColumns} lays them out (for tests). */
+  /** The scores of every row of data by Gram blocks, laid out as {@link #scoresFromColumns} lays them out. */
   float[] scoresByGram(Dataset data) {
     KernelRows rows = KernelRows.forBlocks(data);
     int n = data.size();

@@ -434,6 +434,18 @@ public final class KernelModel implements Model {
     return scoring.predictClasses(data);
   }
 
+  /** Every row's scores, as {@link #scores(float[], float[])} gives them, scored in blocks of rows. */
+  @Override
+  public float[][] scoreRows(Dataset data) {
+    checkDimension(data);
+    float[] all = scoring.scoresByGram(data);
+    float[][] out = new float[data.size()][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Arrays.copyOfRange(all, i * kp, i * kp + k);
+    }
+    return out;
+  }
+
   private Dataset one(float[] x) {
     Objects.requireNonNull(x, "x");
     if (x.length != dimension()) {
