@@ -11,6 +11,7 @@ module io.github.simdperceptron {
   exports io.github.simdperceptron.data;
   exports io.github.simdperceptron.io;
   exports io.github.simdperceptron.learn;
+  exports io.github.simdperceptron.learn.calibration;
   exports io.github.simdperceptron.learn.kernel;
   exports io.github.simdperceptron.sequence;
   exports io.github.simdperceptron.text;
