@@ -102,7 +102,8 @@ final class DiffCommand {
           c.withinBound() ? "within bound" : "OUTSIDE THE BOUND");
       out.printf("arithmetic    %s%n", c.exact
           ? "exact (integer data, every sum below 2^24): the runs must agree bit for bit"
-          : "rounded (real values or large sums): the runs may part where an activation is within rounding of 0");
+          : "rounded (real values, large sums or real-valued passive-aggressive steps): the runs may part where"
+              + " an activation is within rounding of its threshold");
       out.printf("verdict       %s%n", c.agree() ? "agree" + (c.identical() ? "" : " (within rounding)") : "DISAGREE");
     }
     out.flush();
