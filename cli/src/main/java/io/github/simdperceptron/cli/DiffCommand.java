@@ -152,8 +152,8 @@ final class DiffCommand {
           + " support vectors and the biases)" : "differ");
       out.printf("arithmetic    %s%n", c.exact
           ? "exact (integer data, linear or poly kernel with integer parameters): the runs must agree bit for bit"
-          : "rounded (real values or the rbf kernel): the runs may part where scores are within rounding of each"
-              + " other");
+          : "rounded (real values, the rbf kernel or real-valued passive-aggressive steps): the runs may part"
+              + " where scores are within rounding of each other");
       out.printf("verdict       %s%n", c.agree() ? "agree" + (c.identical() ? "" : " (within rounding)") : "DISAGREE");
     }
     out.flush();

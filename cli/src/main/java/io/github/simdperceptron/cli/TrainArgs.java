@@ -88,8 +88,8 @@ final class TrainArgs {
             + " more processors; it keeps that core busy. On by default; --no-prefetch turns it off. The model does"
             + " not depend on it")
         .choice("--kernel", "K", "a kernel", KernelName.values(), "train the kernel perceptron (dual form) with this"
-            + " kernel: linear x.s, poly (G x.s + C)^P, rbf exp(-G |x - s|^2); --algorithm perceptron, voted or"
-            + " averaged; more than two classes need --multiclass direct")
+            + " kernel: linear x.s, poly (G x.s + C)^P, rbf exp(-G |x - s|^2); --algorithm perceptron, voted,"
+            + " averaged, margin, pa, pa1 or pa2; more than two classes need --multiclass direct")
         .option("--gamma", Options.Type.DOUBLE, "G", "the kernel's gamma > 0 (default: 1 / (d * variance of the"
             + " training features), scikit-learn's \"scale\")")
         .option("--degree", Options.Type.INT, "P", 3, "the poly kernel's degree, 1 to 16")
@@ -206,9 +206,9 @@ final class TrainArgs {
   /** Refuses an algorithm that the chosen multi-class mode has no learner for (exit 2). */
   void checkMulticlass() {
     if (kernel != null) {
-      if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.VOTED && algorithm != Algorithm.AVERAGED) {
-        throw new UsageException("--kernel trains the kernel perceptron: --algorithm perceptron, voted or averaged"
-            + " (got " + name() + ")");
+      if (!KernelModel.trainsKernelModels(algorithm)) {
+        throw new UsageException("--kernel trains the kernel perceptron: --algorithm perceptron, voted, averaged,"
+            + " margin, pa, pa1 or pa2 (got " + name() + ")");
       }
       if (multiclass == Multiclass.ovr) {
         throw new UsageException("--kernel learns K classes directly: use --multiclass direct, not ovr");
