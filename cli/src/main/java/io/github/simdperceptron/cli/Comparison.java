@@ -26,7 +26,7 @@ import java.util.Arrays;
  *       bound for a float sum in any order, which FMA only tightens.</li>
  * </ul>
  * They disagree when a dot product leaves its bound, or when the run was exact and anything
- * differs. Exact means: every data value an integer, and a bound on every partial sum below 2^24
+ * differs. Exact means: a learner of whole steps (not passive-aggressive), every data value an integer, and a bound on every partial sum below 2^24
  * (no weight can exceed updates x max|x|, so no dot exceeds updates x max|x| x max row L1 + updates). On real-valued data the runs may part ways where an
  * activation lies within rounding of zero; that is reported, not a failure.
  */
@@ -48,7 +48,8 @@ final class Comparison {
   Comparison(FitResult<BinaryModel> kernel, ReferenceRun reference, Dataset data) {
     this.kernel = kernel;
     this.reference = reference;
-    this.exact = exact(data, Math.max(kernel.report().updates(), reference.updateLog.length));
+    this.exact = integerSteps(kernel.report().algorithm())
+        && exact(data, Math.max(kernel.report().updates(), reference.updateLog.length));
     int[] kLog = kernel.report().updateLog();
     int[] rLog = reference.updateLog;
     int at = Arrays.mismatch(kLog, rLog);
@@ -99,6 +100,12 @@ final class Comparison {
       case MARGIN:
         r = ReferenceLearners.margin(x, o.maxEpochs(), o.seed(), o.shuffle(), o.bias(), o.tau());
         break;
+      case PA:
+      case PA1:
+      case PA2:
+        r = ReferenceLearners.passiveAggressive(x, ReferenceLearners.PassiveAggressive.valueOf(alg.name()),
+            o.aggressiveness(), o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
+        break;
       default:
         throw new IllegalArgumentException("no reference twin for " + alg);
     }
@@ -130,6 +137,15 @@ final class Comparison {
       rows[i] = ds.denseRow(i);
     }
     return ReferenceData.dense(rows, y);
+  }
+
+  /**
+   * Whether the learner a report names ("PA1", "OVR(MARGIN)", ...) steps by whole multiples of x:
+   * not the passive-aggressive learners, whose real-valued steps make no run exact.
+   */
+  static boolean integerSteps(String learner) {
+    Algorithm a = Algorithm.byName(learner.replaceAll("^[A-Z]+\\((.*)\\)$", "$1"));
+    return a == null || !a.passiveAggressive();
   }
 
   /** The exactness test of the class comment, for a run of at most {@code updates} updates. */

@@ -197,7 +197,8 @@ final class DemoCommand {
       r2 = Math.max(r2, sq);
     }
     double gamma = Double.isNaN(p.gamma) ? minMargin : p.gamma;
-    if (!(gamma > 0)) {
+    if (!(gamma > 0) || alg.passiveAggressive()) {
+      // Crammer et al. bound the passive-aggressive learners' squared losses, not by this formula.
       return Double.NaN;
     }
     double deficits = 0;

@@ -102,7 +102,8 @@ final class DiffCommand {
           c.withinBound() ? "within bound" : "OUTSIDE THE BOUND");
       out.printf("arithmetic    %s%n", c.exact
           ? "exact (integer data, every sum below 2^24): the runs must agree bit for bit"
-          : "rounded (real values or large sums): the runs may part where an activation is within rounding of 0");
+          : "rounded (real values, large sums or real-valued passive-aggressive steps): the runs may part where"
+              + " an activation is within rounding of its threshold");
       out.printf("verdict       %s%n", c.agree() ? "agree" + (c.identical() ? "" : " (within rounding)") : "DISAGREE");
     }
     out.flush();
@@ -151,8 +152,8 @@ final class DiffCommand {
           + " support vectors and the biases)" : "differ");
       out.printf("arithmetic    %s%n", c.exact
           ? "exact (integer data, linear or poly kernel with integer parameters): the runs must agree bit for bit"
-          : "rounded (real values or the rbf kernel): the runs may part where scores are within rounding of each"
-              + " other");
+          : "rounded (real values, the rbf kernel or real-valued passive-aggressive steps): the runs may part"
+              + " where scores are within rounding of each other");
       out.printf("verdict       %s%n", c.agree() ? "agree" + (c.identical() ? "" : " (within rounding)") : "DISAGREE");
     }
     out.flush();

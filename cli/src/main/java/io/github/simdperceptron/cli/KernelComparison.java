@@ -50,7 +50,7 @@ final class KernelComparison {
     this.sameCoefficients = same && Arrays.equals(kernel.model().biases(), reference.b);
   }
 
-  /** Trains both with the same options (no budget; the perceptron or its averaged form). */
+  /** Trains both with the same options (no budget; the perceptron, its averaged form, margin or passive-aggressive). */
   static KernelComparison run(Algorithm algorithm, KernelModel.Function f, Dataset data, TrainingOptions options) {
     FitResult<KernelModel> fast = KernelLearner.fit(algorithm, f, 0, data, options.toBuilder().updateLog(true).build());
     float[][] x = new float[data.size()][];
@@ -69,9 +69,17 @@ final class KernelComparison {
       case POLY -> ReferenceKernelPerceptron.Kernel.POLY;
       case RBF -> ReferenceKernelPerceptron.Kernel.RBF;
     };
-    ReferenceKernelPerceptron.Run ref = ReferenceKernelPerceptron.fit(x, classes, data.labels().size(), twin,
-        f.gamma(), f.degree(), f.coef0(), algorithm == Algorithm.AVERAGED, options.maxEpochs(), options.seed(),
-        options.shuffle(), options.bias());
+    ReferenceKernelPerceptron.Run ref;
+    if (algorithm == Algorithm.MARGIN || algorithm.passiveAggressive()) {
+      ref = ReferenceKernelPerceptron.fitMargin(x, classes, data.labels().size(), twin, f.gamma(), f.degree(),
+          f.coef0(), ReferenceKernelPerceptron.MarginRule.valueOf(algorithm.name()), options.tau(),
+          options.aggressiveness(), options.maxEpochs(), options.seed(), options.shuffle(), options.bias());
+      // Real-valued steps: no passive-aggressive run is exact.
+      integers &= !algorithm.passiveAggressive();
+    } else {
+      ref = ReferenceKernelPerceptron.fit(x, classes, data.labels().size(), twin, f.gamma(), f.degree(), f.coef0(),
+          algorithm == Algorithm.AVERAGED, options.maxEpochs(), options.seed(), options.shuffle(), options.bias());
+    }
     return new KernelComparison(fast, ref, integers);
   }
 

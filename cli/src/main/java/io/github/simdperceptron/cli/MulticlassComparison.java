@@ -7,6 +7,7 @@ import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.Learner;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.reference.ReferenceLearners;
 import io.github.simdperceptron.reference.ReferenceMulticlass;
 import java.util.Arrays;
 
@@ -46,7 +47,8 @@ final class MulticlassComparison {
     this.kernel = kernel;
     this.reference = reference;
     this.ovr = ovr;
-    this.exact = Comparison.exact(data, Math.max(kernel.report().updates(), reference.updateLog.length));
+    this.exact = Comparison.integerSteps(kernel.report().algorithm())
+        && Comparison.exact(data, Math.max(kernel.report().updates(), reference.updateLog.length));
     int at = Arrays.mismatch(kernel.report().updateLog(), reference.updateLog);
     this.firstDivergence = at;
     this.sameMistakes = at < 0 && Arrays.equals(kernel.report().mistakesPerEpoch(), reference.mistakesPerEpoch)
@@ -97,10 +99,13 @@ final class MulticlassComparison {
     if (ovr) {
       k = Learner.fitOneVsRest(alg, data, o);
       r = ReferenceMulticlass.oneVsRest(ReferenceMulticlass.Binary.valueOf(alg.name()), x, o.maxEpochs(), o.seed(),
-          o.shuffle(), o.bias(), o.tau());
+          o.shuffle(), o.bias(), o.tau(), o.aggressiveness());
     } else {
       k = Learner.fitMulticlass(alg, data, o);
-      r = ReferenceMulticlass.multiclass(x, alg == Algorithm.AVERAGED, o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
+      r = alg.passiveAggressive()
+          ? ReferenceMulticlass.passiveAggressive(x, ReferenceLearners.PassiveAggressive.valueOf(alg.name()),
+              o.aggressiveness(), o.maxEpochs(), o.seed(), o.shuffle(), o.bias())
+          : ReferenceMulticlass.multiclass(x, alg == Algorithm.AVERAGED, o.maxEpochs(), o.seed(), o.shuffle(), o.bias());
     }
     return new MulticlassComparison(k, r, ovr, data);
   }

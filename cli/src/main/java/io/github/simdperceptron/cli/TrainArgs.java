@@ -35,6 +35,7 @@ final class TrainArgs {
   final boolean noShuffle;
   final boolean noBias;
   final Float tau;
+  final Float aggressiveness;
   final Integer voteCap;
   final boolean prefetch;
   final KernelName kernel;
@@ -53,6 +54,7 @@ final class TrainArgs {
     noShuffle = given.get("--no-shuffle");
     noBias = given.get("--no-bias");
     tau = given.get("--margin");
+    aggressiveness = given.get("--aggressiveness");
     voteCap = given.get("--vote-cap");
     prefetch = given.get("--prefetch");
     kernel = given.get("--kernel");
@@ -66,25 +68,28 @@ final class TrainArgs {
   static void addOptions(Options options) {
     options
         .choice("--algorithm", "ALG", "an algorithm", Algorithm.values(),
-            "perceptron, pla, pocket, voted, averaged or margin (default: averaged)")
+            "perceptron, pla, pocket, voted, averaged, margin, or the passive-aggressive pa, pa1 or pa2"
+                + " (default: averaged)")
         .choice("--multiclass", "MODE", "a multi-class mode", Multiclass.values(), "train a multi-class model: ovr,"
-            + " one binary --algorithm per class (any but voted); direct, the multi-class perceptron (--algorithm"
-            + " perceptron or averaged). Default: binary on two classes; on more, direct for perceptron and averaged,"
-            + " ovr for the others")
+            + " one binary --algorithm per class (any but voted); direct, one weight row per class trained together"
+            + " (--algorithm perceptron, averaged, pa, pa1 or pa2). Default: binary on two classes; on more, direct"
+            + " for those, ovr for the others")
         .option("--epochs", Options.Type.INT, "N", 10, "at most N passes")
         .option("--seed", Options.Type.LONG, "S", 0L, "seed of the example order")
         .flag("--no-shuffle", "visit the examples in file order every epoch")
         .flag("--no-bias", "learn no bias term (b stays 0)")
         .option("--margin", Options.Type.FLOAT, "TAU",
             "the margin perceptron's tau >= 0: update when y*a <= TAU (default: 1 for margin)")
+        .option("--aggressiveness", Options.Type.FLOAT, "C", "pa1 and pa2: C > 0; pa1 steps at most C, pa2 adds"
+            + " 1/(2C) to its step's denominator; smaller C for noisier data (default: 1)")
         .option("--vote-cap", Options.Type.INT, "K", "voted: keep at most K vectors (default: no cap)")
         .negatable("--prefetch", true, "a second thread reads each example a few visits before training reaches"
             + " it, on training rows of 32 MiB or more (larger than the CPU caches) in shuffled order and with two or"
             + " more processors; it keeps that core busy. On by default; --no-prefetch turns it off. The model does"
             + " not depend on it")
         .choice("--kernel", "K", "a kernel", KernelName.values(), "train the kernel perceptron (dual form) with this"
-            + " kernel: linear x.s, poly (G x.s + C)^P, rbf exp(-G |x - s|^2); --algorithm perceptron, voted or"
-            + " averaged; more than two classes need --multiclass direct")
+            + " kernel: linear x.s, poly (G x.s + C)^P, rbf exp(-G |x - s|^2); --algorithm perceptron, voted,"
+            + " averaged, margin, pa, pa1 or pa2; more than two classes need --multiclass direct")
         .option("--gamma", Options.Type.DOUBLE, "G", "the kernel's gamma > 0 (default: 1 / (d * variance of the"
             + " training features), scikit-learn's \"scale\")")
         .option("--degree", Options.Type.INT, "P", 3, "the poly kernel's degree, 1 to 16")
@@ -137,6 +142,12 @@ final class TrainArgs {
       }
       if (algorithm == Algorithm.MARGIN) {
         o.tau(tau == null ? 1f : tau);
+      }
+      if (aggressiveness != null) {
+        if (algorithm != Algorithm.PA1 && algorithm != Algorithm.PA2) {
+          throw new UsageException("--aggressiveness applies to --algorithm pa1 and pa2 only (pa takes the full step)");
+        }
+        o.aggressiveness(aggressiveness);
       }
       if (kernel == null && (gamma != null || budget != 0)) {
         throw new UsageException((gamma != null ? "--gamma" : "--budget") + " applies to the kernel perceptron:"
@@ -195,9 +206,9 @@ final class TrainArgs {
   /** Refuses an algorithm that the chosen multi-class mode has no learner for (exit 2). */
   void checkMulticlass() {
     if (kernel != null) {
-      if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.VOTED && algorithm != Algorithm.AVERAGED) {
-        throw new UsageException("--kernel trains the kernel perceptron: --algorithm perceptron, voted or averaged"
-            + " (got " + name() + ")");
+      if (!KernelModel.trainsKernelModels(algorithm)) {
+        throw new UsageException("--kernel trains the kernel perceptron: --algorithm perceptron, voted, averaged,"
+            + " margin, pa, pa1 or pa2 (got " + name() + ")");
       }
       if (multiclass == Multiclass.ovr) {
         throw new UsageException("--kernel learns K classes directly: use --multiclass direct, not ovr");
@@ -209,7 +220,7 @@ final class TrainArgs {
           + " weight row); use perceptron, pla, pocket, averaged or margin");
     }
     if (multiclass == Multiclass.direct && !algorithm.multiclass()) {
-      throw new UsageException("--multiclass direct is the multi-class perceptron: --algorithm perceptron or averaged"
+      throw new UsageException("--multiclass direct trains --algorithm perceptron, averaged, pa, pa1 or pa2"
           + " (got " + name() + "; for " + name() + " per class use --multiclass ovr)");
     }
   }
@@ -239,7 +250,8 @@ final class TrainArgs {
     multiclass = algorithm.multiclass() ? Multiclass.direct : Multiclass.ovr;
     multiclassChosen = true;
     args.note(classes + ": training " + (multiclass == Multiclass.direct
-        ? "the multi-class " + (algorithm == Algorithm.AVERAGED ? "averaged perceptron" : "perceptron")
+        ? "the multi-class " + (algorithm == Algorithm.AVERAGED ? "averaged perceptron"
+            : algorithm == Algorithm.PERCEPTRON ? "perceptron" : name())
             + " (--multiclass direct; --multiclass ovr trains one " + name() + " per class)"
         : "one " + name() + " per class, against the rest (--multiclass ovr)"));
   }

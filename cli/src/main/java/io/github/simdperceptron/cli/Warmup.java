@@ -66,7 +66,8 @@ final class Warmup {
     // learner's own loops are to be compiled.
     TrainingOptions given = train.options();
     this.options = TrainingOptions.builder().maxEpochs(3).seed(1).shuffle(given.shuffle())
-        .bias(given.bias()).tau(given.tau()).build();
+        .bias(given.bias()).tau(given.tau())
+        .aggressiveness(given.aggressiveness()).build();
     this.train = train;
     this.sparse = sparse;
     this.classes = train.multiclass == null ? 2 : 10;

@@ -214,7 +214,9 @@ class CliTest {
   void demoRunsEveryAlgorithmAndAgreesWithTheReference() {
     Result r = run("demo", "--epochs", "2", "--json");
     assertEquals(0, r.code(), r.err());
-    assertEquals(18, r.out().split("\"algorithm\":").length - 1, r.out());
+    // Three problems, every algorithm on each.
+    assertEquals(3 * io.github.simdperceptron.learn.Algorithm.values().length,
+        r.out().split("\"algorithm\":").length - 1, r.out());
     assertTrue(r.out().contains("\"disagreements\":0"), r.out());
   }
 
@@ -242,8 +244,33 @@ class CliTest {
         "--margin must be finite and >= 0, got -1.0");
     assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pla", "--margin", "2", "--model", model), 2,
         "--margin applies to --algorithm margin only");
+    assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pa1", "--aggressiveness", "0", "--model",
+        model), 2, "--aggressiveness must be finite and > 0, got 0.0");
+    assertOneLineError(run("train", "--data", TRAIN, "--algorithm", "pa", "--aggressiveness", "2", "--model", model),
+        2, "--aggressiveness applies to --algorithm pa1 and pa2 only");
     assertOneLineError(run("frobnicate"), 2, "frobnicate");
     assertFalse(Files.exists(Path.of(model)));
+  }
+
+  @Test
+  void passiveAggressiveLearnersTrainPredictAndAgreeWithTheReference() throws IOException {
+    for (String alg : new String[] {"pa", "pa1", "pa2"}) {
+      Path model = dir.resolve(alg + ".bin");
+      List<String> args = new java.util.ArrayList<>(List.of("train", "--data", TRAIN, "--algorithm", alg, "--model",
+          model.toString(), "--json"));
+      if (!alg.equals("pa")) {
+        args.addAll(List.of("--aggressiveness", "0.5"));
+      }
+      Result t = run(args.toArray(new String[0]));
+      assertEquals(0, t.code(), alg + ": " + t.err());
+      assertTrue(t.out().contains("\"algorithm\":\"" + alg + "\""), t.out());
+      assertTrue(Files.size(model) > 0, alg);
+      Result e = run("eval", "--model", model.toString(), "--data", TRAIN);
+      assertEquals(0, e.code(), alg + ": " + e.err());
+      Result d = run("diff", "--data", TRAIN, "--algorithm", alg, "--json");
+      assertEquals(0, d.code(), alg + ": " + d.err() + d.out());
+      assertTrue(d.out().contains("\"agree\":true"), d.out());
+    }
   }
 
   @Test

@@ -118,10 +118,29 @@ class KernelCliTest {
   }
 
   @Test
+  void marginAndPassiveAggressiveKernelModelsTrainSaveAndDiff() throws IOException {
+    for (String alg : new String[] {"margin", "pa", "pa2"}) {
+      Path model = dir.resolve("k-" + alg + ".bin");
+      Result t = run("train", "--data", TRAIN3, "--kernel", "poly", "--gamma", "1", "--coef0", "1", "--degree", "2",
+          "--algorithm", alg, "--epochs", "3", "--model", model.toString());
+      assertEquals(0, t.code(), alg + ": " + t.err());
+      KernelModel k = assertInstanceOf(KernelModel.class, ModelFile.read(model).model());
+      assertEquals(Algorithm.byName(alg), k.algorithm(), alg);
+      Result e = run("eval", "--model", model.toString(), "--data", TRAIN3);
+      assertEquals(0, e.code(), alg + ": " + e.err());
+      Result d = run("diff", "--data", TRAIN3, "--kernel", "poly", "--gamma", "1", "--coef0", "1", "--degree", "2",
+          "--algorithm", alg, "--epochs", "3");
+      assertEquals(0, d.code(), alg + ": " + d.out() + d.err());
+      // The margin perceptron steps by 1: exact on this integer data; the passive-aggressive steps are real.
+      assertTrue(d.out().contains(alg.equals("margin") ? "bit for bit" : "rounded"), d.out());
+    }
+  }
+
+  @Test
   void badKernelUsageIsOneLine() throws IOException {
     String model = dir.resolve("x.bin").toString();
     assertOneLineError(run("train", "--data", TRAIN2, "--kernel", "rbf", "--algorithm", "pocket", "--model", model),
-        2, "--algorithm perceptron, voted or averaged");
+        2, "--algorithm perceptron, voted, averaged, margin, pa, pa1 or pa2");
     assertOneLineError(run("train", "--data", TRAIN3, "--kernel", "rbf", "--algorithm", "averaged", "--multiclass",
         "ovr", "--model", model), 2, "--multiclass direct");
     assertOneLineError(run("train", "--data", TRAIN2, "--gamma", "1", "--algorithm", "averaged", "--model", model),

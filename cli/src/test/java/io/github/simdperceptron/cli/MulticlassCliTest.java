@@ -201,8 +201,8 @@ class MulticlassCliTest {
   void theDefaultAlgorithmIsAveraged() {
     Result h = run("train", "--help");
     assertTrue(h.out().startsWith("Usage: perceptron train --data FILE --model OUT [OPTION]..."), h.out());
-    assertTrue(h.out().replaceAll("\\s+", " ").contains("perceptron, pla, pocket, voted, averaged or margin"
-        + " (default: averaged)"), h.out());
+    assertTrue(h.out().replaceAll("\\s+", " ").contains("perceptron, pla, pocket, voted, averaged, margin, or the"
+        + " passive-aggressive pa, pa1 or pa2 (default: averaged)"), h.out());
     Result t = run("train", "--data", TRAIN2, "--model", dir.resolve("m.bin").toString());
     assertEquals(0, t.code(), t.err());
     assertTrue(t.out().startsWith("trained averaged on "), t.out());
@@ -219,7 +219,7 @@ class MulticlassCliTest {
     assertOneLineError(run("train", "--data", TRAIN3, "--multiclass", "ovr", "--algorithm", "voted", "--model", model),
         2, "--multiclass ovr cannot use --algorithm voted");
     assertOneLineError(run("train", "--data", TRAIN3, "--multiclass", "direct", "--algorithm", "pocket", "--model",
-        model), 2, "--multiclass direct is the multi-class perceptron: --algorithm perceptron or averaged (got pocket");
+        model), 2, "--multiclass direct trains --algorithm perceptron, averaged, pa, pa1 or pa2 (got pocket");
     assertOneLineError(run("train", "--data", TRAIN3, "--multiclass", "both", "--algorithm", "pla", "--model", model),
         2, "--multiclass", "both");
     assertOneLineError(run("diff", "--data", TRAIN3, "--algorithm", "voted"), 2, "3 classes", "no multi-class");
@@ -250,6 +250,20 @@ class MulticlassCliTest {
     number(r.out(), "train_seconds");
     Result text = run(args.stream().filter(a -> !a.equals("--json")).toArray(String[]::new));
     assertTrue(text.out().contains("verdict       agree\n"), text.out());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"direct pa", "direct pa1 --aggressiveness 0.1", "ovr pa2", "direct pa2 --no-bias"})
+  void passiveAggressiveDiffAgreesWithinRounding(String learner) {
+    String[] words = learner.split(" ");
+    List<String> args = new ArrayList<>(List.of("diff", "--data", TRAIN3, "--epochs", "4", "--json", "--multiclass",
+        words[0], "--algorithm"));
+    args.addAll(Arrays.asList(words).subList(1, words.length));
+    Result r = run(args.toArray(new String[0]));
+    assertEquals(0, r.code(), r.out() + r.err());
+    // Real-valued steps: no run of these learners counts as exact, so agreement is within rounding.
+    assertTrue(r.out().contains("\"exact_arithmetic\":false"), r.out());
+    assertTrue(r.out().contains("\"within_bound\":true,\"agree\":true"), r.out());
   }
 
   @Test

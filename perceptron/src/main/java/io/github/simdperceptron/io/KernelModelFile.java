@@ -175,9 +175,9 @@ final class KernelModelFile {
     at = pos.count();
     String algo = ModelFile.readUtf(in, pos, source);
     Algorithm model = Algorithm.byName(algo);
-    if (model != Algorithm.PERCEPTRON && model != Algorithm.AVERAGED && model != Algorithm.VOTED) {
+    if (model == null || !KernelModel.trainsKernelModels(model)) {
       throw FormatException.atByte(source, at, "kernel model algorithm " + FormatException.quote(algo)
-          + " (expected perceptron, averaged or voted)");
+          + " (expected perceptron, averaged, voted, margin, pa, pa1 or pa2)");
     }
     at = pos.count();
     int layout = in.readUnsignedByte();

@@ -23,7 +23,16 @@ public enum Algorithm {
   /** Averaged perceptron (CIML Algorithm 7, sums in double). */
   AVERAGED(true, true, true),
   /** Margin perceptron: updates when y * a &lt;= tau. */
-  MARGIN(true, true, false);
+  MARGIN(true, true, false),
+  /**
+   * Passive-aggressive (Crammer et al. 2006): on a loss {@code 1 - y a > 0}, the smallest step that
+   * makes it zero, {@code tau = loss / |x|^2}.
+   */
+  PA(true, true, true),
+  /** PA-I: the passive-aggressive step capped by the aggressiveness C, {@code tau = min(C, loss / |x|^2)}. */
+  PA1(true, true, true),
+  /** PA-II: the passive-aggressive step softened by C, {@code tau = loss / (|x|^2 + 1 / (2C))}. */
+  PA2(true, true, true);
 
   private final boolean online;
   private final boolean oneVsRest;
@@ -52,11 +61,17 @@ public enum Algorithm {
   }
 
   /**
-   * Whether the multi-class perceptron has a form of it ({@link Learner#fitMulticlass},
-   * {@link Learner#multiclass}): the perceptron and its averaged form.
+   * Whether it has a direct multi-class form ({@link Learner#fitMulticlass},
+   * {@link Learner#multiclass}): the perceptron and its averaged form, and the passive-aggressive
+   * learners (the update of the true class and the highest-scoring wrong one).
    */
   public boolean multiclass() {
     return multiclass;
+  }
+
+  /** Whether it is one of the passive-aggressive learners {@link #PA}, {@link #PA1}, {@link #PA2}. */
+  public boolean passiveAggressive() {
+    return this == PA || this == PA1 || this == PA2;
   }
 
   /** The name in lower case, as the command and the model files write it: "perceptron", "averaged", ... */

@@ -211,6 +211,31 @@ final class ClassWeights {
     addBias(predicted, -1f, -cd);
   }
 
+  /**
+   * The passive-aggressive update of two classes for the row last scored, in one pass over its
+   * non-zeros: {@code w_plus += step x, w_minus -= step x} (each product rounded, then the sum) and
+   * with the bias {@code b_plus += step, b_minus -= step}. Not for the averaged learners.
+   */
+  void applyPair(int plus, int minus, float step) {
+    ClassScores.updateTwo(w, kp, idx, val, from, to, plus, step, minus, -step);
+    if (bias) {
+      b[plus] += step;
+      b[minus] -= step;
+    }
+  }
+
+  /** {@code |x|^2} of the row last scored, summed left to right over its non-zeros in float. */
+  float squaredNorm() {
+    if (val == null) {
+      return to - from;
+    }
+    float s = 0f;
+    for (int t = from; t < to; t++) {
+      s += val[t] * val[t];
+    }
+    return s;
+  }
+
   /** Row c of the weights into out[0, d). */
   void row(int c, float[] out) {
     for (int j = 0; j < d; j++) {

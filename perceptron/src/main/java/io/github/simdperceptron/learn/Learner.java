@@ -86,7 +86,10 @@ public final class Learner<M extends Model> {
   /**
    * The multi-class perceptron (one weight row per class; on a mistake x is added to the true
    * class's row and subtracted from the predicted one's): {@link Algorithm#PERCEPTRON}, or
-   * {@link Algorithm#AVERAGED} for its averaged form ({@link Algorithm#multiclass()}). Other
+   * {@link Algorithm#AVERAGED} for its averaged form, or a passive-aggressive learner
+   * ({@link Algorithm#PA}, {@link Algorithm#PA1}, {@link Algorithm#PA2}: on a loss
+   * {@code 1 - (s_true - s_r) > 0}, with r the highest-scoring wrong class, the true row gains
+   * {@code tau x} and row r loses it; docs/learners.md) ({@link Algorithm#multiclass()}). Other
    * algorithms throw an {@link IllegalArgumentException} naming the option. Class values are
    * whatever the dataset holds (numbers or strings); the model keeps them. Nothing passed in is
    * modified.
@@ -167,15 +170,19 @@ public final class Learner<M extends Model> {
       case POCKET -> new PocketRule(d, o, labels, warm);
       case VOTED -> new VotedRule(d, o, labels, warm);
       case AVERAGED -> new AveragedRule(d, o, labels, warm);
+      case PA, PA1, PA2 -> new PassiveAggressiveRule(algorithm, d, o, labels, warm);
       default -> new BinaryRule(algorithm, d, o, labels, warm);
     };
   }
 
-  /** The multi-class perceptron's rule; refuses an algorithm it has no form of. */
-  private static MulticlassRule multiclassRule(Algorithm algorithm, int dimension, TrainingOptions options,
-      Labels labels, MulticlassModel warm) {
+  /** The direct multi-class rule of an algorithm; refuses an algorithm it has no form of. */
+  private static UpdateRule<MulticlassModel> multiclassRule(Algorithm algorithm, int dimension,
+      TrainingOptions options, Labels labels, MulticlassModel warm) {
     algorithm.require(Algorithm::multiclass, "of the multi-class perceptron must be ",
         " (for another per class use fitOneVsRest)");
+    if (algorithm.passiveAggressive()) {
+      return new MulticlassPassiveAggressiveRule(algorithm, dimension, options, labels, warm);
+    }
     return new MulticlassRule(dimension, options.bias(), labels, algorithm == Algorithm.AVERAGED, warm);
   }
 
@@ -210,8 +217,8 @@ public final class Learner<M extends Model> {
 
   /**
    * The multi-class perceptron from zero weights, {@link Algorithm#PERCEPTRON} or
-   * {@link Algorithm#AVERAGED}, for the given classes (e.g. {@code Labels.of(List.of("cat", "dog",
-   * "fish"))}). Throws an {@link IllegalArgumentException} naming the option for another algorithm.
+   * {@link Algorithm#AVERAGED}, or a multi-class passive-aggressive learner ({@link #fitMulticlass}),
+   * for the given classes (e.g. {@code Labels.of(List.of("cat", "dog", "fish"))}). Throws an {@link IllegalArgumentException} naming the option for another algorithm.
    */
   public static Learner<MulticlassModel> multiclass(Algorithm algorithm, int dimension, Labels labels,
       TrainingOptions options) {

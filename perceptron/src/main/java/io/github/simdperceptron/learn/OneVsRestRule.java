@@ -3,6 +3,7 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.learn.internal.OptionException;
+import io.github.simdperceptron.learn.internal.PassiveAggressiveStep;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 
@@ -11,13 +12,16 @@ import java.util.stream.IntStream;
  * {@code y = +1} on its own examples and {@code -1} on all others. A visit scores the K classes
  * in one pass over the example's non-zeros ({@link ClassWeights}) and updates every class whose
  * learner fires in one more; each class is a learner of the loop's {@link Stopping}, so it stops
- * exactly when its own binary run would. This class is the perceptron, PLA, the margin perceptron
- * and the averaged perceptron (a counter per class); {@link Pocketed} adds the pocket.
+ * exactly when its own binary run would. This class is the perceptron, PLA, the margin perceptron,
+ * the averaged perceptron (a counter per class) and the passive-aggressive learners (class c steps
+ * by its own tau, q = |x|^2 + 1 as in {@link PassiveAggressiveRule}); {@link Pocketed} adds the pocket.
  */
 class OneVsRestRule extends UpdateRule<MulticlassModel> {
   private final Algorithm algorithm;
   final ClassWeights weights;
   private final float threshold;
+  /** The passive-aggressive step, or null for the perceptron's update. */
+  private final PassiveAggressiveStep step;
   /** Per class: its visits so far, plus one (the averaged learner's counter). */
   private final long[] count;
   /** Multi-label rows: row i's classes are labelClasses[labelPtr[i], labelPtr[i+1]); null: its one class. */
@@ -30,6 +34,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
     this.algorithm = algorithm;
     this.weights = new ClassWeights(labels, dimension, options.bias(), algorithm == Algorithm.AVERAGED, null);
     this.threshold = algorithm.threshold(options);
+    this.step = PassiveAggressiveStep.of(algorithm, options.aggressiveness());
     this.count = new long[weights.k];
     Arrays.fill(count, 1L);
   }
@@ -69,6 +74,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
       }
     }
     int outcome = CORRECT;
+    float q = -1f;
     for (int c = 0; c < weights.k; c++) {
       if (stopping.stopped(c)) {
         continue;
@@ -76,7 +82,18 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
       float y = (pos != null ? pos[c] : c == truth) ? 1f : -1f;
       float ya = y * scores[c];
       int own = ya <= 0f ? MISTAKE : CORRECT;
-      if (ya <= threshold) {
+      if (step != null) {
+        float loss = 1f - ya;
+        if (loss > 0f) {
+          if (q < 0f) {
+            q = weights.squaredNorm() + (weights.bias ? 1f : 0f);
+          }
+          if (q > 0f) {
+            weights.mark(c, step.tau(loss, q) * y, count[c]);
+            own |= UPDATED;
+          }
+        }
+      } else if (ya <= threshold) {
         weights.mark(c, y, count[c]);
         own |= UPDATED;
       }

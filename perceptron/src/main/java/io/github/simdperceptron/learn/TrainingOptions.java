@@ -5,7 +5,7 @@ import io.github.simdperceptron.learn.internal.OptionException;
 /**
  * Options shared by every learner, made by {@link #builder()} or changed through
  * {@link #toBuilder()}: {@code TrainingOptions.builder().maxEpochs(20).seed(42).build()}.
- * Immutable. Defaults: 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, no validation
+ * Immutable. Defaults: 10 epochs, seed 0, shuffle every epoch, bias on, tau 0, aggressiveness 1, no validation
  * split (patience 5 when one is set), no cap on voted vectors, no update log, no progress listener,
  * no prefetch thread, training classes on request. A value out of range throws an
  * {@link IllegalArgumentException} naming the option.
@@ -53,6 +53,11 @@ public final class TrainingOptions {
     return values.tau;
   }
 
+  /** The passive-aggressive learners' aggressiveness C (&gt; 0); see {@link Builder#aggressiveness}. */
+  public float aggressiveness() {
+    return values.aggressiveness;
+  }
+
   public double validationFraction() {
     return values.validationFraction;
   }
@@ -95,6 +100,7 @@ public final class TrainingOptions {
     private boolean shuffle = true;
     private boolean bias = true;
     private float tau;
+    private float aggressiveness = 1f;
     private double validationFraction;
     private int patience = 5;
     private int voteCap = Integer.MAX_VALUE;
@@ -145,6 +151,19 @@ public final class TrainingOptions {
         throw new OptionException("tau", t, "must be finite and >= 0");
       }
       tau = t;
+      return this;
+    }
+
+    /**
+     * The aggressiveness C (finite, &gt; 0) of {@link Algorithm#PA1} (the step is at most C) and
+     * {@link Algorithm#PA2} (the step's denominator gets 1 / (2C)); other algorithms ignore it.
+     * Default 1.
+     */
+    public Builder aggressiveness(float c) {
+      if (!(c > 0f) || Float.isInfinite(c)) {
+        throw new OptionException("aggressiveness", c, "must be finite and > 0");
+      }
+      aggressiveness = c;
       return this;
     }
 
@@ -227,7 +246,8 @@ public final class TrainingOptions {
   public String toString() {
     Builder v = values;
     return "maxEpochs=" + v.maxEpochs + ", seed=" + v.seed + ", shuffle=" + v.shuffle + ", bias=" + v.bias
-        + ", tau=" + v.tau + ", validationFraction=" + v.validationFraction + ", patience=" + v.patience
+        + ", tau=" + v.tau + (v.aggressiveness == 1f ? "" : ", aggressiveness=" + v.aggressiveness)
+        + ", validationFraction=" + v.validationFraction + ", patience=" + v.patience
         + (v.voteCap == Integer.MAX_VALUE ? "" : ", voteCap=" + v.voteCap)
         + (v.trainingClasses ? ", trainingClasses=true" : "") + (v.prefetch != null ? ", prefetch=true" : "");
   }

@@ -305,7 +305,8 @@ class ModelFileTest {
     MulticlassModel m = (MulticlassModel) multiclass("direct-averaged").model();
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ModelFile.write(dir.resolve("m.bin"), new ModelFile(m, "AVERAGED", true, Map.of())));
-    assertTrue(e.getMessage().contains("OVR(PERCEPTRON|PLA|POCKET|AVERAGED|MARGIN) or MULTICLASS(PERCEPTRON|AVERAGED)"),
+    assertTrue(e.getMessage().contains("OVR(PERCEPTRON|PLA|POCKET|AVERAGED|MARGIN|PA|PA1|PA2) or"
+        + " MULTICLASS(PERCEPTRON|AVERAGED|PA|PA1|PA2)"),
         e.getMessage());
     assertThrows(IllegalArgumentException.class,
         () -> ModelFile.write(dir.resolve("m.bin"), new ModelFile(m, "OVR(VOTED)", true, Map.of())));
@@ -363,7 +364,8 @@ class ModelFileTest {
     byte[] binary = bytesOf(trained(Algorithm.PERCEPTRON));
     binary[ModelFile.PREAMBLE] = (byte) ModelFile.KIND_MULTICLASS;
     assertEquals("b.bin: byte " + (ModelFile.PREAMBLE + 1) + ": learner 'PERCEPTRON' (expected"
-        + " OVR(PERCEPTRON|PLA|POCKET|AVERAGED|MARGIN) or MULTICLASS(PERCEPTRON|AVERAGED) for a multi-class model)",
+        + " OVR(PERCEPTRON|PLA|POCKET|AVERAGED|MARGIN|PA|PA1|PA2) or MULTICLASS(PERCEPTRON|AVERAGED|PA|PA1|PA2) for a"
+        + " multi-class model)",
         assertThrows(FormatException.class, () -> ModelFile.read(resum(binary), "b.bin")).getMessage());
     // One class fewer in the header than rows in the file: the rows no longer match the classes.
     ModelFile three = new ModelFile(new MulticlassModel(new float[][] {{1f}, {2f}, {3f}}, new float[3],

@@ -172,14 +172,14 @@ class MulticlassLearnerTest {
     assertEquals(Algorithm.VOTED, voted.value());
     OptionException pla = assertThrows(OptionException.class,
         () -> Learner.fitMulticlass(Algorithm.PLA, data, OPTIONS));
-    assertTrue(pla.getMessage().contains("PERCEPTRON or AVERAGED"), pla.getMessage());
+    assertTrue(pla.getMessage().contains("PERCEPTRON, AVERAGED, PA, PA1 or PA2"), pla.getMessage());
     assertEquals(Algorithm.PLA, pla.value());
     OptionException online = assertThrows(OptionException.class,
         () -> Learner.multiclass(Algorithm.POCKET, 3, data.labels(), OPTIONS));
     assertEquals("algorithm", online.option());
     OptionException binary = assertThrows(OptionException.class,
         () -> Learner.binary(Algorithm.PLA, 3, Labels.of(List.of("-1", "1")), OPTIONS));
-    assertTrue(binary.reason().contains("PERCEPTRON, VOTED, AVERAGED or MARGIN"), binary.getMessage());
+    assertTrue(binary.reason().contains("PERCEPTRON, VOTED, AVERAGED, MARGIN, PA, PA1 or PA2"), binary.getMessage());
   }
 
   @Test

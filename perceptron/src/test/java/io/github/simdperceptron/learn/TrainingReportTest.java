@@ -64,7 +64,7 @@ class TrainingReportTest {
           if (r.converged()) {
             assertEquals(0, u[u.length - 1], ctx + ": converged means the last epoch made no update");
           }
-          if (alg == Algorithm.MARGIN) {
+          if (alg == Algorithm.MARGIN || alg.passiveAggressive()) {
             for (int e = 0; e < m.length; e++) {
               assertTrue(u[e] >= m[e], ctx + ", epoch " + e + ": every mistake updates, and more");
             }

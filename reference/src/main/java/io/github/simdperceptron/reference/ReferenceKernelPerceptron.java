@@ -54,6 +54,8 @@ public final class ReferenceKernelPerceptron {
     public float[] b;
     /** Mistakes per epoch. */
     public int[] mistakesPerEpoch;
+    /** Updates per epoch ({@link #fitMargin} only; the perceptron's equal its mistakes). */
+    public int[] updatesPerEpoch;
     /** The training row of every update, in visit order. */
     public int[] updateLog;
   }
@@ -155,6 +157,155 @@ public final class ReferenceKernelPerceptron {
       run.b[c] = averaged ? (float) ((double) b[c] - betaB[c] / counter) : b[c];
     }
     run.mistakesPerEpoch = mistakesPerEpoch.stream().mapToInt(Integer::intValue).toArray();
+    run.updateLog = updateLog.stream().mapToInt(Integer::intValue).toArray();
+    return run;
+  }
+  /** The rules that update by the margin. */
+  public enum MarginRule {
+    /** Step 1 when the margin is at most tau. */
+    MARGIN,
+    /** Step loss / q when the loss 1 - margin is positive. */
+    PA,
+    /** Step min(C, loss / q). */
+    PA1,
+    /** Step loss / (q + 1 / (2C)). */
+    PA2
+  }
+
+  /**
+   * The margin kernel perceptron and the passive-aggressive kernel learners on dense rows with
+   * class indices in [0, k), the last coefficients kept. Scores as in {@link #fit}. With k &lt;= 2
+   * (y = +1 for class 1, -1 for class 0) the margin is {@code y * score} and a mistake a margin
+   * &lt;= 0; with k &gt; 2 a mistake is a first arg max that is not the true class, r is the first
+   * class other than the true one with the largest score, and the margin is
+   * {@code score[true] - score[r]}. The step, in float: MARGIN 1 when margin &lt;= tau, else none;
+   * PA, PA1, PA2 with {@code loss = 1 - margin} &gt; 0 and
+   * {@code q = m * (K(x_i, x_i) + 1)} with the bias ({@code m * K(x_i, x_i)} without), m = 1 for
+   * k &lt;= 2 and 2 otherwise, when q &gt; 0: {@code loss / q}, {@code min(C, loss / q)},
+   * {@code loss / (q + 1f / (2f * C))}. A step t changes x_i's coefficient (making x_i a support
+   * vector if it is none) and the bias: by {@code y t} for k &lt;= 2, else by t for the true class and
+   * -t for r. A run stops after an epoch without updates.
+   */
+  public static Run fitMargin(float[][] x, int[] classes, int k, Kernel kernel, float gamma, int degree, float coef0,
+      MarginRule rule, float tau, float c, int maxEpochs, long seed, boolean shuffle, boolean bias) {
+    int n = x.length;
+    int scores = k <= 2 ? 1 : k;
+    List<Integer> sv = new ArrayList<>();
+    List<float[]> alpha = new ArrayList<>();
+    int[] slotOf = new int[n];
+    for (int i = 0; i < n; i++) {
+      slotOf[i] = -1;
+    }
+    float[] b = new float[scores];
+    Random rnd = new Random(seed);
+    List<Integer> mistakesPerEpoch = new ArrayList<>();
+    List<Integer> updatesPerEpoch = new ArrayList<>();
+    List<Integer> updateLog = new ArrayList<>();
+    boolean converged = false;
+    int epochs = 0;
+    while (epochs < maxEpochs && !converged) {
+      int[] order = ReferenceMulticlass.order(n, rnd, shuffle);
+      int mistakes = 0;
+      int updates = 0;
+      for (int t = 0; t < n; t++) {
+        int i = order[t];
+        float[] score = new float[scores];
+        for (int cl = 0; cl < scores; cl++) {
+          float sum = 0f;
+          for (int s = 0; s < sv.size(); s++) {
+            sum = sum + alpha.get(s)[cl] * kernel.value(x[i], x[sv.get(s)], gamma, degree, coef0);
+          }
+          score[cl] = sum + b[cl];
+        }
+        float y = classes[i] == 1 ? 1f : -1f;
+        float margin;
+        int r = -1;
+        boolean mistake;
+        if (scores == 1) {
+          margin = y * score[0];
+          mistake = margin <= 0f;
+        } else {
+          int predicted = 0;
+          for (int cl = 1; cl < scores; cl++) {
+            if (score[cl] > score[predicted]) {
+              predicted = cl;
+            }
+          }
+          mistake = predicted != classes[i];
+          for (int cl = 0; cl < scores; cl++) {
+            if (cl != classes[i] && (r == -1 || score[cl] > score[r])) {
+              r = cl;
+            }
+          }
+          margin = score[classes[i]] - score[r];
+        }
+        if (mistake) {
+          mistakes++;
+        }
+        float step = 0f;
+        if (rule == MarginRule.MARGIN) {
+          if (margin <= tau) {
+            step = 1f;
+          }
+        } else {
+          float loss = 1f - margin;
+          if (loss > 0f) {
+            float self = kernel.value(x[i], x[i], gamma, degree, coef0);
+            if (bias) {
+              self = self + 1f;
+            }
+            float q = scores == 1 ? self : 2f * self;
+            if (q > 0f) {
+              if (rule == MarginRule.PA) {
+                step = loss / q;
+              } else if (rule == MarginRule.PA1) {
+                step = Math.min(c, loss / q);
+              } else {
+                step = loss / (q + 1f / (2f * c));
+              }
+            }
+          }
+        }
+        if (step == 0f) {
+          continue;
+        }
+        float[] delta = new float[scores];
+        if (scores == 1) {
+          delta[0] = y * step;
+        } else {
+          delta[classes[i]] = step;
+          delta[r] = -step;
+        }
+        if (slotOf[i] < 0) {
+          slotOf[i] = sv.size();
+          sv.add(i);
+          alpha.add(new float[scores]);
+        }
+        for (int cl = 0; cl < scores; cl++) {
+          if (delta[cl] != 0f) {
+            alpha.get(slotOf[i])[cl] = alpha.get(slotOf[i])[cl] + delta[cl];
+            if (bias) {
+              b[cl] = b[cl] + delta[cl];
+            }
+          }
+        }
+        updates++;
+        updateLog.add(i);
+      }
+      epochs++;
+      mistakesPerEpoch.add(mistakes);
+      updatesPerEpoch.add(updates);
+      converged = updates == 0;
+    }
+    Run run = new Run();
+    run.supportVectors = sv.stream().mapToInt(Integer::intValue).toArray();
+    run.alpha = new float[sv.size()][];
+    for (int s = 0; s < sv.size(); s++) {
+      run.alpha[s] = alpha.get(s).clone();
+    }
+    run.b = b;
+    run.mistakesPerEpoch = mistakesPerEpoch.stream().mapToInt(Integer::intValue).toArray();
+    run.updatesPerEpoch = updatesPerEpoch.stream().mapToInt(Integer::intValue).toArray();
     run.updateLog = updateLog.stream().mapToInt(Integer::intValue).toArray();
     return run;
   }

@@ -395,6 +395,94 @@ public final class ReferenceLearners {
     return run;
   }
 
+  /** The passive-aggressive variants of Crammer, Dekel, Keshet, Shalev-Shwartz and Singer (2006). */
+  public enum PassiveAggressive {
+    /** tau = loss / q. */
+    PA,
+    /** PA-I: tau = min(C, loss / q). */
+    PA1,
+    /** PA-II: tau = loss / (q + 1 / (2C)). */
+    PA2
+  }
+
+  /**
+   * The binary passive-aggressive learners (Crammer et al. 2006, figure 1), the bias a feature of
+   * value 1. On every visit, in float: {@code a = dot(w, x) + b}; a mistake when {@code y a <= 0};
+   * {@code loss = 1 - y a}; when loss &gt; 0: {@code q = s + 1} with the bias, else {@code q = s},
+   * where {@code s = s + x[j] * x[j]} left to right over the stored entries; when q &gt; 0:
+   * PA {@code tau = loss / q}, PA-I {@code tau = min(C, loss / q)}, PA-II
+   * {@code tau = loss / (q + 1 / (2 C))} (the last denominator as {@code q + 1f / (2f * C)}), then
+   * {@code t = tau * y}, {@code w[j] = w[j] + t * x[j]} and with the bias {@code b = b + t}: an update.
+   *
+   * @throws IllegalArgumentException if c is not &gt; 0
+   */
+  public static ReferenceRun passiveAggressive(ReferenceData d, PassiveAggressive variant, float c, int maxEpochs,
+      long seed, boolean shuffle, boolean bias) {
+    checkArguments(d, maxEpochs);
+    Objects.requireNonNull(variant, "variant");
+    if (!(c > 0f)) {
+      throw new IllegalArgumentException("c must be > 0, got " + c);
+    }
+    int n = d.size();
+    float[] w = new float[d.dimension()];
+    float b = 0f;
+    Random rnd = new Random(seed);
+    IntLog updateLog = new IntLog();
+    IntLog mistakesPerEpoch = new IntLog();
+    IntLog updatesPerEpoch = new IntLog();
+    boolean converged = false;
+    int epochs = 0;
+    while (epochs < maxEpochs && !converged) {
+      int[] order = order(n, rnd, shuffle);
+      int mistakes = 0;
+      int updates = 0;
+      for (int t = 0; t < n; t++) {
+        int i = order[t];
+        float y = d.labels[i];
+        float a = dot(d, i, w) + b;
+        if (y * a <= 0f) {
+          mistakes++;
+        }
+        float loss = 1f - y * a;
+        if (loss > 0f) {
+          float q = squaredNorm(d, i);
+          if (bias) {
+            q = q + 1f;
+          }
+          if (q > 0f) {
+            float tau;
+            if (variant == PassiveAggressive.PA) {
+              tau = loss / q;
+            } else if (variant == PassiveAggressive.PA1) {
+              tau = Math.min(c, loss / q);
+            } else {
+              tau = loss / (q + 1f / (2f * c));
+            }
+            add(d, i, tau * y, w);
+            if (bias) {
+              b = b + tau * y;
+            }
+            updates++;
+            updateLog.add(i);
+          }
+        }
+      }
+      epochs++;
+      mistakesPerEpoch.add(mistakes);
+      updatesPerEpoch.add(updates);
+      converged = updates == 0;
+    }
+    ReferenceRun run = new ReferenceRun();
+    run.w = w;
+    run.b = b;
+    run.updateLog = updateLog.toArray();
+    run.mistakesPerEpoch = mistakesPerEpoch.toArray();
+    run.updatesPerEpoch = updatesPerEpoch.toArray();
+    run.epochs = epochs;
+    run.converged = converged;
+    return run;
+  }
+
   /**
    * The voted score of a dense x: {@code sum_k c_k * sgn(dot(v_k, x) + b_k)}, each dot in float
    * left to right, the sum in double, then cast to float. sgn(z) = +1 if z > 0, else -1.
@@ -453,6 +541,25 @@ public final class ReferenceLearners {
       for (int p = 0; p < idx.length; p++) {
         float x = val == null ? 1f : val[p];
         s = s + w[idx[p]] * x;
+      }
+    }
+    return s;
+  }
+
+  /** s = s + x[j] * x[j] over the stored entries of row i, left to right, in float. */
+  private static float squaredNorm(ReferenceData d, int i) {
+    float s = 0f;
+    if (d.rows != null) {
+      float[] x = d.rows[i];
+      for (int j = 0; j < x.length; j++) {
+        s = s + x[j] * x[j];
+      }
+    } else {
+      int[] idx = d.indices[i];
+      float[] val = d.values == null ? null : d.values[i];
+      for (int p = 0; p < idx.length; p++) {
+        float x = val == null ? 1f : val[p];
+        s = s + x * x;
       }
     }
     return s;

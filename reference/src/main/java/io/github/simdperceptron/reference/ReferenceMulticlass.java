@@ -22,7 +22,7 @@ public final class ReferenceMulticlass {
 
   /** The binary algorithms one-vs-rest can run per class. */
   public enum Binary {
-    PERCEPTRON, PLA, MARGIN, AVERAGED, POCKET
+    PERCEPTRON, PLA, MARGIN, AVERAGED, POCKET, PA, PA1, PA2
   }
 
   /**
@@ -98,6 +98,21 @@ public final class ReferenceMulticlass {
           }
         }
       }
+    }
+
+    /** s = s + x[j] * x[j], left to right over the stored entries of row i. */
+    float squaredNorm(int i) {
+      float s = 0f;
+      if (rows != null) {
+        for (int j = 0; j < dimension; j++) {
+          s = s + rows[i][j] * rows[i][j];
+        }
+      } else {
+        for (int p = 0; p < indices[i].length; p++) {
+          s = s + value(i, p) * value(i, p);
+        }
+      }
+      return s;
     }
 
     private float value(int i, int p) {
@@ -210,6 +225,101 @@ public final class ReferenceMulticlass {
   }
 
   /**
+   * The multi-class passive-aggressive learners (Crammer et al. 2006, section 7: the max-loss
+   * update with the 0-1 cost; the bias a feature of value 1). w_c = 0, b_c = 0. On every visit, in
+   * float: s_c = dot(w_c, x) + b_c; a mistake when the smallest c with the largest s_c is not
+   * class(x); r = the smallest c != class(x) with the largest s_c; {@code loss = 1 - (s_true - s_r)};
+   * when loss &gt; 0 and k &gt;= 2: {@code q = 2 (n + 1)} with the bias, else {@code q = 2 n}, where
+   * {@code n = n + x[j] * x[j]} left to right over the stored entries; when q &gt; 0, tau as in
+   * {@link ReferenceLearners#passiveAggressive} for that q, then {@code w_true[j] = w_true[j] + tau * x[j]},
+   * {@code w_r[j] = w_r[j] + (-tau) * x[j]} and with the bias {@code b_true = b_true + tau},
+   * {@code b_r = b_r - tau}: an update.
+   */
+  public static Run passiveAggressive(Data data, ReferenceLearners.PassiveAggressive variant, float c, int maxEpochs,
+      long seed, boolean shuffle, boolean bias) {
+    int n = data.size();
+    int k = data.k;
+    float[][] w = new float[k][data.dimension];
+    float[] b = new float[k];
+    Random rnd = new Random(seed);
+    List<Integer> mistakesPerEpoch = new ArrayList<>();
+    List<Integer> updatesPerEpoch = new ArrayList<>();
+    List<Integer> updateLog = new ArrayList<>();
+    boolean converged = false;
+    int epochs = 0;
+    while (epochs < maxEpochs && !converged) {
+      int[] order = order(n, rnd, shuffle);
+      int mistakes = 0;
+      int updates = 0;
+      for (int t = 0; t < n; t++) {
+        int i = order[t];
+        int truth = data.classes[i];
+        float[] s = new float[k];
+        for (int cl = 0; cl < k; cl++) {
+          s[cl] = data.dot(i, w[cl]) + b[cl];
+        }
+        int predicted = 0;
+        for (int cl = 1; cl < k; cl++) {
+          if (s[cl] > s[predicted]) {
+            predicted = cl;
+          }
+        }
+        if (predicted != truth) {
+          mistakes++;
+        }
+        int r = -1;
+        for (int cl = 0; cl < k; cl++) {
+          if (cl != truth && (r == -1 || s[cl] > s[r])) {
+            r = cl;
+          }
+        }
+        if (r == -1) {
+          continue;
+        }
+        float loss = 1f - (s[truth] - s[r]);
+        if (loss > 0f) {
+          float norm = data.squaredNorm(i);
+          if (bias) {
+            norm = norm + 1f;
+          }
+          float q = 2f * norm;
+          if (q > 0f) {
+            float tau;
+            if (variant == ReferenceLearners.PassiveAggressive.PA) {
+              tau = loss / q;
+            } else if (variant == ReferenceLearners.PassiveAggressive.PA1) {
+              tau = Math.min(c, loss / q);
+            } else {
+              tau = loss / (q + 1f / (2f * c));
+            }
+            data.add(i, tau, w[truth], 0d, null);
+            data.add(i, -tau, w[r], 0d, null);
+            if (bias) {
+              b[truth] = b[truth] + tau;
+              b[r] = b[r] - tau;
+            }
+            updates++;
+            updateLog.add(i);
+          }
+        }
+      }
+      epochs++;
+      mistakesPerEpoch.add(mistakes);
+      updatesPerEpoch.add(updates);
+      converged = updates == 0;
+    }
+    Run run = new Run();
+    run.w = w;
+    run.b = b;
+    run.mistakesPerEpoch = toArray(mistakesPerEpoch);
+    run.updatesPerEpoch = toArray(updatesPerEpoch);
+    run.updateLog = toArray(updateLog);
+    run.epochs = epochs;
+    run.converged = converged;
+    return run;
+  }
+
+  /**
    * One-vs-rest: for every class c, an independent binary run of the algorithm on the labels
    * {@code y = +1 if class(x) == c else -1}, with its own {@code new Random(seed)} (so every run
    * sees the same order) and its own stopping. Row c of the result is that run's model. A visit
@@ -218,11 +328,22 @@ public final class ReferenceMulticlass {
    */
   public static Run oneVsRest(Binary algorithm, Data data, int maxEpochs, long seed, boolean shuffle, boolean bias,
       float tau) {
+    return oneVsRest(algorithm, data, maxEpochs, seed, shuffle, bias, tau, 1f);
+  }
+
+  /**
+   * {@link #oneVsRest(Binary, Data, int, long, boolean, boolean, float)} with the aggressiveness C
+   * of the passive-aggressive learners, whose binary runs are those of
+   * {@link ReferenceLearners#passiveAggressive}.
+   */
+  public static Run oneVsRest(Binary algorithm, Data data, int maxEpochs, long seed, boolean shuffle, boolean bias,
+      float tau, float aggressiveness) {
     int k = data.k;
     BinaryRun[] runs = new BinaryRun[k];
+    float ck = aggressiveness;
     int epochs = 0;
     for (int c = 0; c < k; c++) {
-      runs[c] = binary(algorithm, data, c, maxEpochs, seed, shuffle, bias, tau);
+      runs[c] = binary(algorithm, data, c, maxEpochs, seed, shuffle, bias, tau, ck);
       epochs = Math.max(epochs, runs[c].mistakeAt.size());
     }
     Run run = new Run();
@@ -293,10 +414,12 @@ public final class ReferenceMulticlass {
    * (update when y a <= 0), PLA (halts as soon as n consecutive visits made no update), the margin
    * perceptron (update when y a <= tau), averaged (CIML Algorithm 7 in double) and pocket (after
    * every update count the training errors; pocket (w, b) on a strict improvement; starts with
-   * (0, 0) and n errors).
+   * (0, 0) and n errors), and the passive-aggressive learners (those of
+   * {@link ReferenceLearners#passiveAggressive}, with aggressiveness ck).
    */
   private static BinaryRun binary(Binary algorithm, Data data, int c, int maxEpochs, long seed, boolean shuffle,
-      boolean bias, float tau) {
+      boolean bias, float tau, float ck) {
+    boolean pa = algorithm == Binary.PA || algorithm == Binary.PA1 || algorithm == Binary.PA2;
     int n = data.size();
     float[] w = new float[data.dimension];
     float b = 0f;
@@ -325,7 +448,29 @@ public final class ReferenceMulticlass {
         float y = data.classes[i] == c ? 1f : -1f;
         float a = data.dot(i, w) + b;
         mistakeAt[t] = y * a <= 0f;
-        if (y * a <= threshold) {
+        if (pa) {
+          float loss = 1f - y * a;
+          float q = data.squaredNorm(i);
+          if (bias) {
+            q = q + 1f;
+          }
+          if (loss > 0f && q > 0f) {
+            float step;
+            if (algorithm == Binary.PA) {
+              step = loss / q;
+            } else if (algorithm == Binary.PA1) {
+              step = Math.min(ck, loss / q);
+            } else {
+              step = loss / (q + 1f / (2f * ck));
+            }
+            data.add(i, step * y, w, 0d, null);
+            if (bias) {
+              b = b + step * y;
+            }
+            updateAt[t] = true;
+            updates++;
+          }
+        } else if (y * a <= threshold) {
           data.add(i, y, w, (double) y * counter, algorithm == Binary.AVERAGED ? u : null);
           if (bias) {
             b = b + y;

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public final class ReferenceRun {
   /**
-   * The model's weights: the last weights for the perceptron, PLA and margin perceptron; the
+   * The model's weights: the last weights for the perceptron, PLA, margin perceptron and passive-aggressive learners; the
    * pocket for pocket; the last current vector v for voted; the averaged weights for averaged.
    */
   public float[] w;
@@ -19,7 +19,7 @@ public final class ReferenceRun {
   public int[] updateLog;
   /** Mistakes ({@code y a <= 0}) per epoch run, the last possibly partial. */
   public int[] mistakesPerEpoch;
-  /** Updates per epoch run (equal to the mistakes except for the margin perceptron and a voted cap). */
+  /** Updates per epoch run (equal to the mistakes except for the margin perceptron, the passive-aggressive learners and a voted cap). */
   public int[] updatesPerEpoch;
   /** Epochs run, counting an epoch cut short by PLA halting or a voted cap. */
   public int epochs;

@@ -20,7 +20,12 @@ import java.util.Objects;
  * and subtracts 1 for the predicted one. {@link Algorithm#PERCEPTRON} keeps the last
  * coefficients, {@link Algorithm#AVERAGED} averages them over every visit (exact in double, as
  * the averaged perceptron does), {@link Algorithm#VOTED} lets every intermediate classifier vote
- * with its survival count.
+ * with its survival count. {@link Algorithm#MARGIN} updates by 1 whenever the margin is at most
+ * tau (binary {@code y f(x)}; K classes the true class's score minus the highest-scoring wrong
+ * class's, which then loses what the true class gains); {@link Algorithm#PA}, {@link Algorithm#PA1}
+ * and {@link Algorithm#PA2} change the coefficients by tau instead of 1 whenever that margin is
+ * below 1, tau from the loss {@code 1 - margin} and {@code K(x, x) + 1} (with the bias; twice it
+ * for K classes), as the linear passive-aggressive learners take it from {@code |x|^2 + 1}.
  *
  * <pre>{@code
  * FitResult<KernelModel> r = KernelLearner.fit(Algorithm.AVERAGED,
@@ -36,8 +41,8 @@ public final class KernelLearner {
    * Fits a kernel perceptron. {@code budget} caps the number of support vectors (0: no cap):
    * when a new one would exceed it, one drawn uniformly at random (from a stream seeded by the
    * options' seed) is removed with its coefficients first (Cavallanti, Cesa-Bianchi and Gentile
-   * 2007); the voted form takes no budget. Throws {@link OptionException} for another algorithm
-   * than PERCEPTRON, AVERAGED or VOTED, a negative budget, or VOTED with a budget. Nothing passed
+   * 2007); the voted form takes no budget. Throws {@link OptionException} for PLA or POCKET, a
+   * negative budget, or VOTED with a budget. Nothing passed
    * in is modified.
    */
   public static FitResult<KernelModel> fit(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
@@ -52,8 +57,9 @@ public final class KernelLearner {
     Objects.requireNonNull(kernel, "kernel");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED && algorithm != Algorithm.VOTED) {
-      throw new OptionException("algorithm", algorithm, "of the kernel perceptron must be PERCEPTRON, AVERAGED or VOTED");
+    if (!KernelModel.trainsKernelModels(algorithm)) {
+      throw new OptionException("algorithm", algorithm,
+          "of the kernel perceptron must be PERCEPTRON, AVERAGED, VOTED, MARGIN, PA, PA1 or PA2");
     }
     if (budget < 0) {
       throw new OptionException("budget", budget, "must be >= 0 (0: no budget)");
@@ -67,6 +73,12 @@ public final class KernelLearner {
     }
     if (algorithm == Algorithm.AVERAGED) {
       return new AveragedKernelRule(kernel, removal, data.labels(), options, settings);
+    }
+    if (algorithm == Algorithm.MARGIN) {
+      return new MarginKernelRule(kernel, removal, data.labels(), options, settings);
+    }
+    if (algorithm.passiveAggressive()) {
+      return new PassiveAggressiveKernelRule(algorithm, kernel, removal, data.labels(), options, settings);
     }
     return new KernelRule(Algorithm.PERCEPTRON, kernel, removal, data.labels(), options, settings, false);
   }

@@ -289,14 +289,24 @@ public final class KernelModel implements Model {
         new Votes(updateSv.clone(), plus.clone(), minus.clone(), counts.clone(), bias, labels));
   }
 
+  /**
+   * Whether the algorithm has a kernel form, whose name a kernel model carries: all but PLA and
+   * the pocket. Margin and passive-aggressive models keep their last coefficients, as the
+   * perceptron's do.
+   */
+  public static boolean trainsKernelModels(Algorithm algorithm) {
+    return algorithm != Algorithm.PLA && algorithm != Algorithm.POCKET;
+  }
+
   private static int checkParts(Function kernel, Algorithm algorithm, Labels labels, Dataset sv, float[] biases) {
     Objects.requireNonNull(kernel, "kernel");
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(labels, "labels");
     Objects.requireNonNull(sv, "supportVectors");
     Objects.requireNonNull(biases, "biases");
-    if (algorithm != Algorithm.PERCEPTRON && algorithm != Algorithm.AVERAGED && algorithm != Algorithm.VOTED) {
-      throw new IllegalArgumentException("algorithm must be PERCEPTRON, AVERAGED or VOTED, got " + algorithm);
+    if (!trainsKernelModels(algorithm)) {
+      throw new IllegalArgumentException("algorithm must be PERCEPTRON, AVERAGED, VOTED, MARGIN, PA, PA1 or PA2, got "
+          + algorithm);
     }
     int k = classes(labels);
     if (algorithm != Algorithm.VOTED && biases.length != k) {

@@ -15,7 +15,8 @@ import java.util.Arrays;
  * true class's score and subtracts it from the predicted one's (binary: adds y times it), making
  * the row a support vector if it is none, and tells the engine. This class keeps the last
  * coefficients ({@link Algorithm#PERCEPTRON}); {@link AveragedKernelRule} and
- * {@link VotedKernelRule} change what the model is. An optional {@link Budget} caps the support
+ * {@link VotedKernelRule} change what the model is; {@link MarginKernelRule} and
+ * {@link PassiveAggressiveKernelRule} update by the margin, with a step of their own. An optional {@link Budget} caps the support
  * vectors. The rule trains on one dataset, bound at its first visit.
  */
 class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
@@ -84,21 +85,79 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
     int minus;
     if (k == 1) {
       float y = train.label(i);
-      if (y * score[0] > 0f) {
-        return correct();
-      }
+      float margin = y * score[0];
       plus = y > 0f ? 1 : 0;
       minus = 1 - plus;
+      if (!marginal()) {
+        if (margin > 0f) {
+          return correct();
+        }
+      } else {
+        return marginalUpdate(i, plus, minus, margin, margin <= 0f);
+      }
     } else {
       plus = train.classOf(i);
       minus = DualScores.argMax(score, k);
+      if (marginal()) {
+        boolean mistake = plus != minus;
+        int r = mistake ? minus : runnerUp(plus);
+        return marginalUpdate(i, plus, r, score[plus] - score[r], mistake);
+      }
       if (plus == minus) {
         return correct();
       }
     }
-    update(i, plus, minus);
+    update(i, plus, minus, 1f);
     coefficients.visited();
     return TrainingLoop.MISTAKE | TrainingLoop.UPDATED;
+  }
+
+  /**
+   * The visit of a rule that looks at the margin ({@link #marginal()}): margin is {@code y * score}
+   * (binary) or the true class's score minus the highest-scoring wrong class's (r, as minus).
+   */
+  private int marginalUpdate(int i, int plus, int minus, float margin, boolean mistake) {
+    float step = step(i, margin);
+    int outcome = mistake ? TrainingLoop.MISTAKE : TrainingLoop.CORRECT;
+    if (step != 0f) {
+      update(i, plus, minus, step);
+      outcome |= TrainingLoop.UPDATED;
+    }
+    coefficients.visited();
+    return outcome;
+  }
+
+  /** The highest-scoring class other than truth (the smallest index among ties). */
+  private int runnerUp(int truth) {
+    int r = truth == 0 ? 1 : 0;
+    for (int cl = r + 1; cl < k; cl++) {
+      if (cl != truth && score[cl] > score[r]) {
+        r = cl;
+      }
+    }
+    return r;
+  }
+
+  /**
+   * Whether the rule updates by the margin rather than on mistakes: then every visit asks
+   * {@link #step} for the size of its update (0 for none), and a K-class update subtracts from the
+   * highest-scoring wrong class. Not the perceptron's forms, whose visits are as they were.
+   */
+  boolean marginal() {
+    return false;
+  }
+
+  /**
+   * The coefficient change of a visit of example i whose margin is {@code margin} (see
+   * {@link #marginalUpdate}); 0 for no update. Only for a {@link #marginal()} rule.
+   */
+  float step(int i, float margin) {
+    throw new AssertionError("not a marginal rule");
+  }
+
+  /** K(x_i, x_i) as the engine computes kernel values, for the passive-aggressive steps. */
+  final float selfKernel(int i) {
+    return scores.selfKernel(i);
   }
 
   private int correct() {
@@ -107,8 +166,11 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
     return TrainingLoop.CORRECT;
   }
 
-  /** Adds example i's kernel to class plus's score and subtracts it from minus's (binary: y = +1 for plus 1). */
-  private void update(int i, int plus, int minus) {
+  /**
+   * Adds step times example i's kernel to class plus's score and subtracts it from minus's
+   * (binary: adds y step, y = +1 for plus 1).
+   */
+  private void update(int i, int plus, int minus, float step) {
     mistake(plus, minus);
     int slot = coefficients.slot(i);
     if (slot < 0) {
@@ -119,10 +181,10 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
     }
     Arrays.fill(delta, 0f);
     if (k == 1) {
-      delta[0] = plus == 1 ? 1f : -1f;
+      delta[0] = plus == 1 ? step : -step;
     } else {
-      delta[plus] = 1f;
-      delta[minus] = -1f;
+      delta[plus] = step;
+      delta[minus] = -step;
     }
     coefficients.step(slot, delta, k);
     updated(slot);

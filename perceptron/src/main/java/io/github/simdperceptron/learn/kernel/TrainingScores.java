@@ -107,6 +107,14 @@ final class TrainingScores {
     }
   }
 
+  /** K(x_i, x_i): the row's squared norm as the Gram blocks sum it, finished as a Gram value. */
+  float selfKernel(int i) {
+    float norm = rows.norm(i);
+    float[] g = {norm};
+    kernel.finish(g, 0, 1, norm, new float[] {norm});
+    return g[0];
+  }
+
   /**
    * Adds row's kernel times change[0, kp) to every row's scores: from row's cached column,
    * deferred, when it has one; else pending (committed when pendingCap wait). change is not
