@@ -11,6 +11,7 @@ import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.TrainingState;
 import io.github.simdperceptron.learn.VotedModel;
 import io.github.simdperceptron.text.TextVectorizer;
 import io.github.simdperceptron.learn.internal.VotedAccess;
@@ -59,13 +60,18 @@ import java.util.function.UnaryOperator;
  * {@link FormatException}, never a wrong model.
  */
 public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options,
-    TextVectorizer text) {
+    TextVectorizer text, TrainingState state) {
   /**
    * The newest format version this class writes (models with a text vectorizer; voted and kernel
    * models are version 2, linear and multi-class models version 1); it reads this one and every
    * earlier one.
    */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
+  /** The version of files with a text vectorizer and no training state. */
+  static final int VERSION_TEXT = 3;
+  /** Version 4's section flags: a text section follows, a training state follows. */
+  private static final int SECTION_TEXT = 1;
+  private static final int SECTION_STATE = 2;
   /** The version of voted and kernel model files without a text vectorizer. */
   static final int VERSION_VOTED = 2;
   /** The version of linear and multi-class model files, whose layout version 2 kept. */
@@ -117,12 +123,67 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
 
   /** A model file without a text vectorizer. */
   public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
-    this(model, algorithm, bias, options, null);
+    this(model, algorithm, bias, options, null, null);
+  }
+
+  /** A model file without a training state. */
+  public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options, TextVectorizer text) {
+    this(model, algorithm, bias, options, text, null);
   }
 
   /** This file with the text vectorizer {@code text} (fitted; null for none), so that readers of it take raw text. */
   public ModelFile withText(TextVectorizer text) {
-    return new ModelFile(model, algorithm, bias, options, text);
+    return new ModelFile(model, algorithm, bias, options, text, state);
+  }
+
+  /**
+   * The file of a training that can be continued: its model, learner and options, and the state
+   * itself (written in an optional section, docs/model-format.md), so that
+   * {@link TrainingState#train} after reading it goes on as the training would have.
+   */
+  public static ModelFile of(TrainingState state) {
+    Objects.requireNonNull(state, "state");
+    if (state.model() == null) {
+      throw new IllegalArgumentException("state: no training has run yet");
+    }
+    ModelFile f = of(state.model(), state.learner(), state.options());
+    return new ModelFile(f.model, f.algorithm, f.bias, f.options, null, state);
+  }
+
+  /** This file without its training state (the bytes of a file written without one). */
+  public ModelFile withoutState() {
+    return new ModelFile(model, algorithm, bias, options, text, null);
+  }
+
+  /**
+   * The training options this file records (each one missing, or from an older writer, at its
+   * default). Throws {@link IllegalArgumentException} naming the option whose value does not parse.
+   */
+  public TrainingOptions trainingOptions() {
+    TrainingOptions.Builder b = TrainingOptions.builder();
+    double[] validation = {0, 5};
+    try {
+      for (Map.Entry<String, String> e : options.entrySet()) {
+        String v = e.getValue();
+        switch (e.getKey()) {
+          case "maxEpochs" -> b.maxEpochs(Integer.parseInt(v));
+          case "seed" -> b.seed(Long.parseLong(v));
+          case "shuffle" -> b.shuffle(Boolean.parseBoolean(v));
+          case "bias" -> b.bias(Boolean.parseBoolean(v));
+          case "tau" -> b.tau(Float.parseFloat(v));
+          case "validationFraction" -> validation[0] = Double.parseDouble(v);
+          case "patience" -> validation[1] = Integer.parseInt(v);
+          case "voteCap" -> b.voteCap(Integer.parseInt(v));
+          default -> { }
+        }
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("options: " + e.getMessage(), e);
+    }
+    if (validation[0] > 0) {
+      b.earlyStopping(validation[0], (int) validation[1]);
+    }
+    return b.build();
   }
 
   /**
@@ -134,6 +195,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(options, "options");
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    if (state != null && state.model() != model) {
+      throw new IllegalArgumentException("state: the training state is of another model");
+    }
     if (text != null) {
       if (!text.fitted()) {
         throw new IllegalArgumentException("text: the vectorizer must be fitted");
@@ -192,7 +256,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     byte[] header = header(saved, body.kind, body.voted != null ? -1 : body.rows.length);
     long length = PREAMBLE + (long) header.length + 4 + (body.voted != null ? VotedFile.bytes(body.voted)
         : (long) body.rows.length * (ROW_HEADER + 4L * body.dimension));
-    int version = saved.text() != null ? VERSION : body.voted != null ? VERSION_VOTED : VERSION_LINEAR;
+    int version = saved.state() != null ? VERSION : saved.text() != null ? VERSION_TEXT
+        : body.voted != null ? VERSION_VOTED : VERSION_LINEAR;
     write(path, tap, version, length, header, out -> {
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
       if (body.voted != null) {
@@ -312,9 +377,20 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
       }
+      if (saved.state() != null) {
+        out.writeByte((saved.text() != null ? SECTION_TEXT : 0) | SECTION_STATE);
+      }
       if (saved.text() != null) {
         out.writeInt((int) saved.text().sectionBytes());
         saved.text().writeTo(out);
+      }
+      if (saved.state() != null) {
+        long n = saved.state().bytes();
+        if (n > Integer.MAX_VALUE - 64) {
+          throw new IllegalArgumentException("state: a training state of " + n + " bytes is larger than a file holds");
+        }
+        out.writeInt((int) n);
+        saved.state().writeTo(out);
       }
       if (rows >= 0) {
         out.writeInt(rows);
@@ -415,7 +491,17 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     for (int o = 0; o < m; o++) {
       options.put(readUtf(in, pos, source), readUtf(in, pos, source));
     }
-    TextVectorizer text = version >= 3 ? readText(in, pos, end, source, d) : null;
+    int sections = version >= 4 ? in.readUnsignedByte() : version == 3 ? SECTION_TEXT : 0;
+    if (version >= 4 && (sections & ~(SECTION_TEXT | SECTION_STATE)) != 0) {
+      throw FormatException.atByte(source, pos.count() - 1, "section flags " + sections + " (expected 0 to 3)");
+    }
+    TextVectorizer text = (sections & SECTION_TEXT) != 0 ? readText(in, pos, end, source, d) : null;
+    long stateAt = pos.count();
+    byte[] state = (sections & SECTION_STATE) != 0 ? readState(in, pos, end, source) : null;
+    if (state != null && kind != KIND_LINEAR && kind != KIND_MULTICLASS) {
+      throw FormatException.atByte(source, stateAt, "a training state in a model of kind " + kind
+          + " (expected kind 1 or 3)");
+    }
     if (text != null && kernel) {
       throw FormatException.atByte(source, at, "a text section in a kernel model (expected none)");
     }
@@ -464,7 +550,20 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         ? new LinearModel(w[0], b[0], labels)
         : multiclass ? new MulticlassModel(w, b, labels)
         : VotedModel.of(w, b, counts, labels, d);
-    return new ModelFile(model, algorithm, biasFlag == 1, options, text);
+    ModelFile file = new ModelFile(model, algorithm, biasFlag == 1, options, text);
+    if (state == null) {
+      return file;
+    }
+    try {
+      DataInputStream s = new DataInputStream(new ByteArrayInputStream(state));
+      TrainingState restored = TrainingState.readFrom(s, model, algorithm, file.trainingOptions());
+      if (s.available() != 0) {
+        throw new IllegalArgumentException(s.available() + " bytes left over in the training state");
+      }
+      return new ModelFile(model, algorithm, biasFlag == 1, options, text, restored);
+    } catch (IllegalArgumentException | EOFException e) {
+      throw FormatException.atByte(source, stateAt, "training state: " + e.getMessage());
+    }
   }
 
   /** The text section of a version-3 file: its length, then {@link TextVectorizer#writeTo}'s bytes; checked. */
@@ -488,6 +587,19 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
           + text.dimension() + " features (expected " + length + " bytes and the model's " + d + " features)");
     }
     return text;
+  }
+
+  /** The training state section's bytes (its length, i32, then as many bytes), parsed once the model is read. */
+  private static byte[] readState(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
+    long at = pos.count();
+    int length = in.readInt();
+    if (length < 0 || length > end - pos.count()) {
+      throw FormatException.atByte(source, at, "a training state of " + length + " bytes (expected a length that"
+          + " fits in the file)");
+    }
+    byte[] bytes = new byte[length];
+    in.readFully(bytes);
+    return bytes;
   }
 
   /** Heap a voted model takes per feature of its dimension, about (the transpose's pointers, scratch). */

@@ -19,7 +19,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   final ClassWeights weights;
   private final float threshold;
   /** Per class: its visits so far, plus one (the averaged learner's counter). */
-  private final long[] count;
+  final long[] count;
   /** Multi-label rows: row i's classes are labelClasses[labelPtr[i], labelPtr[i+1]); null: its one class. */
   private int[] labelPtr;
   private int[] labelClasses;
@@ -122,7 +122,9 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   /** Pocket one-vs-rest: after every update of class c, an offer of its row to its own {@link Pocket}. */
   static final class Pocketed extends OneVsRestRule {
-    private final Pocket[] pockets;
+    final Pocket[] pockets;
+    /** Whether the pockets were restored from a saved state: the first update counts their errors. */
+    private boolean restored;
     private final float[] row;
     /** The steps of the visit being applied (the update clears the shared ones). */
     private final float[] updated;
@@ -141,7 +143,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
         margins = new float[data.size()];
         for (Pocket p : pockets) {
           // Zero weights and bias: every activation is 0, so every example is an error.
-          p.errors = data.size();
+          p.errors = restored ? p.errors(data, margins) : data.size();
         }
       }
       System.arraycopy(weights.delta, 0, updated, 0, updated.length);
@@ -152,6 +154,15 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
           pockets[c].offer(data, row, weights.b[c], margins);
         }
       }
+    }
+
+    /** Sets each class's pocket to row c and bias c of a saved model's (its errors counted at the first update). */
+    void restorePockets(MulticlassModel saved) {
+      for (int c = 0; c < pockets.length; c++) {
+        System.arraycopy(saved.weights(c), 0, pockets[c].w, 0, row.length);
+        pockets[c].b = saved.biases()[c];
+      }
+      restored = true;
     }
 
     @Override
