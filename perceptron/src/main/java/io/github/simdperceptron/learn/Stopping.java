@@ -15,7 +15,7 @@ final class Stopping {
   /** A learner's status bits ({@link #status()}): it converged, it halted; either means it stopped. */
   static final int CONVERGED = 1;
   static final int HALTED = 2;
-  private final int n;
+  private int n;
   private final boolean haltOnCleanCycle;
   private final boolean shuffle;
   private final boolean[] stopped;
@@ -44,6 +44,11 @@ final class Stopping {
     this.mistakes = new int[learners];
     this.updates = new int[learners];
     this.running = learners;
+  }
+
+  /** Sets the number of examples of an epoch, for a pass over a stream whose length is known at its end. */
+  void examples(int n) {
+    this.n = n;
   }
 
   boolean stopped(int learner) {

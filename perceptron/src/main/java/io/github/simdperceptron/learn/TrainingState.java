@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -41,6 +42,8 @@ public final class TrainingState {
   private int dimension;
   private int epochs;
   private long generator;
+  /** {@link #fingerprint} of the data of the last run, 0 before one. */
+  private long fingerprint;
   private byte[] status = new byte[0];
   private int[] clean = new int[0];
   /** The current weight rows (row-major, one per class; binary: one) and biases; null before the first run. */
@@ -180,58 +183,269 @@ public final class TrainingState {
       grow(data);
       options = options.toBuilder().maxEpochs(options.maxEpochs() + epochs).build();
     }
-    Dataset train = relabel(data);
-    if (train.dimension() < dimension) {
-      throw new IllegalArgumentException("data: dimension " + train.dimension() + " is below the model's "
-          + dimension);
+    Dataset train = relabel(data.dimension() < dimension ? widen(data, dimension) : data);
+    long print = fingerprint(train);
+    if (!first && print != fingerprint) {
+      // Other data: a learner that stopped on the earlier data learns again.
+      status = new byte[0];
+      clean = new int[0];
     }
+    fingerprint = print;
     SeededRandom rnd = new SeededRandom(options.seed());
     rnd.restore(generator);
-    FitResult<? extends Model> fit;
-    if (form == Form.BINARY) {
-      BinaryRule rule = Learner.binaryRule(algorithm, dimension, options, labels,
-          first ? null : new LinearModel(w[0], b[0], labels));
-      if (!first) {
-        restore(rule);
-      }
-      fit = Trainer.resume(rule, train, options, epochs, rnd, stopping(1, train.size(), rule));
-      save(rule);
-    } else if (form == Form.MULTICLASS) {
-      MulticlassRule rule = new MulticlassRule(dimension, options.bias(), labels, algorithm == Algorithm.AVERAGED,
-          first ? null : new MulticlassModel(w, b, labels));
-      if (!first) {
-        restore(rule.weights);
-        rule.c = counts[0];
-      }
-      fit = Trainer.resume(rule, ClassWeights.sparse(train), options, epochs, rnd, stopping(1, train.size(), rule));
-      save(rule.weights);
-      counts = new long[] {rule.c};
-      status = rule.stopping.status();
-      clean = rule.stopping.clean();
-    } else {
-      OneVsRestRule rule = OneVsRestRule.of(algorithm, dimension, options, labels);
-      if (!first) {
-        restore(rule.weights);
-        System.arraycopy(counts, 0, rule.count, 0, counts.length);
-        if (rule instanceof OneVsRestRule.Pocketed) {
-          ((OneVsRestRule.Pocketed) rule).restorePockets((MulticlassModel) model);
-        }
-      }
-      fit = Trainer.resume(rule, ClassWeights.sparse(train), options, epochs, rnd,
-          stopping(labels.size(), train.size(), rule));
-      save(rule.weights);
-      counts = rule.count.clone();
-      status = rule.stopping.status();
-      clean = rule.stopping.clean();
-    }
+    UpdateRule<? extends Model> rule = rule(first);
+    Dataset rows = form == Form.BINARY ? train : ClassWeights.sparse(train);
+    FitResult<? extends Model> fit = Trainer.resume(rule, rows, options, epochs, rnd,
+        stopping(rule, train.size()));
+    capture(rule);
     generator = rnd.state();
     this.epochs += fit.report().epochs();
     model = fit.model();
     return new FitResult<>(fit.model(), fit.report(), options);
   }
 
-  private Stopping stopping(int learners, int n, UpdateRule<?> rule) {
-    return new Stopping(learners, n, rule.haltsAfterCleanCycle(), options.shuffle(), status, clean);
+  private static void fingerprintEntry(java.util.zip.CRC32 crc, byte[] bb, int j, float x) {
+    int bits = Float.floatToIntBits(x);
+    for (int k = 0; k < 4; k++) {
+      bb[k] = (byte) (j >>> (24 - 8 * k));
+      bb[4 + k] = (byte) (bits >>> (24 - 8 * k));
+    }
+    crc.update(bb, 0, 8);
+  }
+
+  /** data as sparse rows of dimension d (at least data's): the rows a file read with that dimension gives. */
+  private static Dataset widen(Dataset data, int d) {
+    Dataset.Builder rows = Dataset.builder(d);
+    for (int i = 0; i < data.size(); i++) {
+      String name = data.labels().name(data.classOf(i));
+      if (data.isSparse()) {
+        int from = DataAccess.rowStart(data, i);
+        int to = from + data.nonZeros(i);
+        float[] val = DataAccess.values(data);
+        rows.add(Arrays.copyOfRange(DataAccess.indices(data), from, to),
+            val == null ? null : Arrays.copyOfRange(val, from, to), name);
+      } else {
+        float[] x = data.denseRow(i);
+        int nnz = 0;
+        for (float v : x) {
+          nnz += v != 0f ? 1 : 0;
+        }
+        int[] idx = new int[nnz];
+        float[] val = new float[nnz];
+        for (int j = 0, t = 0; j < x.length; j++) {
+          if (x[j] != 0f) {
+            idx[t] = j;
+            val[t++] = x[j];
+          }
+        }
+        rows.add(idx, val, name);
+      }
+    }
+    return rows.build();
+  }
+
+  /**
+   * An online pass over examples that come one at a time (a stream): each one is predicted by the
+   * current model, counted as a progressive mistake or not, then learnt; {@link Pass#finish()}
+   * ends the pass as an epoch ends. A pass over examples x_1..x_n equals {@link #train} of one
+   * epoch on the dataset of x_1..x_n when the options do not shuffle, bit for bit, except when
+   * those rows are those of the previous run (then {@link #train} keeps which learners had stopped,
+   * and a pass, which cannot know, lets them all learn). The model's classes and dimension are
+   * fixed during a pass. Only the learners that need no whole training set:
+   * {@link Algorithm#online()} (not PLA, pocket; voted has no state). Throws
+   * {@link IllegalStateException} before the first run, {@link IllegalArgumentException} for
+   * another algorithm.
+   */
+  public Pass pass() {
+    if (w == null) {
+      throw new IllegalStateException("no training has run yet: a pass continues a trained model");
+    }
+    algorithm.require(Algorithm::online, "of an online pass must be ",
+        " (the others need the whole training set; use train)");
+    return new Pass();
+  }
+
+  /** An online pass ({@link #pass()}); not thread-safe. */
+  public final class Pass {
+    private final UpdateRule<? extends Model> rule;
+    private final int[] single = new int[1];
+    private final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    private long examples;
+    private long mistakes;
+
+    private Pass() {
+      rule = rule(false);
+      status = new byte[0];
+      clean = new int[0];
+      rule.stopping = stopping(rule, Integer.MAX_VALUE);
+      rule.epochStarting();
+    }
+
+    /**
+     * Predicts, counts and learns example i of data (classes among the model's, by name; dimension
+     * at most the model's); returns whether the model before the update got it wrong. Not modified.
+     */
+    public boolean learn(Dataset data, int i) {
+      Objects.requireNonNull(data, "data");
+      if (data.dimension() > dimension) {
+        throw new IllegalArgumentException("data: dimension " + data.dimension() + " is above the model's "
+            + dimension + " (a pass does not grow the model; train --resume does)");
+      }
+      String name = data.labels().name(data.classOf(i));
+      int k = indexOf(labels, name);
+      if (k < 0) {
+        throw new IllegalArgumentException("data: class '" + name + "' is not one of the model's " + labels);
+      }
+      Dataset one = data.subset(new int[] {i});
+      if (one.dimension() < dimension) {
+        one = widen(one, dimension);
+      }
+      single[0] = k;
+      one = one.withLabels(labels, single);
+      if (form != Form.BINARY) {
+        one = ClassWeights.sparse(one);
+      }
+      fingerprintRow(crc, one, 0);
+      int outcome = rule.visit(one, 0);
+      if (form == Form.BINARY || form == Form.MULTICLASS) {
+        rule.stopping.record(0, outcome);
+      }
+      examples++;
+      boolean wrong = (outcome & UpdateRule.MISTAKE) != 0;
+      if (wrong) {
+        mistakes++;
+      }
+      return wrong;
+    }
+
+    /** Examples learnt in this pass. */
+    public long examples() {
+      return examples;
+    }
+
+    /** Progressive mistakes in this pass: examples the model got wrong just before learning them. */
+    public long mistakes() {
+      return mistakes;
+    }
+
+    /** The current model (a snapshot). */
+    public Model model() {
+      return rule.model();
+    }
+
+    /**
+     * The state so far, the pass going on: {@link TrainingState#model()} and the state are those
+     * after the examples learnt; an epoch is not counted, and no learner stops.
+     */
+    public TrainingState checkpoint() {
+      capture(rule);
+      model = rule.model();
+      return TrainingState.this;
+    }
+
+    /** Ends the pass as an epoch ends (a learner without an update in it stops); returns the state. */
+    public TrainingState finish() {
+      rule.stopping.examples((int) Math.min(examples, Integer.MAX_VALUE));
+      rule.stopping.epochFinished();
+      capture(rule);
+      model = rule.finalModel();
+      fingerprint = fingerprint(crc, examples);
+      epochs++;
+      options = options.toBuilder().maxEpochs(options.maxEpochs() + 1).build();
+      return TrainingState.this;
+    }
+  }
+
+  /** The rule of this learner, from zero on the first run, else from the state. */
+  private UpdateRule<? extends Model> rule(boolean first) {
+    if (form == Form.BINARY) {
+      BinaryRule rule = Learner.binaryRule(algorithm, dimension, options, labels,
+          first ? null : new LinearModel(w[0], b[0], labels));
+      if (!first) {
+        restore(rule);
+      }
+      return rule;
+    }
+    if (form == Form.MULTICLASS) {
+      MulticlassRule rule = new MulticlassRule(dimension, options.bias(), labels, algorithm == Algorithm.AVERAGED,
+          first ? null : new MulticlassModel(w, b, labels));
+      if (!first) {
+        restore(rule.weights);
+        rule.c = counts[0];
+      }
+      return rule;
+    }
+    OneVsRestRule rule = OneVsRestRule.of(algorithm, dimension, options, labels);
+    if (!first) {
+      restore(rule.weights);
+      System.arraycopy(counts, 0, rule.count, 0, counts.length);
+      if (rule instanceof OneVsRestRule.Pocketed) {
+        ((OneVsRestRule.Pocketed) rule).restorePockets((MulticlassModel) model);
+      }
+    }
+    return rule;
+  }
+
+  /** Keeps the rule's state (copies of its arrays) and its stopping's. */
+  private void capture(UpdateRule<? extends Model> rule) {
+    if (rule instanceof BinaryRule) {
+      save((BinaryRule) rule);
+    } else if (rule instanceof MulticlassRule) {
+      MulticlassRule m = (MulticlassRule) rule;
+      save(m.weights);
+      counts = new long[] {m.c};
+    } else {
+      OneVsRestRule o = (OneVsRestRule) rule;
+      save(o.weights);
+      counts = o.count.clone();
+    }
+    status = rule.stopping.status();
+    clean = rule.stopping.clean();
+  }
+
+  /**
+   * A fingerprint of the training rows, in order: a CRC32 of each row's class name and non-zeros
+   * (index and float bits), with the number of rows in the high bits. Equal data, equal print.
+   */
+  static long fingerprint(Dataset data) {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    for (int i = 0; i < data.size(); i++) {
+      fingerprintRow(crc, data, i);
+    }
+    return fingerprint(crc, data.size());
+  }
+
+  static long fingerprint(java.util.zip.CRC32 crc, long rows) {
+    return (rows << 32) ^ crc.getValue();
+  }
+
+  static void fingerprintRow(java.util.zip.CRC32 crc, Dataset data, int i) {
+    crc.update(data.labels().name(data.classOf(i)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    byte[] bb = new byte[8];
+    if (data.isSparse()) {
+      int[] idx = DataAccess.indices(data);
+      float[] val = DataAccess.values(data);
+      for (int t = DataAccess.rowStart(data, i), end = t + data.nonZeros(i); t < end; t++) {
+        float x = val == null ? 1f : val[t];
+        if (x != 0f) {
+          fingerprintEntry(crc, bb, idx[t], x);
+        }
+      }
+    } else {
+      float[] a = DataAccess.rowArray(data, i);
+      int off = DataAccess.rowOffset(data, i);
+      for (int j = 0; j < data.dimension(); j++) {
+        if (a[off + j] != 0f) {
+          fingerprintEntry(crc, bb, j, a[off + j]);
+        }
+      }
+    }
+    crc.update(0xFF);
+  }
+
+  private Stopping stopping(UpdateRule<?> rule, int n) {
+    return new Stopping(form == Form.ONE_VS_REST ? labels.size() : 1, n, rule.haltsAfterCleanCycle(),
+        options.shuffle(), status, clean);
   }
 
   private void restore(BinaryRule rule) {
@@ -256,8 +470,6 @@ public final class TrainingState {
     } else {
       counts = new long[] {1L};
     }
-    status = rule.stopping.status();
-    clean = rule.stopping.clean();
   }
 
   /** Puts the current rows (and sums) into the feature-major weights of a rule made from zero or from them. */
@@ -407,6 +619,7 @@ public final class TrainingState {
     out.writeByte(form.ordinal());
     out.writeInt(epochs);
     out.writeLong(generator);
+    out.writeLong(fingerprint);
     out.writeInt(status.length);
     for (int c = 0; c < status.length; c++) {
       out.writeByte(status[c]);
@@ -437,7 +650,7 @@ public final class TrainingState {
   /** The number of bytes {@link #writeTo} writes. */
   public long bytes() {
     long rows = w.length;
-    return 2 + 4 + 8 + 4 + 5L * status.length + 4 + rows * (4 + 4L * dimension) + 4 + 8L * counts.length + 1
+    return 2 + 4 + 8 + 8 + 4 + 5L * status.length + 4 + rows * (4 + 4L * dimension) + 4 + 8L * counts.length + 1
         + (u == null ? 0 : rows * (8 + 8L * dimension));
   }
 
@@ -473,6 +686,7 @@ public final class TrainingState {
       throw new IllegalArgumentException("training state: " + s.epochs + " epochs");
     }
     s.generator = in.readLong();
+    s.fingerprint = in.readLong();
     int learners = in.readInt();
     int expected = s.form == Form.ONE_VS_REST ? k : 1;
     if (learners != expected) {
