@@ -105,6 +105,10 @@ final class LearnCommand {
       end(pass, withState, null);
     } catch (UncheckedIOException e) {
       throw e.getCause();
+    } catch (IOException | RuntimeException e) {
+      // A malformed line: what was learnt before it is saved, then the error is reported.
+      end(pass, withState, null);
+      throw e;
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(hook);

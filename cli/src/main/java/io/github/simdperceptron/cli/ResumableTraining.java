@@ -2,13 +2,13 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
-import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingReport;
 import io.github.simdperceptron.learn.TrainingState;
+import io.github.simdperceptron.learn.VotedModel;
 import java.io.IOException;
 import java.util.List;
 
@@ -46,10 +46,6 @@ final class ResumableTraining {
         throw new UsageException("--save-state: the kernel perceptron's training state is not saved (linear learners"
             + " only)");
       }
-      if (c.train.algorithm == Algorithm.VOTED) {
-        throw new UsageException("--save-state: the voted perceptron's training state is not saved (its votes refer"
-            + " to the training rows): train it in one run");
-      }
       if (c.validationFraction != null && c.validationFraction != 0) {
         throw new UsageException("--save-state: a training with --validation-fraction cannot be continued exactly"
             + " (early stopping keeps the best epoch's model, not the one training ends in)");
@@ -61,9 +57,12 @@ final class ResumableTraining {
     TrainingState state = null;
     if (c.resume != null) {
       ModelFile from = ModelFile.read(c.resume);
-      if (!(from.model() instanceof LinearModel) && !(from.model() instanceof MulticlassModel)) {
+      boolean voted = from.model() instanceof VotedModel;
+      if (!(from.model() instanceof LinearModel) && !(from.model() instanceof MulticlassModel)
+          && !(voted && from.state() != null)) {
         throw new UsageException("--resume " + c.resume + ": a " + from.algorithm().toLowerCase(java.util.Locale.ROOT)
-            + " model cannot be continued (the linear learners and their multi-class forms can)");
+            + " model cannot be continued" + (voted ? " without its training state (train it with --save-state)"
+            : " (the linear learners and their multi-class forms can)"));
       }
       c.dataArgs.useModelText(from.text());
       state = from.state();

@@ -51,6 +51,8 @@ class ResumeCliTest {
       "small, --algorithm averaged",
       "small, --algorithm pocket",
       "small, --algorithm pla --no-shuffle",
+      "small, --algorithm voted",
+      "small, --algorithm voted --vote-cap 3",
       "three, --algorithm averaged --multiclass direct",
       "three, --algorithm perceptron --multiclass direct",
       "three, --algorithm pocket --multiclass ovr",
@@ -83,12 +85,10 @@ class ResumeCliTest {
         dir.resolve("o.bin").toString(), "--seed", "3"), 2, "--seed", "drop --seed");
     CliTest.assertOneLineError(run("train", "--resume", first.toString(), "--data", THREE, "--model",
         dir.resolve("o.bin").toString()), 2, "class", "fixed");
-    CliTest.assertOneLineError(run("train", "--data", CliTest.TRAIN, "--algorithm", "voted", "--save-state",
-        "--model", dir.resolve("v.bin").toString()), 2, "voted");
     CliTest.assertOneLineError(run("train", "--data", CliTest.TRAIN, "--validation-fraction", "0.2", "--save-state",
         "--model", dir.resolve("v.bin").toString()), 2, "--validation-fraction");
     Path voted = train("voted.bin", CliTest.TRAIN, "--algorithm voted", 1);
     CliTest.assertOneLineError(run("train", "--resume", voted.toString(), "--data", CliTest.TRAIN, "--model",
-        dir.resolve("o.bin").toString()), 2, "cannot be continued");
+        dir.resolve("o.bin").toString()), 2, "cannot be continued without its training state");
   }
 }

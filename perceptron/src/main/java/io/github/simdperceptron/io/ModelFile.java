@@ -498,9 +498,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     TextVectorizer text = (sections & SECTION_TEXT) != 0 ? readText(in, pos, end, source, d) : null;
     long stateAt = pos.count();
     byte[] state = (sections & SECTION_STATE) != 0 ? readState(in, pos, end, source) : null;
-    if (state != null && kind != KIND_LINEAR && kind != KIND_MULTICLASS) {
-      throw FormatException.atByte(source, stateAt, "a training state in a model of kind " + kind
-          + " (expected kind 1 or 3)");
+    if (state != null && kind == KIND_KERNEL) {
+      throw FormatException.atByte(source, stateAt, "a training state in a kernel model (expected kind 1 to 3)");
     }
     if (text != null && kernel) {
       throw FormatException.atByte(source, at, "a text section in a kernel model (expected none)");
@@ -509,8 +508,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       // The stored mistakes do not bound d: scoring keeps the transpose of sparse stored rows and
       // per-thread scratch over all d features.
       checkHeap(VOTED_BYTES_PER_FEATURE * d, source, dimensionAt, "a voted model of dimension " + d);
-      return new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm, biasFlag == 1, options,
-          text);
+      return withState(new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm,
+          biasFlag == 1, options, text), state, stateAt, source);
     }
     at = pos.count();
     int rows = in.readInt();
@@ -550,19 +549,23 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         ? new LinearModel(w[0], b[0], labels)
         : multiclass ? new MulticlassModel(w, b, labels)
         : VotedModel.of(w, b, counts, labels, d);
-    ModelFile file = new ModelFile(model, algorithm, biasFlag == 1, options, text);
+    return withState(new ModelFile(model, algorithm, biasFlag == 1, options, text), state, stateAt, source);
+  }
+
+  /** file with the training state parsed from {@code state} (null: file as it is), which began at byte at. */
+  private static ModelFile withState(ModelFile file, byte[] state, long at, String source) throws IOException {
     if (state == null) {
       return file;
     }
     try {
       DataInputStream s = new DataInputStream(new ByteArrayInputStream(state));
-      TrainingState restored = TrainingState.readFrom(s, model, algorithm, file.trainingOptions());
+      TrainingState restored = TrainingState.readFrom(s, file.model(), file.algorithm(), file.trainingOptions());
       if (s.available() != 0) {
         throw new IllegalArgumentException(s.available() + " bytes left over in the training state");
       }
-      return new ModelFile(model, algorithm, biasFlag == 1, options, text, restored);
+      return new ModelFile(file.model(), file.algorithm(), file.bias(), file.options(), file.text(), restored);
     } catch (IllegalArgumentException | EOFException e) {
-      throw FormatException.atByte(source, stateAt, "training state: " + e.getMessage());
+      throw FormatException.atByte(source, at, "training state: " + e.getMessage());
     }
   }
 

@@ -15,6 +15,8 @@ final class Stopping {
   /** A learner's status bits ({@link #status()}): it converged, it halted; either means it stopped. */
   static final int CONVERGED = 1;
   static final int HALTED = 2;
+  /** Set by a resumable training: the voted perceptron reached its cap (the run stopped). */
+  static final int CAPPED = 4;
   private int n;
   private final boolean haltOnCleanCycle;
   private final boolean shuffle;

@@ -53,6 +53,10 @@ public final class TrainingState {
   private long[] counts = new long[0];
   private double[][] u;
   private double[] beta;
+  /** The voted learner's stored rows: per row, the row of the last run's data it was taken from, or -1. */
+  private int[] votedRows;
+  /** Whether the data of the next run is that of the last one (a voted learner then refers to its stored rows). */
+  private boolean sameData;
   private Model model;
 
   private TrainingState(Form form, Algorithm algorithm, TrainingOptions options) {
@@ -77,10 +81,6 @@ public final class TrainingState {
   }
 
   private static void check(Form form, Algorithm algorithm, TrainingOptions options) {
-    if (algorithm == Algorithm.VOTED) {
-      throw new IllegalArgumentException("algorithm: the voted perceptron's training state is not kept (its votes"
-          + " refer to the training rows); train it in one run");
-    }
     if (form == Form.MULTICLASS) {
       algorithm.require(Algorithm::multiclass, "of the multi-class perceptron must be ", "");
     }
@@ -104,6 +104,10 @@ public final class TrainingState {
     s.labels = model.labels();
     s.dimension = model.dimension();
     s.model = model;
+    if (model instanceof VotedModel) {
+      throw new IllegalArgumentException("model: a voted model without its training state cannot be continued (the"
+          + " vector it trains on is not among the ones that vote); train it again with the state kept");
+    }
     if (model instanceof LinearModel) {
       LinearModel m = (LinearModel) model;
       s.w = new float[][] {m.weights()};
@@ -185,7 +189,8 @@ public final class TrainingState {
     }
     Dataset train = relabel(data.dimension() < dimension ? widen(data, dimension) : data);
     long print = fingerprint(train);
-    if (!first && print != fingerprint) {
+    sameData = !first && print == fingerprint;
+    if (!first && !sameData) {
       // Other data: a learner that stopped on the earlier data learns again.
       status = new byte[0];
       clean = new int[0];
@@ -198,6 +203,9 @@ public final class TrainingState {
     FitResult<? extends Model> fit = Trainer.resume(rule, rows, options, epochs, rnd,
         stopping(rule, train.size()));
     capture(rule);
+    if (fit.report().voteCapReached()) {
+      status[0] |= Stopping.CAPPED;
+    }
     generator = rnd.state();
     this.epochs += fit.report().epochs();
     model = fit.model();
@@ -260,8 +268,8 @@ public final class TrainingState {
     if (w == null) {
       throw new IllegalStateException("no training has run yet: a pass continues a trained model");
     }
-    algorithm.require(Algorithm::online, "of an online pass must be ",
-        " (the others need the whole training set; use train)");
+    algorithm.require(a -> a.online() && a != Algorithm.VOTED, "of an online pass must be ",
+        " (the others need the whole training set, or keep its rows; use train)");
     return new Pass();
   }
 
@@ -456,6 +464,8 @@ public final class TrainingState {
       a.c = counts[0];
     } else if (rule instanceof PocketRule) {
       ((PocketRule) rule).restorePocket((LinearModel) model);
+    } else if (rule instanceof VotedRule) {
+      ((VotedRule) rule).mistakes.restore(((VotedModel) model).parts(), sameData ? votedRows : null);
     }
   }
 
@@ -469,6 +479,9 @@ public final class TrainingState {
       counts = new long[] {a.c};
     } else {
       counts = new long[] {1L};
+    }
+    if (rule instanceof VotedRule) {
+      votedRows = ((VotedRule) rule).mistakes.sources();
     }
   }
 
@@ -519,6 +532,10 @@ public final class TrainingState {
     int k = names.size();
     if (d == dimension && k == labels.size()) {
       return;
+    }
+    if (algorithm == Algorithm.VOTED) {
+      throw new IllegalArgumentException("data: dimension " + data.dimension() + " is above the voted model's "
+          + dimension + "; a voted model's dimension is fixed (its stored rows have it)");
     }
     int k0 = labels.size();
     labels = Labels.of(names);
@@ -645,13 +662,19 @@ public final class TrainingState {
         }
       }
     }
+    if (algorithm == Algorithm.VOTED) {
+      out.writeInt(votedRows.length);
+      for (int r : votedRows) {
+        out.writeInt(r);
+      }
+    }
   }
 
   /** The number of bytes {@link #writeTo} writes. */
   public long bytes() {
     long rows = w.length;
     return 2 + 4 + 8 + 8 + 4 + 5L * status.length + 4 + rows * (4 + 4L * dimension) + 4 + 8L * counts.length + 1
-        + (u == null ? 0 : rows * (8 + 8L * dimension));
+        + (u == null ? 0 : rows * (8 + 8L * dimension)) + (algorithm == Algorithm.VOTED ? 4 + 4L * votedRows.length : 0);
   }
 
   /**
@@ -674,7 +697,9 @@ public final class TrainingState {
     }
     int k = model.labels().size();
     int rows = s.form == Form.BINARY ? 1 : k;
-    if (s.form == Form.BINARY ? !(model instanceof LinearModel) : !(model instanceof MulticlassModel)) {
+    boolean voted = s.algorithm == Algorithm.VOTED;
+    if (s.form == Form.BINARY ? !(voted ? model instanceof VotedModel : model instanceof LinearModel)
+        : !(model instanceof MulticlassModel)) {
       throw new IllegalArgumentException("a training state of " + learner + " with a " + model.getClass()
           .getSimpleName());
     }
@@ -697,7 +722,7 @@ public final class TrainingState {
     for (int c = 0; c < learners; c++) {
       s.status[c] = in.readByte();
       s.clean[c] = in.readInt();
-      if ((s.status[c] & ~(Stopping.CONVERGED | Stopping.HALTED)) != 0 || s.clean[c] < 0) {
+      if ((s.status[c] & ~(Stopping.CONVERGED | Stopping.HALTED | Stopping.CAPPED)) != 0 || s.clean[c] < 0) {
         throw new IllegalArgumentException("training state: learner " + c + ": status " + s.status[c] + ", clean run "
             + s.clean[c]);
       }
@@ -737,6 +762,34 @@ public final class TrainingState {
         s.beta[c] = finite(in.readDouble());
         for (int j = 0; j < s.dimension; j++) {
           s.u[c][j] = finite(in.readDouble());
+        }
+      }
+    }
+    if (voted) {
+      io.github.simdperceptron.learn.internal.VotedAccess.Parts parts = ((VotedModel) model).parts();
+      if (parts.anchors.length != 1 || parts.entries[0] != -1) {
+        throw new IllegalArgumentException("training state of a voted model of " + parts.anchors.length
+            + " anchors (expected the one a training makes)");
+      }
+      int stored = parts.rows == null ? 0 : parts.rows.size();
+      int v = in.readInt();
+      if (v != stored) {
+        throw new IllegalArgumentException("training state: " + v + " stored rows (expected the model's " + stored
+            + ")");
+      }
+      s.votedRows = new int[v];
+      for (int t = 0; t < v; t++) {
+        s.votedRows[t] = in.readInt();
+        if (s.votedRows[t] < -1) {
+          throw new IllegalArgumentException("training state: stored row " + t + " from data row " + s.votedRows[t]);
+        }
+      }
+      // The data rows must be distinct for the slots they give back.
+      int[] sorted = s.votedRows.clone();
+      Arrays.sort(sorted);
+      for (int t = 1; t < sorted.length; t++) {
+        if (sorted[t] >= 0 && sorted[t] == sorted[t - 1]) {
+          throw new IllegalArgumentException("training state: two stored rows from data row " + sorted[t]);
         }
       }
     }
