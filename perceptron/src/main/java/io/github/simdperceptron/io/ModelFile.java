@@ -248,6 +248,10 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       writeKernel(path, saved, tap);
       return;
     }
+    if (saved.state() != null && saved.state().model() != saved.model()) {
+      throw new IllegalStateException("saved: its training state was trained further after the file was made;"
+          + " make the file again (ModelFile.of(state))");
+    }
     Body body = body(saved.model());
     if (body.kind == KIND_MULTICLASS && !isMulticlassLearner(saved.algorithm())) {
       throw new IllegalArgumentException("a multi-class model's algorithm must name its learner, "
