@@ -22,8 +22,10 @@ import java.util.stream.IntStream;
  * averaged model's are not the current ones), and the averaged learners' counters and running
  * sums u, beta (CIML Algorithm 7). The pocket is the model's rows; its errors are counted again
  * on the data of the next run. Learners: binary PERCEPTRON, PLA, POCKET, AVERAGED, MARGIN;
- * one-vs-rest of each; the multi-class PERCEPTRON and AVERAGED. Not the voted perceptron, and no
- * validation split (early stopping returns the best epoch's model, not the one training ends in).
+ * one-vs-rest of each (not VOTED); the multi-class PERCEPTRON and AVERAGED; binary VOTED, whose
+ * record (the voted model) goes on, its stored rows referring to the data rows they were taken
+ * from. No validation split (early stopping returns the best epoch's model, not the one training
+ * ends in).
  *
  * <p>A next run may bring data of a larger dimension (the new features' weights start at zero)
  * and, for a multi-class learner, new classes (appended after the known ones, their rows at zero,
@@ -163,8 +165,9 @@ public final class TrainingState {
    * (none when every learner has stopped), and returns that run's model and report; this state
    * then stands for the training so far. The data's classes must be among the model's for a
    * binary learner; a multi-class learner takes new ones (appended in the data's order). Data of a
-   * smaller dimension than the model's is refused, of a larger one grows the model. Nothing passed
-   * in is modified.
+   * smaller dimension than the model's is taken as sparse rows of the model's dimension, of a
+   * larger one grows the model (not a voted one's). On data other than the last run's (a
+   * fingerprint of the rows tells) the learners that had stopped learn again. Nothing passed in is modified.
    */
   public FitResult<Model> train(Dataset data, int epochs) {
     Objects.requireNonNull(data, "data");
@@ -571,12 +574,10 @@ public final class TrainingState {
     return g;
   }
 
-  /** data with its classes mapped to this state's (every one of them among them), of this state's dimension when smaller. */
+  /** data with its classes mapped to this state's (every one of them among them). */
   private Dataset relabel(Dataset data) {
     int[] to = data.labels().names().stream().mapToInt(name -> indexOf(labels, name)).toArray();
-    Dataset relabelled = data.withLabels(labels, IntStream.range(0, data.size()).map(i -> to[data.classOf(i)])
-        .toArray());
-    return relabelled;
+    return data.withLabels(labels, IntStream.range(0, data.size()).map(i -> to[data.classOf(i)]).toArray());
   }
 
   private static int indexOf(Labels labels, String name) {
