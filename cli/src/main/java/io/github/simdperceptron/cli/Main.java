@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  */
 public final class Main {
   /** The sub-commands, in the order help lists them. */
-  private static final List<String> COMMANDS = List.of("demo", "train", "predict", "eval", "diff", "info", "tag",
+  private static final List<String> COMMANDS = List.of("demo", "train", "learn", "predict", "eval", "diff", "info", "tag",
       "separable", "plot");
 
   private Main() {}
@@ -121,6 +121,8 @@ public final class Main {
         return DemoCommand.options();
       case "train":
         return TrainCommand.options();
+      case "learn":
+        return LearnCommand.options();
       case "predict":
         return PredictCommand.options();
       case "eval":
@@ -150,6 +152,8 @@ public final class Main {
         return new DemoCommand(given, out).call();
       case "train":
         return new TrainCommand(given, out, err).call();
+      case "learn":
+        return new LearnCommand(given, out, err).call();
       case "predict":
         return new PredictCommand(given, out, err).call();
       case "eval":

@@ -18,21 +18,24 @@ import java.nio.file.Path;
 
 /** {@code perceptron train}: trains a learner on a data file and writes its model. */
 final class TrainCommand {
-  private final Path data;
-  private final Path test;
-  private final Path testLabels;
-  private final TrainArgs train;
-  private final Double validationFraction;
+  final Path data;
+  final Path test;
+  final Path testLabels;
+  final TrainArgs train;
+  final Double validationFraction;
   private final int patience;
   private final boolean patienceGiven;
-  private final Path model;
+  final Path model;
   private final Double calibrate;
   private final Integer calibrateFolds;
   private final String calibration;
-  private final boolean json;
-  private final DataArgs dataArgs;
-  private final PrintWriter out;
-  private final PrintWriter err;
+  final Path resume;
+  final boolean saveState;
+  private final Options given;
+  final boolean json;
+  final DataArgs dataArgs;
+  final PrintWriter out;
+  final PrintWriter err;
 
   /** The options train takes, in the order help lists them. */
   static Options options() {
@@ -51,6 +54,11 @@ final class TrainCommand {
         .option("--calibration", Options.Type.TEXT, "METHOD", "with --calibrate or --calibrate-folds: platt (binary"
             + " models), temperature or ovr-platt (multi-class); default: platt, or temperature for K classes");
     o.option("--model", Options.Type.PATH, "OUT", "where to write the model").required()
+        .option("--resume", Options.Type.PATH, "FROM", "continue training the model of FROM (its learner, options"
+            + " and, when saved with --save-state, its training state: then --epochs more give what one longer run"
+            + " gives) on --data; --epochs counts the epochs to add")
+        .flag("--save-state", "write the training state with the model (an optional section, larger file), so that"
+            + " --resume continues it exactly; linear learners, no validation split")
         .flag("--json", "print one JSON object instead of text");
     DataArgs.addOptions(o);
     TextArgs.addOptions(o, true);
@@ -70,6 +78,9 @@ final class TrainCommand {
     calibrate = given.get("--calibrate");
     calibrateFolds = given.get("--calibrate-folds");
     calibration = given.get("--calibration");
+    resume = given.get("--resume");
+    saveState = given.get("--save-state");
+    this.given = given;
     json = given.get("--json");
     dataArgs = new DataArgs(given, err);
     this.out = out;
@@ -186,6 +197,14 @@ final class TrainCommand {
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
     Calibration.Method method = calibrationMethod();
     TextArgs text = dataArgs.textArgs();
+    if (resume != null || saveState) {
+      if (calibrate != null || calibrateFolds != null) {
+        throw new UsageException((calibrate != null ? "--calibrate" : "--calibrate-folds") + " and "
+            + (resume != null ? "--resume" : "--save-state") + ": a resumable training is saved without probabilities;"
+            + " calibrate the finished model's training in a run of its own");
+      }
+      return new ResumableTraining(this, given).call(text);
+    }
     boolean stream = text.stream || autoStream(text);
     if (stream) {
       return trainStream(options, text);

@@ -11,6 +11,7 @@ import io.github.simdperceptron.learn.LinearModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
+import io.github.simdperceptron.learn.TrainingState;
 import io.github.simdperceptron.learn.VotedModel;
 import io.github.simdperceptron.learn.calibration.CalibratedModel;
 import io.github.simdperceptron.learn.calibration.Calibration;
@@ -62,19 +63,21 @@ import java.util.function.UnaryOperator;
  * {@link FormatException}, never a wrong model.
  */
 public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options,
-    TextVectorizer text, Calibration calibration) {
+    TextVectorizer text, Calibration calibration, TrainingState state) {
   /**
    * The newest format version this class writes (models with a calibration; with a text
    * vectorizer version 3, voted and kernel models version 2, linear and multi-class models version
    * 1); it reads this one and every earlier one.
    */
   public static final int VERSION = 4;
-  /** The version of files with a text vectorizer and no calibration. */
+  /** The version of files with a text vectorizer and neither a calibration nor a training state. */
   static final int VERSION_TEXT = 3;
   /** Version 4's section flags: a text section follows. */
   private static final int SECTION_TEXT = 1;
   /** Version 4's section flags: a calibration section follows. */
   private static final int SECTION_CALIBRATION = 2;
+  /** Version 4's section flags: a training state section follows. */
+  private static final int SECTION_STATE = 4;
   /** The version of voted and kernel model files without a text vectorizer. */
   static final int VERSION_VOTED = 2;
   /** The version of linear and multi-class model files, whose layout version 2 kept. */
@@ -124,19 +127,19 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
 
   private static final int ROW_HEADER = 4 + 8;
 
-  /** A model file without a text vectorizer or a calibration. */
+  /** A model file without a text vectorizer, a calibration or a training state. */
   public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
-    this(model, algorithm, bias, options, null, null);
+    this(model, algorithm, bias, options, null, null, null);
   }
 
-  /** A model file without a calibration. */
+  /** A model file without a calibration or a training state. */
   public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options, TextVectorizer text) {
-    this(model, algorithm, bias, options, text, null);
+    this(model, algorithm, bias, options, text, null, null);
   }
 
   /** This file with the text vectorizer {@code text} (fitted; null for none), so that readers of it take raw text. */
   public ModelFile withText(TextVectorizer text) {
-    return new ModelFile(model, algorithm, bias, options, text, calibration);
+    return new ModelFile(model, algorithm, bias, options, text, calibration, state);
   }
 
   /**
@@ -144,7 +147,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
    * ({@link CalibratedModel#check}); a file with one is written in version 4.
    */
   public ModelFile withCalibration(Calibration calibration) {
-    return new ModelFile(model, algorithm, bias, options, text, calibration);
+    return new ModelFile(model, algorithm, bias, options, text, calibration, state);
   }
 
   /** The model with its calibration; throws {@link IllegalStateException} when the file has none. */
@@ -153,6 +156,56 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       throw new IllegalStateException("the model has no calibration");
     }
     return new CalibratedModel(model, calibration);
+  }
+
+  /**
+   * The file of a training that can be continued: its model, learner and options, and the state
+   * itself (written in an optional section, docs/model-format.md), so that
+   * {@link TrainingState#train} after reading it goes on as the training would have.
+   */
+  public static ModelFile of(TrainingState state) {
+    Objects.requireNonNull(state, "state");
+    if (state.model() == null) {
+      throw new IllegalArgumentException("state: no training has run yet");
+    }
+    ModelFile f = of(state.model(), state.learner(), state.options());
+    return new ModelFile(f.model, f.algorithm, f.bias, f.options, null, null, state);
+  }
+
+  /** This file without its training state (the bytes of a file written without one). */
+  public ModelFile withoutState() {
+    return new ModelFile(model, algorithm, bias, options, text, calibration, null);
+  }
+
+  /**
+   * The training options this file records (each one missing, or from an older writer, at its
+   * default). Throws {@link IllegalArgumentException} naming the option whose value does not parse.
+   */
+  public TrainingOptions trainingOptions() {
+    TrainingOptions.Builder b = TrainingOptions.builder();
+    double[] validation = {0, 5};
+    try {
+      for (Map.Entry<String, String> e : options.entrySet()) {
+        String v = e.getValue();
+        switch (e.getKey()) {
+          case "maxEpochs" -> b.maxEpochs(Integer.parseInt(v));
+          case "seed" -> b.seed(Long.parseLong(v));
+          case "shuffle" -> b.shuffle(Boolean.parseBoolean(v));
+          case "bias" -> b.bias(Boolean.parseBoolean(v));
+          case "tau" -> b.tau(Float.parseFloat(v));
+          case "validationFraction" -> validation[0] = Double.parseDouble(v);
+          case "patience" -> validation[1] = Integer.parseInt(v);
+          case "voteCap" -> b.voteCap(Integer.parseInt(v));
+          default -> { }
+        }
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("options: " + e.getMessage(), e);
+    }
+    if (validation[0] > 0) {
+      b.earlyStopping(validation[0], (int) validation[1]);
+    }
+    return b.build();
   }
 
   /**
@@ -165,6 +218,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(options, "options");
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    if (state != null && state.model() != model) {
+      throw new IllegalArgumentException("state: the training state is of another model");
+    }
     if (text != null) {
       if (!text.fitted()) {
         throw new IllegalArgumentException("text: the vectorizer must be fitted");
@@ -218,6 +274,10 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       writeKernel(path, saved, tap);
       return;
     }
+    if (saved.state() != null && saved.state().model() != saved.model()) {
+      throw new IllegalStateException("saved: its training state was trained further after the file was made;"
+          + " make the file again (ModelFile.of(state))");
+    }
     Body body = body(saved.model());
     if (body.kind == KIND_MULTICLASS && !isMulticlassLearner(saved.algorithm())) {
       throw new IllegalArgumentException("a multi-class model's algorithm must name its learner, "
@@ -226,7 +286,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     byte[] header = header(saved, body.kind, body.voted != null ? -1 : body.rows.length);
     long length = PREAMBLE + (long) header.length + 4 + (body.voted != null ? VotedFile.bytes(body.voted)
         : (long) body.rows.length * (ROW_HEADER + 4L * body.dimension));
-    int version = saved.calibration() != null ? VERSION : saved.text() != null ? VERSION_TEXT
+    int version = saved.calibration() != null || saved.state() != null ? VERSION : saved.text() != null ? VERSION_TEXT
         : body.voted != null ? VERSION_VOTED : VERSION_LINEAR;
     write(path, tap, version, length, header, out -> {
       ByteBuffer bb = ByteBuffer.allocate(4 * Math.min(body.dimension, 1 << 14));
@@ -347,8 +407,9 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
       }
-      if (saved.calibration() != null) {
-        out.writeByte(SECTION_CALIBRATION | (saved.text() != null ? SECTION_TEXT : 0));
+      if (saved.calibration() != null || saved.state() != null) {
+        out.writeByte((saved.text() != null ? SECTION_TEXT : 0) | (saved.calibration() != null ? SECTION_CALIBRATION : 0)
+            | (saved.state() != null ? SECTION_STATE : 0));
       }
       if (saved.text() != null) {
         out.writeInt((int) saved.text().sectionBytes());
@@ -356,6 +417,14 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       }
       if (saved.calibration() != null) {
         writeCalibration(out, saved.calibration());
+      }
+      if (saved.state() != null) {
+        long n = saved.state().bytes();
+        if (n > Integer.MAX_VALUE - 64) {
+          throw new IllegalArgumentException("state: a training state of " + n + " bytes is larger than a file holds");
+        }
+        out.writeInt((int) n);
+        saved.state().writeTo(out);
       }
       if (rows >= 0) {
         out.writeInt(rows);
@@ -498,15 +567,20 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       options.put(readUtf(in, pos, source), readUtf(in, pos, source));
     }
     int sections = version >= 4 ? in.readUnsignedByte() : version == 3 ? SECTION_TEXT : 0;
-    if (version >= 4 && (sections & ~(SECTION_TEXT | SECTION_CALIBRATION)) != 0) {
+    if (version >= 4 && (sections & ~(SECTION_TEXT | SECTION_CALIBRATION | SECTION_STATE)) != 0) {
       throw FormatException.atByte(source, pos.count() - 1, "section flags " + sections + " (expected 1 text, 2"
-          + " calibration, or both)");
+          + " calibration, 4 training state, or their sum)");
     }
     TextVectorizer text = (sections & SECTION_TEXT) != 0 ? readText(in, pos, end, source, d) : null;
     long calibrationAt = pos.count();
     Calibration calibration = (sections & SECTION_CALIBRATION) != 0 ? readCalibration(in, pos, end, source, k) : null;
+    long stateAt = pos.count();
+    byte[] state = (sections & SECTION_STATE) != 0 ? readState(in, pos, end, source) : null;
+    if (state != null && kind == KIND_KERNEL) {
+      throw FormatException.atByte(source, stateAt, "a training state in a kernel model (expected kind 1 to 3)");
+    }
     ModelFile saved = body(in, pos, end, source, version, kind, algorithm, d, dimensionAt, labels, biasFlag, options,
-        text);
+        text, state, stateAt);
     if (calibration == null) {
       return saved;
     }
@@ -517,9 +591,10 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     }
   }
 
-  /** The rest of {@link #parse}: the model's body after the header. */
+  /** The rest of {@link #parse}: the model's body after the header, with its training state ({@code state}, at byte {@code stateAt}; null for none). */
   private static ModelFile body(DataInputStream in, CountingInput pos, long end, String source, int version, int kind,
-      String algorithm, int d, long dimensionAt, Labels labels, int biasFlag, Map<String, String> options, TextVectorizer text)
+      String algorithm, int d, long dimensionAt, Labels labels, int biasFlag, Map<String, String> options, TextVectorizer text,
+      byte[] state, long stateAt)
       throws IOException {
     boolean kernel = kind == KIND_KERNEL;
     boolean multiclass = kind == KIND_MULTICLASS || kind == KIND_KERNEL;
@@ -532,8 +607,8 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       // The stored mistakes do not bound d: scoring keeps the transpose of sparse stored rows and
       // per-thread scratch over all d features.
       checkHeap(VOTED_BYTES_PER_FEATURE * d, source, dimensionAt, "a voted model of dimension " + d);
-      return new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm, biasFlag == 1, options,
-          text);
+      return withState(new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm,
+          biasFlag == 1, options, text), state, stateAt, source);
     }
     at = pos.count();
     int rows = in.readInt();
@@ -573,7 +648,25 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         ? new LinearModel(w[0], b[0], labels)
         : multiclass ? new MulticlassModel(w, b, labels)
         : VotedModel.of(w, b, counts, labels, d);
-    return new ModelFile(model, algorithm, biasFlag == 1, options, text);
+    return withState(new ModelFile(model, algorithm, biasFlag == 1, options, text), state, stateAt, source);
+  }
+
+  /** file with the training state parsed from {@code state} (null: file as it is), which began at byte at. */
+  private static ModelFile withState(ModelFile file, byte[] state, long at, String source) throws IOException {
+    if (state == null) {
+      return file;
+    }
+    try {
+      DataInputStream s = new DataInputStream(new ByteArrayInputStream(state));
+      TrainingState restored = TrainingState.readFrom(s, file.model(), file.algorithm(), file.trainingOptions());
+      if (s.available() != 0) {
+        throw new IllegalArgumentException(s.available() + " bytes left over in the training state");
+      }
+      return new ModelFile(file.model(), file.algorithm(), file.bias(), file.options(), file.text(), file.calibration(),
+          restored);
+    } catch (IllegalArgumentException | EOFException e) {
+      throw FormatException.atByte(source, at, "training state: " + e.getMessage());
+    }
   }
 
   /** The text section of a version-3 file: its length, then {@link TextVectorizer#writeTo}'s bytes; checked. */
@@ -597,6 +690,19 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
           + text.dimension() + " features (expected " + length + " bytes and the model's " + d + " features)");
     }
     return text;
+  }
+
+  /** The training state section's bytes (its length, i32, then as many bytes), parsed once the model is read. */
+  private static byte[] readState(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
+    long at = pos.count();
+    int length = in.readInt();
+    if (length < 0 || length > end - pos.count()) {
+      throw FormatException.atByte(source, at, "a training state of " + length + " bytes (expected a length that"
+          + " fits in the file)");
+    }
+    byte[] bytes = new byte[length];
+    in.readFully(bytes);
+    return bytes;
   }
 
   /** Heap a voted model takes per feature of its dimension, about (the transpose's pointers, scratch). */

@@ -10,9 +10,10 @@ import io.github.simdperceptron.data.internal.DataAccess;
  * grows like c |w| and {@code w - u / c} cancels catastrophically once c is large.
  */
 final class AveragedRule extends BinaryRule {
-  private final double[] u;
-  private double beta;
-  private long c = 1;
+  final double[] u;
+  double beta;
+  /** The counter: visits so far, plus one. */
+  long c = 1;
 
   AveragedRule(int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
     super(Algorithm.AVERAGED, dimension, options, labels, warm);

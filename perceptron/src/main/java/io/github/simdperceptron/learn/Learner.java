@@ -164,7 +164,7 @@ public final class Learner<M extends Model> {
     return Trainer.fit(rule, ClassWeights.sparse(data), options);
   }
 
-  private static BinaryRule binaryRule(Algorithm algorithm, int d, TrainingOptions o, Labels labels,
+  static BinaryRule binaryRule(Algorithm algorithm, int d, TrainingOptions o, Labels labels,
       LinearModel warm) {
     return switch (algorithm) {
       case POCKET -> new PocketRule(d, o, labels, warm);

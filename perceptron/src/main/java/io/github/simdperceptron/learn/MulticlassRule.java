@@ -10,9 +10,9 @@ import io.github.simdperceptron.data.Labels;
  * predicted class ({@link ClassWeights#applyTwo}).
  */
 final class MulticlassRule extends UpdateRule<MulticlassModel> {
-  private final ClassWeights weights;
+  final ClassWeights weights;
   /** The averaged form's counter: visits so far, plus one. */
-  private long c = 1;
+  long c = 1;
 
   /** Starts as {@link ClassWeights} does; the averaged form starts its running average afresh. */
   MulticlassRule(int dimension, boolean bias, Labels labels, boolean averaged, MulticlassModel warm) {

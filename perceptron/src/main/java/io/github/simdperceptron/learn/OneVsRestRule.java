@@ -23,7 +23,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
   /** The passive-aggressive step, or null for the perceptron's update. */
   private final PassiveAggressiveStep step;
   /** Per class: its visits so far, plus one (the averaged learner's counter). */
-  private final long[] count;
+  final long[] count;
   /** Multi-label rows: row i's classes are labelClasses[labelPtr[i], labelPtr[i+1]); null: its one class. */
   private int[] labelPtr;
   private int[] labelClasses;
@@ -139,7 +139,9 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
 
   /** Pocket one-vs-rest: after every update of class c, an offer of its row to its own {@link Pocket}. */
   static final class Pocketed extends OneVsRestRule {
-    private final Pocket[] pockets;
+    final Pocket[] pockets;
+    /** Whether the pockets were restored from a saved state: the first update counts their errors. */
+    private boolean restored;
     private final float[] row;
     /** The steps of the visit being applied (the update clears the shared ones). */
     private final float[] updated;
@@ -158,7 +160,7 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
         margins = new float[data.size()];
         for (Pocket p : pockets) {
           // Zero weights and bias: every activation is 0, so every example is an error.
-          p.errors = data.size();
+          p.errors = restored ? p.errors(data, margins) : data.size();
         }
       }
       System.arraycopy(weights.delta, 0, updated, 0, updated.length);
@@ -169,6 +171,15 @@ class OneVsRestRule extends UpdateRule<MulticlassModel> {
           pockets[c].offer(data, row, weights.b[c], margins);
         }
       }
+    }
+
+    /** Sets each class's pocket to row c and bias c of a saved model's (its errors counted at the first update). */
+    void restorePockets(MulticlassModel saved) {
+      for (int c = 0; c < pockets.length; c++) {
+        System.arraycopy(saved.weights(c), 0, pockets[c].w, 0, row.length);
+        pockets[c].b = saved.biases()[c];
+      }
+      restored = true;
     }
 
     @Override

@@ -26,6 +26,20 @@ final class Pocket {
 
   /** Counts the training errors of (w, b), margins being n floats of scratch; pockets a copy on a strict improvement. */
   void offer(Dataset data, float[] w, float b, float[] margins) {
+    int e = errors(data, w, b, margins);
+    if (e < errors) {
+      System.arraycopy(w, 0, this.w, 0, w.length);
+      this.b = b;
+      errors = e;
+    }
+  }
+
+  /** The training errors of the pocketed (w, b), margins being n floats of scratch. */
+  int errors(Dataset data, float[] margins) {
+    return errors(data, w, b, margins);
+  }
+
+  private int errors(Dataset data, float[] w, float b, float[] margins) {
     DataAccess.margins(data, w, b, margins);
     int e = 0;
     for (int i = 0; i < margins.length; i++) {
@@ -34,10 +48,6 @@ final class Pocket {
         e++;
       }
     }
-    if (e < errors) {
-      System.arraycopy(w, 0, this.w, 0, w.length);
-      this.b = b;
-      errors = e;
-    }
+    return e;
   }
 }

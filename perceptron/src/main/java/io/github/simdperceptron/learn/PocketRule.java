@@ -7,6 +7,8 @@ import io.github.simdperceptron.data.Labels;
 final class PocketRule extends BinaryRule {
   private final Pocket pocket;
   private float[] margins;
+  /** Whether the pocket was restored from a saved state: the first visit counts its errors before the offer. */
+  private boolean restored;
 
   PocketRule(int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
     super(Algorithm.POCKET, dimension, options, labels, warm);
@@ -17,6 +19,9 @@ final class PocketRule extends BinaryRule {
   int visit(Dataset data, int i) {
     if (margins == null) {
       margins = new float[data.size()];
+      if (restored) {
+        pocket.errors = pocket.errors(data, margins);
+      }
       pocket.offer(data, w, b, margins);
     }
     int outcome = super.visit(data, i);
@@ -24,6 +29,13 @@ final class PocketRule extends BinaryRule {
       pocket.offer(data, w, b, margins);
     }
     return outcome;
+  }
+
+  /** Sets the pocket to a saved model's weights and bias (its errors counted at the first visit). */
+  void restorePocket(LinearModel saved) {
+    System.arraycopy(saved.weights(), 0, pocket.w, 0, w.length);
+    pocket.b = saved.bias();
+    restored = true;
   }
 
   @Override

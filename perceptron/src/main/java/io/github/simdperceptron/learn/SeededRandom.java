@@ -29,6 +29,16 @@ final class SeededRandom extends Random {
     state = (seed ^ MULTIPLIER) & MASK;
   }
 
+  /** The generator's 48-bit state: a generator restored to it ({@link #restore}) draws what this one draws next. */
+  long state() {
+    return state;
+  }
+
+  /** Continues from a state {@link #state()} returned. */
+  void restore(long saved) {
+    state = saved & MASK;
+  }
+
   @Override
   protected int next(int bits) {
     state = (state * MULTIPLIER + ADDEND) & MASK;

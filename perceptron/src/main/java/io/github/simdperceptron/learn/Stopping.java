@@ -12,10 +12,17 @@ import java.util.stream.IntStream;
  * learner has stopped.
  */
 final class Stopping {
-  private final int n;
+  /** A learner's status bits ({@link #status()}): it converged, it halted; either means it stopped. */
+  static final int CONVERGED = 1;
+  static final int HALTED = 2;
+  /** Set by a resumable training: the voted perceptron reached its cap (the run stopped). */
+  static final int CAPPED = 4;
+  private int n;
   private final boolean haltOnCleanCycle;
   private final boolean shuffle;
   private final boolean[] stopped;
+  /** Per learner: {@link #CONVERGED} and {@link #HALTED} as they happened. */
+  private final byte[] status;
   private final int[] clean;
   private final int[] visits;
   /** This epoch's mistakes and updates of every learner, kept in the lists below when it ends. */
@@ -33,11 +40,17 @@ final class Stopping {
     this.haltOnCleanCycle = haltOnCleanCycle;
     this.shuffle = shuffle;
     this.stopped = new boolean[learners];
+    this.status = new byte[learners];
     this.clean = new int[learners];
     this.visits = new int[learners];
     this.mistakes = new int[learners];
     this.updates = new int[learners];
     this.running = learners;
+  }
+
+  /** Sets the number of examples of an epoch, for a pass over a stream whose length is known at its end. */
+  void examples(int n) {
+    this.n = n;
   }
 
   boolean stopped(int learner) {
@@ -59,6 +72,7 @@ final class Stopping {
       clean[learner] = 0;
     } else if (++clean[learner] >= n && haltOnCleanCycle) {
       halted++;
+      status[learner] |= HALTED;
       stop(learner);
     }
   }
@@ -71,6 +85,7 @@ final class Stopping {
     for (int c = 0; c < stopped.length; c++) {
       if (visits[c] == n && updates[c] == 0) {
         converged++;
+        status[c] |= CONVERGED;
         stop(c);
       }
       visits[c] = 0;
@@ -83,6 +98,38 @@ final class Stopping {
     updatesPerEpoch.add(updates);
     mistakes = new int[stopped.length];
     updates = new int[stopped.length];
+  }
+
+  /**
+   * The stopping of a run that continues an earlier one: learner c starts with the status and
+   * the run of clean visits the earlier run ended with ({@link #status()}, {@link #clean()}); the
+   * learners beyond those arrays start afresh.
+   */
+  Stopping(int learners, int n, boolean haltOnCleanCycle, boolean shuffle, byte[] status, int[] clean) {
+    this(learners, n, haltOnCleanCycle, shuffle);
+    for (int c = 0; c < status.length; c++) {
+      this.status[c] = status[c];
+      this.clean[c] = clean[c];
+      if ((status[c] & CONVERGED) != 0) {
+        converged++;
+      }
+      if ((status[c] & HALTED) != 0) {
+        halted++;
+      }
+      if (status[c] != 0) {
+        stop(c);
+      }
+    }
+  }
+
+  /** Each learner's status bits ({@link #CONVERGED}, {@link #HALTED}); a copy. */
+  byte[] status() {
+    return status.clone();
+  }
+
+  /** Each learner's current run of visits without an update; a copy. */
+  int[] clean() {
+    return clean.clone();
   }
 
   private void stop(int learner) {

@@ -39,8 +39,23 @@ final class Trainer {
    */
   static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
       TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable) {
-    Run<M> run = epochs(rule, train, train.size(), validation == null ? null : m -> m.accuracy(validation), options,
-        epochs, rnd, cancellable);
+    return finish(rule, train, options, epochs(rule, train, train.size(),
+        validation == null ? null : m -> m.accuracy(validation), options, epochs, rnd, cancellable, null));
+  }
+
+  /**
+   * Continues a run that ended with the stopping {@code stopped} (of the same learners, or fewer:
+   * those beyond start afresh): up to {@code epochs} more epochs of {@code rule} over train,
+   * without a validation set, drawing shuffles from rnd, cancellable. An earlier run whose learners
+   * have all stopped adds no epoch. {@code rule.stopping} is the run's stopping when it returns.
+   */
+  static <M extends Model> FitResult<M> resume(UpdateRule<M> rule, Dataset train, TrainingOptions options,
+      int epochs, SeededRandom rnd, Stopping stopped) {
+    return finish(rule, train, options, epochs(rule, train, train.size(), null, options, epochs, rnd, true, stopped));
+  }
+
+  private static <M extends Model> FitResult<M> finish(UpdateRule<M> rule, Dataset train, TrainingOptions options,
+      Run<M> run) {
     M model = run.best != null ? run.best : rule.finalModel();
     int[] classes = run.best != null ? run.bestClasses : rule.trainingClasses(model);
     return new FitResult<>(model, run.report(rule, new PostFitFigures(model, train, options.bias(), classes)),
@@ -61,7 +76,7 @@ final class Trainer {
     ForeignRule<S> rule = new ForeignRule<>(learner, trainRows);
     Run<S> run = epochs(rule, null, trainRows.length,
         validationRows == null ? null : m -> learner.accuracy(m, validationRows), options, options.maxEpochs(),
-        new SeededRandom(options.seed()), true);
+        new SeededRandom(options.seed()), true, null);
     S model = run.best != null ? run.best : rule.finalModel();
     return new TrainingLoop.Result<>(model,
         run.report(rule, new PostFitFigures(() -> learner.trainingError(model, trainRows))));
@@ -73,7 +88,7 @@ final class Trainer {
    * {@code validation} (null for none; higher is better) after every epoch.
    */
   private static <M> Run<M> epochs(UpdateRule<M> rule, Dataset train, int n, ToDoubleFunction<M> validation,
-      TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable) {
+      TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable, Stopping restored) {
     final int[] order = new int[n];
     // Null without the update log: the loop tests a local, not the options, on every update.
     IntStream.Builder log = options.recordUpdates() ? IntStream.builder() : null;
@@ -81,7 +96,8 @@ final class Trainer {
     IntStream.Builder updatesPerEpoch = IntStream.builder();
     DoubleStream.Builder validationAccuracy = DoubleStream.builder();
     int perClass = rule.classLearners();
-    Stopping stopping = new Stopping(Math.max(perClass, 1), n, rule.haltsAfterCleanCycle(), options.shuffle());
+    Stopping stopping = restored != null ? restored
+        : new Stopping(Math.max(perClass, 1), n, rule.haltsAfterCleanCycle(), options.shuffle());
     rule.stopping = stopping;
     Run<M> run = new Run<>();
     double bestAccuracy = Double.NEGATIVE_INFINITY;
@@ -91,7 +107,7 @@ final class Trainer {
     long start = System.nanoTime();
     RowPrefetcher prefetcher = train == null ? null : RowPrefetcher.startIfWanted(options, train, order);
     try {
-      while (epoch < epochs) {
+      while (epoch < epochs && !stopping.allStopped()) {
         long epochStart = System.nanoTime();
         rule.epochStarting();
         fillOrder(order, options.shuffle() ? rnd : null);

@@ -15,8 +15,8 @@ import java.util.Arrays;
  */
 final class VotedMistakes {
   private final int d;
-  private final float[] start;
-  private final float startBias;
+  private float[] start;
+  private float startBias;
 
   private int[] entries = new int[16];
   private long[] counts = new long[16];
@@ -36,6 +36,10 @@ final class VotedMistakes {
   /** The dataset the slots are of, and slot[i] = 1 + its stored row (0: not stored). */
   private Dataset seen;
   private int[] slot;
+  /** Per stored row, the row of {@link #seen} it was taken from, or -1 (another dataset). */
+  private int[] source = new int[16];
+  /** Restored sources whose slots the next dataset gets ({@link #restore}); null otherwise. */
+  private int[] pending;
 
   /** start: the first vector (null for zero), not copied. */
   VotedMistakes(int dimension, float[] start, float startBias) {
@@ -78,6 +82,16 @@ final class VotedMistakes {
     if (data != seen) {
       seen = data;
       slot = new int[data.size()];
+      if (pending != null) {
+        for (int r = 0; r < pending.length; r++) {
+          if (pending[r] >= 0 && pending[r] < slot.length) {
+            slot[pending[r]] = r + 1;
+          }
+        }
+        pending = null;
+      } else {
+        Arrays.fill(source, 0, rows, -1);
+      }
     }
     if (slot[i] > 0) {
       return slot[i] - 1;
@@ -89,6 +103,10 @@ final class VotedMistakes {
       rowLabels = Arrays.copyOf(rowLabels, 2 * rows);
       rowPtr = Arrays.copyOf(rowPtr, 2 * rows + 1);
     }
+    if (rows == source.length) {
+      source = Arrays.copyOf(source, 2 * rows);
+    }
+    source[rows] = i;
     if (sparse) {
       addSparse(data, i);
     } else {
@@ -158,6 +176,55 @@ final class VotedMistakes {
 
   private static float[] grow(float[] a, int n) {
     return n <= a.length ? a : Arrays.copyOf(a, Math.max(n, 2 * a.length));
+  }
+
+  /**
+   * Continues the record of a saved voted model (its one anchor, stored rows and entries). With
+   * {@code sources} (per stored row, the row of the next dataset it was taken from, or -1) a
+   * mistake on such a row refers to the stored one, as in the run that stored it; without (null),
+   * rows are stored anew.
+   */
+  void restore(VotedAccess.Parts parts, int[] sources) {
+    start = parts.anchors[0] == null ? null : parts.anchors[0].clone();
+    startBias = parts.anchorBiases[0];
+    size = parts.entries.length;
+    entries = Arrays.copyOf(parts.entries, Math.max(16, size));
+    counts = Arrays.copyOf(parts.counts, Math.max(16, size));
+    voting = 0;
+    for (int e = 0; e < size; e++) {
+      voting += counts[e] > 0 ? 1 : 0;
+    }
+    Dataset stored = parts.rows;
+    rows = stored == null ? 0 : stored.size();
+    rowLabels = Arrays.copyOf(parts.rowLabels, Math.max(16, rows));
+    rowPtr = new int[Math.max(16, rows) + 1];
+    source = new int[Math.max(16, rows)];
+    Arrays.fill(source, -1);
+    if (stored != null) {
+      sparse = stored.isSparse();
+      if (sparse) {
+        int nnz = DataAccess.rowStart(stored, rows - 1) + stored.nonZeros(rows - 1);
+        for (int r = 0; r < rows; r++) {
+          rowPtr[r + 1] = DataAccess.rowStart(stored, r) + stored.nonZeros(r);
+        }
+        indices = Arrays.copyOf(DataAccess.indices(stored), nnz);
+        values = DataAccess.values(stored) == null ? null : Arrays.copyOf(DataAccess.values(stored), nnz);
+      } else {
+        rowMajor = new float[rows * d];
+        for (int r = 0; r < rows; r++) {
+          System.arraycopy(DataAccess.rowArray(stored, r), DataAccess.rowOffset(stored, r), rowMajor, r * d, d);
+        }
+      }
+    }
+    if (sources != null) {
+      System.arraycopy(sources, 0, source, 0, rows);
+      pending = sources.clone();
+    }
+  }
+
+  /** Per stored row, the row of the last dataset it was taken from, or -1. */
+  int[] sources() {
+    return Arrays.copyOf(source, rows);
   }
 
   /** The model of the record so far (a snapshot: later mistakes do not change it). */

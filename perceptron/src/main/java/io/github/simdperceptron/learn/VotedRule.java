@@ -10,7 +10,7 @@ import io.github.simdperceptron.data.Labels;
  * one entry a mistake and one stored row per distinct mistaken example, up to the cap on vectors.
  */
 final class VotedRule extends BinaryRule {
-  private final VotedMistakes mistakes;
+  final VotedMistakes mistakes;
   private final int cap;
 
   VotedRule(int dimension, TrainingOptions options, Labels labels, LinearModel warm) {
