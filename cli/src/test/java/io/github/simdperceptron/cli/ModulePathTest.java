@@ -45,7 +45,7 @@ class ModulePathTest {
       }
     }
     assertEquals(5, internal, "internal packages: " + out);
-    assertEquals(9, api, "API packages: " + out);
+    assertEquals(10, api, "API packages: " + out);
     assertTrue(out.contains("package io.github.simdperceptron.learn in io.github.simdperceptron: exported"), out::toString);
     assertTrue(out.contains("package io.github.simdperceptron.kernel.internal in io.github.simdperceptron.kernel:"
         + " exported to io.github.simdperceptron io.github.simdperceptron.bench io.github.simdperceptron.cli"),

@@ -15,7 +15,7 @@ import io.github.simdperceptron.learn.internal.PassiveAggressiveStep;
  */
 final class MulticlassPassiveAggressiveRule extends UpdateRule<MulticlassModel> {
   private final Algorithm algorithm;
-  private final ClassWeights weights;
+  final ClassWeights weights;
   private final PassiveAggressiveStep step;
 
   /** Starts as {@link ClassWeights} does. */

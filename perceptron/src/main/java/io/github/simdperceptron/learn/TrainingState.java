@@ -377,6 +377,14 @@ public final class TrainingState {
       }
       return rule;
     }
+    if (form == Form.MULTICLASS && algorithm.passiveAggressive()) {
+      MulticlassPassiveAggressiveRule rule = new MulticlassPassiveAggressiveRule(algorithm, dimension, options, labels,
+          first ? null : new MulticlassModel(w, b, labels));
+      if (!first) {
+        restore(rule.weights);
+      }
+      return rule;
+    }
     if (form == Form.MULTICLASS) {
       MulticlassRule rule = new MulticlassRule(dimension, options.bias(), labels, algorithm == Algorithm.AVERAGED,
           first ? null : new MulticlassModel(w, b, labels));
@@ -405,6 +413,10 @@ public final class TrainingState {
       MulticlassRule m = (MulticlassRule) rule;
       save(m.weights);
       counts = new long[] {m.c};
+    } else if (rule instanceof MulticlassPassiveAggressiveRule) {
+      save(((MulticlassPassiveAggressiveRule) rule).weights);
+      // No counter: the passive-aggressive steps depend on the weights alone.
+      counts = new long[] {1};
     } else {
       OneVsRestRule o = (OneVsRestRule) rule;
       save(o.weights);

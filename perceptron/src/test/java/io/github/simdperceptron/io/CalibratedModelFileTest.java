@@ -96,8 +96,8 @@ class CalibratedModelFileTest {
     assertRefused(nan, "expected a finite value");
 
     byte[] flags = good.clone();
-    flags[section - 1] = 4;
-    assertRefused(flags, "section flags 4");
+    flags[section - 1] = 8;
+    assertRefused(flags, "section flags 8");
   }
 
   private void assertRefused(byte[] bytes, String message) {
