@@ -270,7 +270,14 @@ for set_name, info in sets.items():
     if best:
         print(f"fastText's best setting by test accuracy: {best['command']} ({best['test_accuracy']})")
 if save_to:
+    # The records of the sets run here replace theirs; those of other sets stay.
+    ran = {r["set"] for r in out}
+    kept = []
+    if os.path.exists(save_to):
+        with open(save_to, encoding="utf-8") as f:
+            kept = [line for line in f if line.strip() and json.loads(line).get("set") not in ran]
     with open(save_to, "w", encoding="utf-8") as f:
+        f.writelines(kept)
         for r in out:
             f.write(json.dumps(r) + "\n")
     print(f"\nwritten: {save_to}")
