@@ -128,8 +128,19 @@ final class PanamaVectorOps implements VectorOps {
         acc2 = fmaOrMulAdd(FloatVector.fromArray(F, a, i + 2 * L), FloatVector.fromArray(F, b, i + 2 * L), acc2);
         acc3 = fmaOrMulAdd(FloatVector.fromArray(F, a, i + 3 * L), FloatVector.fromArray(F, b, i + 3 * L), acc3);
       }
-      for (int bound = n - L; i <= bound; i += L) {
+      // At most three whole vectors are left: added into acc0 one after another, as a loop would,
+      // but in straight-line code (a second vector loop ran several times slower here).
+      if (i <= n - L) {
         acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
+        i += L;
+        if (i <= n - L) {
+          acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
+          i += L;
+          if (i <= n - L) {
+            acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
+            i += L;
+          }
+        }
       }
       sum = sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
     }
@@ -179,8 +190,18 @@ final class PanamaVectorOps implements VectorOps {
         acc3 = fmaOrMulAdd(
             FloatVector.fromArray(F, a, aOff + i + 3 * L), FloatVector.fromArray(F, b, bOff + i + 3 * L), acc3);
       }
-      for (int bound = n - L; i <= bound; i += L) {
+      // As in dotFromStart: the whole vectors left, in straight-line code.
+      if (i <= n - L) {
         acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, aOff + i), FloatVector.fromArray(F, b, bOff + i), acc0);
+        i += L;
+        if (i <= n - L) {
+          acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, aOff + i), FloatVector.fromArray(F, b, bOff + i), acc0);
+          i += L;
+          if (i <= n - L) {
+            acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, aOff + i), FloatVector.fromArray(F, b, bOff + i), acc0);
+            i += L;
+          }
+        }
       }
       sum = sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
     }
