@@ -102,21 +102,8 @@ final class Overflow {
         l1 = Math.max(l1, l1(a));
       }
     }
-    if (p.rows != null && p.rows.isSparse()) {
-      // Row by row in place: a dense copy of each stored row would cost d floats a row.
-      float[] values = DataAccess.values(p.rows);
-      for (int r = 0; r < p.rows.size(); r++) {
-        int from = DataAccess.rowStart(p.rows, r);
-        double s = 0;
-        for (int t = from; t < from + p.rows.nonZeros(r); t++) {
-          s += values == null ? 1.0 : Math.abs(values[t]);
-        }
-        l1 = Math.max(l1, s);
-      }
-    } else if (p.rows != null) {
-      for (int r = 0; r < p.rows.size(); r++) {
-        l1 = Math.max(l1, l1(p.rows.denseRow(r)));
-      }
+    if (p.rows != null) {
+      l1 = Math.max(l1, maxRowL1(p.rows));
     }
     double max = 1;
     if (data.isSparse()) {
@@ -143,6 +130,11 @@ final class Overflow {
    * and twice that (room for rounding) stays below the float range. Then no row need be scored.
    */
   private static boolean scoresBounded(double maxWeight, double maxBias, Dataset data) {
+    return 2 * (maxWeight * maxRowL1(data) + maxBias) < Float.MAX_VALUE;
+  }
+
+  /** The largest L1 norm of a row of {@code data}, each row read in place (no dense copy of a sparse row). */
+  private static double maxRowL1(Dataset data) {
     double l1 = 0;
     if (data.isSparse()) {
       float[] values = DataAccess.values(data);
@@ -166,7 +158,7 @@ final class Overflow {
         l1 = Math.max(l1, s);
       }
     }
-    return 2 * (maxWeight * l1 + maxBias) < Float.MAX_VALUE;
+    return l1;
   }
 
   private static double maxAbs(float[] x) {

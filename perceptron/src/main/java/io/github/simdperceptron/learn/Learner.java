@@ -176,7 +176,7 @@ public final class Learner<M extends Model> {
   }
 
   /** The direct multi-class rule of an algorithm; refuses an algorithm it has no form of. */
-  private static UpdateRule<MulticlassModel> multiclassRule(Algorithm algorithm, int dimension,
+  static UpdateRule<MulticlassModel> multiclassRule(Algorithm algorithm, int dimension,
       TrainingOptions options, Labels labels, MulticlassModel warm) {
     algorithm.require(Algorithm::multiclass, "of the multi-class perceptron must be ",
         " (for another per class use fitOneVsRest)");

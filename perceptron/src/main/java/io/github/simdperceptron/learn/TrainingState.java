@@ -377,20 +377,15 @@ public final class TrainingState {
       }
       return rule;
     }
-    if (form == Form.MULTICLASS && algorithm.passiveAggressive()) {
-      MulticlassPassiveAggressiveRule rule = new MulticlassPassiveAggressiveRule(algorithm, dimension, options, labels,
-          first ? null : new MulticlassModel(w, b, labels));
-      if (!first) {
-        restore(rule.weights);
-      }
-      return rule;
-    }
     if (form == Form.MULTICLASS) {
-      MulticlassRule rule = new MulticlassRule(dimension, options.bias(), labels, algorithm == Algorithm.AVERAGED,
+      // The learner's own choice of rule, so that every direct multi-class algorithm resumes as it trains.
+      UpdateRule<MulticlassModel> rule = Learner.multiclassRule(algorithm, dimension, options, labels,
           first ? null : new MulticlassModel(w, b, labels));
       if (!first) {
-        restore(rule.weights);
-        rule.c = counts[0];
+        restore(classWeights(rule));
+        if (rule instanceof MulticlassRule) {
+          ((MulticlassRule) rule).c = counts[0];
+        }
       }
       return rule;
     }
@@ -405,18 +400,20 @@ public final class TrainingState {
     return rule;
   }
 
+  /** The K classes' weights of a direct multi-class rule. */
+  private static ClassWeights classWeights(UpdateRule<? extends Model> rule) {
+    return rule instanceof MulticlassRule ? ((MulticlassRule) rule).weights
+        : ((MulticlassPassiveAggressiveRule) rule).weights;
+  }
+
   /** Keeps the rule's state (copies of its arrays) and its stopping's. */
   private void capture(UpdateRule<? extends Model> rule) {
     if (rule instanceof BinaryRule) {
       save((BinaryRule) rule);
-    } else if (rule instanceof MulticlassRule) {
-      MulticlassRule m = (MulticlassRule) rule;
-      save(m.weights);
-      counts = new long[] {m.c};
-    } else if (rule instanceof MulticlassPassiveAggressiveRule) {
-      save(((MulticlassPassiveAggressiveRule) rule).weights);
-      // No counter: the passive-aggressive steps depend on the weights alone.
-      counts = new long[] {1};
+    } else if (form == Form.MULTICLASS) {
+      save(classWeights(rule));
+      // The passive-aggressive steps keep no counter: they depend on the weights alone.
+      counts = new long[] {rule instanceof MulticlassRule ? ((MulticlassRule) rule).c : 1};
     } else {
       OneVsRestRule o = (OneVsRestRule) rule;
       save(o.weights);
