@@ -2,6 +2,7 @@ package io.github.simdperceptron.kernel;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
@@ -22,8 +23,15 @@ final class PanamaVectorOps implements VectorOps {
   /** Doubles of the same vector size: half as many lanes. */
   private static final VectorSpecies<Double> D = VectorSpecies.of(double.class, F.vectorShape());
   private static final int HALF = D.length();
-  /** Below two vectors the setup and the lane reduction cost more than they save. */
-  private static final int MIN_VECTOR_LENGTH = 2 * L;
+  /** Below one vector the sum is a scalar chain. */
+  private static final int MIN_VECTOR_LENGTH = L;
+  /** Ints of the same vector size, for the bit mask of a partial last vector. */
+  private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
+  /**
+   * L zeros, then L all-ones words: loaded from index t, lane j keeps its bits when j >= L - t,
+   * that is the last t lanes of a vector that ends where the data ends.
+   */
+  private static final int[] LAST_LANES = lastLanes();
   /** From 1M floats (4 MiB per operand, 8x the 512 KiB L2) the dot product streams from L3 or memory. */
   private static final int STREAMING_LENGTH = 1 << 20;
   /**
@@ -37,6 +45,25 @@ final class PanamaVectorOps implements VectorOps {
   private static final VectorShuffle<Float> XOR4 = L > 4 ? VectorShuffle.fromOp(F, i -> i ^ 4) : null;
   private static final VectorShuffle<Float> XOR2 = L > 2 ? VectorShuffle.fromOp(F, i -> i ^ 2) : null;
   private static final VectorShuffle<Float> XOR1 = VectorShuffle.fromOp(F, i -> i ^ 1);
+
+  private static int[] lastLanes() {
+    int[] keep = new int[2 * L];
+    java.util.Arrays.fill(keep, L, 2 * L, -1);
+    return keep;
+  }
+
+  /**
+   * The last t (0 < t < L) elements of both operands, read as the vector that ends at index
+   * {@code off + n} with its first L - t lanes cleared in both (an AND of the bits, so a cleared
+   * lane is +0 times +0 whatever the element held, infinities and NaN included), added into acc
+   * like a whole vector: the tail costs one vector step instead of a scalar chain of t steps.
+   */
+  private static FloatVector addLastLanes(float[] a, int aEnd, float[] b, int bEnd, int t, FloatVector acc) {
+    IntVector keep = IntVector.fromArray(I, LAST_LANES, t);
+    FloatVector x = FloatVector.fromArray(F, a, aEnd - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+    FloatVector y = FloatVector.fromArray(F, b, bEnd - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+    return fmaOrMulAdd(x, y, acc);
+  }
 
   private static VectorSpecies<Float> floatSpecies() {
     String bits = System.getProperty(VectorOpsProvider.VECTOR_BITS_PROPERTY, "").trim();
@@ -129,7 +156,8 @@ final class PanamaVectorOps implements VectorOps {
         acc3 = fmaOrMulAdd(FloatVector.fromArray(F, a, i + 3 * L), FloatVector.fromArray(F, b, i + 3 * L), acc3);
       }
       // At most three whole vectors are left: added into acc0 one after another, as a loop would,
-      // but in straight-line code (a second vector loop ran several times slower here).
+      // but in straight-line code (a second vector loop ran several times slower here); then the
+      // partial last vector, if any.
       if (i <= n - L) {
         acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
         i += L;
@@ -142,7 +170,10 @@ final class PanamaVectorOps implements VectorOps {
           }
         }
       }
-      sum = sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
+      if (i < n) {
+        acc0 = addLastLanes(a, n, b, n, n - i, acc0);
+      }
+      return sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
     }
     for (; i < n; i++) {
       sum = fmaOrMulAdd(a[i], b[i], sum);
@@ -190,7 +221,7 @@ final class PanamaVectorOps implements VectorOps {
         acc3 = fmaOrMulAdd(
             FloatVector.fromArray(F, a, aOff + i + 3 * L), FloatVector.fromArray(F, b, bOff + i + 3 * L), acc3);
       }
-      // As in dotFromStart: the whole vectors left, in straight-line code.
+      // As in dotFromStart: the whole vectors left, in straight-line code, then the partial one.
       if (i <= n - L) {
         acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, aOff + i), FloatVector.fromArray(F, b, bOff + i), acc0);
         i += L;
@@ -203,7 +234,10 @@ final class PanamaVectorOps implements VectorOps {
           }
         }
       }
-      sum = sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
+      if (i < n) {
+        acc0 = addLastLanes(a, aOff + n, b, bOff + n, n - i, acc0);
+      }
+      return sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
     }
     for (; i < n; i++) {
       sum = fmaOrMulAdd(a[aOff + i], b[bOff + i], sum);
@@ -321,14 +355,11 @@ final class PanamaVectorOps implements VectorOps {
       a0 = fmaOrMulAdd(FloatVector.fromArray(F, rows, o0 + i), x0, a0);
       b0 = fmaOrMulAdd(FloatVector.fromArray(F, rows, o1 + i), x0, b0);
     }
-    float s0 = sumLanes(a0.add(a1).add(a2.add(a3)));
-    float s1 = sumLanes(b0.add(b1).add(b2.add(b3)));
-    for (; i < d; i++) {
-      float xi = x[xOff + i];
-      s0 = fmaOrMulAdd(rows[o0 + i], xi, s0);
-      s1 = fmaOrMulAdd(rows[o1 + i], xi, s1);
+    if (i < d) {
+      a0 = addLastLanes(rows, o0 + d, x, xOff + d, d - i, a0);
+      b0 = addLastLanes(rows, o1 + d, x, xOff + d, d - i, b0);
     }
-    out[outOff] = s0;
-    out[outOff + 1] = s1;
+    out[outOff] = sumLanes(a0.add(a1).add(a2.add(a3)));
+    out[outOff + 1] = sumLanes(b0.add(b1).add(b2.add(b3)));
   }
 }
