@@ -70,7 +70,7 @@ final class ServeCommand {
             + " GET /model, GET /health; saves the model on SIGTERM/SIGINT.")
         .option("--model", Options.Type.PATH, "M", "the model to serve (train's linear learners), rewritten in place"
             + " by /save and at the end; with its training state when it has one").required()
-        .option("--host", Options.Type.TEXT, "HOST", "127.0.0.1", "the address to listen on (loopback by default)")
+        .option("--host", Options.Type.TEXT, "HOST", "127.0.0.1", "the address to listen on")
         .option("--port", Options.Type.INT, "P", 8080, "the port; 0 for any free one (the first line printed is the"
             + " address)")
         .option("--threads", Options.Type.INT, "N", 0, "threads answering requests (0: one per core)")
