@@ -180,8 +180,8 @@ final class ServeCommand {
 
   /**
    * Stops once: refuses new requests, lets those in flight end (at most --grace seconds), closes
-   * the server, ends the pass and saves the model; prints what was learnt ({@code why}: on stderr
-   * too). Returns whether the model was saved.
+   * the server, ends the pass and saves the model when it learnt an example (else the file stays
+   * as it was); prints what was learnt ({@code why}: on stderr too). Returns false when saving failed.
    */
   synchronized boolean stop(String why) {
     if (stopped) {
@@ -202,9 +202,10 @@ final class ServeCommand {
     pool.shutdownNow();
     overflow.shutdownNow();
     boolean saved = true;
+    boolean learnt;
     synchronized (writer) {
+      learnt = live.snapshot().examples() > 0;
       try {
-        boolean learnt = live.snapshot().examples() > 0;
         TrainingState end = live.finish();
         if (learnt) {
           save(end);
@@ -215,13 +216,12 @@ final class ServeCommand {
       }
     }
     LiveModel.Snapshot s = live.snapshot();
-    out.printf("learnt %d examples, progressive accuracy %s (%d mistakes)%s%n", s.examples(),
-        s.examples() == 0 ? "-" : Format.percent(1 - s.mistakes() / (double) s.examples()), s.mistakes(),
-        saved ? ", model saved to " + model : "");
+    String file = !learnt ? model + " is unchanged" : saved ? "model saved to " + model : model + " is not saved";
+    out.printf("learnt %d examples, progressive accuracy %s (%d mistakes), %s%n", s.examples(),
+        s.examples() == 0 ? "-" : Format.percent(1 - s.mistakes() / (double) s.examples()), s.mistakes(), file);
     out.flush();
     if (why != null) {
-      err.println("perceptron serve: " + why + "; the model of " + s.examples() + " learnt examples is "
-          + (saved ? "saved to " + model : "not saved"));
+      err.println("perceptron serve: " + why + "; " + file);
     }
     err.flush();
     done.countDown();
