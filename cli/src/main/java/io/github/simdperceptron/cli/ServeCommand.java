@@ -149,7 +149,12 @@ final class ServeCommand {
             OVERFLOW.set(false);
           }
         }));
-    server = HttpServer.create(new InetSocketAddress(host, port), 0);
+    try {
+      server = HttpServer.create(new InetSocketAddress(host, port), 0);
+    } catch (IOException | java.nio.channels.UnresolvedAddressException e) {
+      throw new IOException("--host " + host + " --port " + port + ": cannot listen there (" + (e.getMessage() == null
+          ? e.getClass().getSimpleName() : e.getMessage()) + ")", e);
+    }
     server.setExecutor(r -> {
       inFlight.incrementAndGet();
       pool.execute(() -> {
@@ -304,6 +309,9 @@ final class ServeCommand {
       } catch (NumberFormatException e) {
         throw new Refusal(400, "Content-Length " + length + " is not a number");
       }
+      if (n < 0) {
+        throw new Refusal(400, "Content-Length " + length + " is negative");
+      }
       if (n > maxBody) {
         throw new Refusal(413, "the body of " + n + " bytes is over the limit of " + maxBody + " (--max-body)");
       }
@@ -393,10 +401,14 @@ final class ServeCommand {
         .put("progressive_mistakes", s.mistakes()).toString();
   }
 
-  private String saveNow() throws IOException {
+  private String saveNow() throws Refusal {
     LiveModel.Snapshot s;
     synchronized (writer) {
-      save(live.checkpoint());
+      try {
+        save(live.checkpoint());
+      } catch (IOException e) {
+        throw new Refusal(500, "saving " + model + " failed: " + Main.message(e));
+      }
       s = live.snapshot();
     }
     return new Json().put("saved", model.toString()).put("learnt", s.examples()).toString();
