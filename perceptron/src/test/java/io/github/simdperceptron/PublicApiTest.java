@@ -52,7 +52,7 @@ class PublicApiTest {
   private static final Map<String, Set<String>> API = Map.of(
       "io.github.simdperceptron.data", Set.of("Dataset", "Labels"),
       "io.github.simdperceptron.learn", Set.of("Algorithm", "BinaryModel", "FitResult", "Learner", "LinearModel",
-          "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "TrainingState", "VotedModel"),
+          "LiveModel", "Model", "MulticlassModel", "TrainingOptions", "TrainingReport", "TrainingState", "VotedModel"),
       "io.github.simdperceptron.learn.kernel", Set.of("KernelKind", "KernelLearner", "KernelModel"),
       "io.github.simdperceptron.learn.calibration", Set.of("CalibratedModel", "Calibration", "CalibrationMetrics",
           "Calibrator"),

@@ -58,22 +58,13 @@ final class LearnCommand {
           + ": expected a count >= 0");
     }
     ModelFile from = ModelFile.read(model);
-    if (!(from.model() instanceof LinearModel) && !(from.model() instanceof MulticlassModel)) {
-      throw new UsageException("--model " + model + ": a " + from.algorithm().toLowerCase(java.util.Locale.ROOT)
-          + " model cannot keep learning (the linear learners can)");
-    }
-    if (from.text() != null) {
-      throw new UsageException("--model " + model + ": learn reads libsvm lines, and this model reads raw text");
-    }
     boolean withState = from.state() != null;
-    TrainingState state = withState ? from.state()
-        : TrainingState.fromModel(from.model(), from.algorithm(), from.trainingOptions());
+    TrainingState state = continuable("--model", model, from);
     TrainingState.Pass pass;
     try {
       pass = state.pass();
     } catch (IllegalArgumentException e) {
-      throw new UsageException("--model " + model + ": " + e.getMessage().replace("algorithm of an online pass",
-          "learn continues perceptron, averaged and margin learners; the algorithm"));
+      throw notOnline("--model", model, e);
     }
     int d = from.model().dimension();
     Thread hook = new Thread(() -> end(pass, withState, "stopped by a signal"));
@@ -117,6 +108,28 @@ final class LearnCommand {
       }
     }
     return 0;
+  }
+
+  /**
+   * The training state of a model file that can keep learning (a linear learner's model, not of
+   * raw text): its own, or one continuing its weights; otherwise a usage error naming the option.
+   */
+  static TrainingState continuable(String option, Path model, ModelFile from) {
+    if (!(from.model() instanceof LinearModel) && !(from.model() instanceof MulticlassModel)) {
+      throw new UsageException(option + " " + model + ": a " + from.algorithm().toLowerCase(java.util.Locale.ROOT)
+          + " model cannot keep learning (the linear learners can)");
+    }
+    if (from.text() != null) {
+      throw new UsageException(option + " " + model + ": learning reads libsvm lines, and this model reads raw text");
+    }
+    return from.state() != null ? from.state()
+        : TrainingState.fromModel(from.model(), from.algorithm(), from.trainingOptions());
+  }
+
+  /** The usage error for a learner that an online pass cannot continue ({@link TrainingState#pass()}'s refusal). */
+  static UsageException notOnline(String option, Path model, IllegalArgumentException e) {
+    return new UsageException(option + " " + model + ": " + e.getMessage().replace("algorithm of an online pass",
+        "learn and serve continue perceptron, averaged and margin learners; the algorithm"));
   }
 
   /** The reader's current example as a one-row dataset of dimension d; a feature beyond d is an error naming the line. */

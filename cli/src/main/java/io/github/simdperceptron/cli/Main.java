@@ -25,8 +25,8 @@ import java.util.function.Supplier;
  */
 public final class Main {
   /** The sub-commands, in the order help lists them. */
-  private static final List<String> COMMANDS = List.of("demo", "train", "learn", "predict", "eval", "diff", "info", "tag",
-      "separable", "plot");
+  private static final List<String> COMMANDS = List.of("demo", "train", "learn", "serve", "predict", "eval", "diff",
+      "info", "tag", "separable", "plot");
 
   private Main() {}
 
@@ -123,6 +123,8 @@ public final class Main {
         return TrainCommand.options();
       case "learn":
         return LearnCommand.options();
+      case "serve":
+        return ServeCommand.options();
       case "predict":
         return PredictCommand.options();
       case "eval":
@@ -154,6 +156,8 @@ public final class Main {
         return new TrainCommand(given, out, err).call();
       case "learn":
         return new LearnCommand(given, out, err).call();
+      case "serve":
+        return new ServeCommand(given, out, err).call();
       case "predict":
         return new PredictCommand(given, out, err).call();
       case "eval":

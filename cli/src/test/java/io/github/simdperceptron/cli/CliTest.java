@@ -70,7 +70,7 @@ class CliTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"demo", "train", "learn", "predict", "eval", "diff", "info"})
+  @ValueSource(strings = {"demo", "train", "learn", "serve", "predict", "eval", "diff", "info"})
   void everySubCommandHasHelp(String sub) {
     Result r = run(sub, "--help");
     assertEquals(0, r.code());

@@ -203,8 +203,8 @@ class OptionsTest {
     assertOneLineError(run("train", "--data", "d"), 2, "--model OUT is required");
     assertOneLineError(run(), 2, "perceptron: a sub-command is required (see 'perceptron --help')");
     assertOneLineError(run("--bogus", "info"), 2, "perceptron: unknown option --bogus");
-    assertOneLineError(run("frobnicate"), 2, "'frobnicate' is not a sub-command: demo, train, learn, predict, eval, diff,"
-        + " info, tag, separable or plot");
+    assertOneLineError(run("frobnicate"), 2, "'frobnicate' is not a sub-command: demo, train, learn, serve, predict, eval,"
+        + " diff, info, tag, separable or plot");
   }
 
   @Test

@@ -589,7 +589,7 @@ public final class TrainingState {
     return data.withLabels(labels, IntStream.range(0, data.size()).map(i -> to[data.classOf(i)]).toArray());
   }
 
-  private static int indexOf(Labels labels, String name) {
+  static int indexOf(Labels labels, String name) {
     int k = labels.indexOf(name);
     if (k < 0 && labels.numeric()) {
       try {

@@ -1,0 +1,432 @@
+package io.github.simdperceptron.cli;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.learn.LiveModel;
+import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.TrainingState;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code perceptron serve}: a resident HTTP/1.1 server over a model that keeps learning
+ * (docs/online.md). Predictions read the {@link LiveModel}'s last snapshot and never wait;
+ * learning and saving are one writer at a time. Bad requests get a status and a one-line reason,
+ * and the server goes on. SIGTERM (or SIGINT) stops accepting, lets the requests in flight end
+ * (for at most --grace seconds), saves the model and exits with 0.
+ */
+final class ServeCommand {
+  private static final ThreadLocal<Boolean> OVERFLOW = ThreadLocal.withInitial(() -> false);
+
+  private final Path model;
+  private final String host;
+  private final int port;
+  private final int threads;
+  private final long maxBody;
+  private final int queue;
+  private final int readTimeout;
+  private final int grace;
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  private ModelFile from;
+  private boolean withState;
+  private LiveModel live;
+  private HttpServer server;
+  private ThreadPoolExecutor pool;
+  private ExecutorService overflow;
+  /** Requests handed to the pool and not yet answered (queued or running). */
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private volatile boolean stopping;
+  private boolean stopped;
+  /** Serialises learning, saving and the last save. */
+  private final Object writer = new Object();
+  private final CountDownLatch done = new CountDownLatch(1);
+
+  /** The options serve takes, in the order help lists them. */
+  static Options options() {
+    return new Options("perceptron serve",
+        "Serves a model over HTTP/1.1 with JSON bodies: POST /predict, POST /learn (it keeps learning), POST /save,"
+            + " GET /model, GET /health; saves the model on SIGTERM/SIGINT.")
+        .option("--model", Options.Type.PATH, "M", "the model to serve (train's linear learners), rewritten in place"
+            + " by /save and at the end; with its training state when it has one").required()
+        .option("--host", Options.Type.TEXT, "HOST", "127.0.0.1", "the address to listen on")
+        .option("--port", Options.Type.INT, "P", 8080, "the port; 0 for any free one (the first line printed is the"
+            + " address)")
+        .option("--threads", Options.Type.INT, "N", 0, "threads answering requests (0: one per core)")
+        .option("--queue", Options.Type.INT, "N", 1024, "requests waiting for a thread; beyond, 503 with Retry-After")
+        .option("--max-body", Options.Type.LONG, "BYTES", 16L << 20, "the largest request body; larger is 413")
+        .option("--read-timeout", Options.Type.INT, "S", 10, "seconds a request may take to arrive in full (and a"
+            + " response to be taken); a slower client is disconnected")
+        .option("--grace", Options.Type.INT, "S", 10, "on SIGTERM, seconds to let the requests in flight end before"
+            + " saving");
+  }
+
+  ServeCommand(Options given, PrintWriter out, PrintWriter err) {
+    model = given.get("--model");
+    host = given.get("--host");
+    port = given.<Integer>get("--port");
+    int t = given.<Integer>get("--threads");
+    threads = t == 0 ? Runtime.getRuntime().availableProcessors() : t;
+    queue = given.<Integer>get("--queue");
+    maxBody = given.<Long>get("--max-body");
+    readTimeout = given.<Integer>get("--read-timeout");
+    grace = given.<Integer>get("--grace");
+    this.out = out;
+    this.err = err;
+    if (port < 0 || port > 65535) {
+      throw new UsageException("--port " + port + ": expected a port in [0, 65535]");
+    }
+    if (t < 0 || queue < 0 || maxBody < 1 || readTimeout < 1 || grace < 0) {
+      throw new UsageException(t < 0 ? "--threads " + t + ": expected a count >= 0" : queue < 0 ? "--queue " + queue
+          + ": expected a count >= 0" : maxBody < 1 ? "--max-body " + maxBody + ": expected a size >= 1"
+          : readTimeout < 1 ? "--read-timeout " + readTimeout + ": expected seconds >= 1" : "--grace " + grace
+          + ": expected seconds >= 0");
+    }
+  }
+
+  /** Serves until a signal stops the server, then saves; returns the exit code. */
+  int call() throws IOException {
+    start();
+    Thread hook = new Thread(() -> {
+      boolean saved = stop("stopped by a signal");
+      Runtime.getRuntime().halt(saved ? 0 : 1);
+    });
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      done.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return 0;
+  }
+
+  /** Loads the model and starts the server; returns the address it listens on, printed as the first line. */
+  InetSocketAddress start() throws IOException {
+    from = ModelFile.read(model);
+    withState = from.state() != null;
+    TrainingState state = LearnCommand.continuable("--model", model, from);
+    try {
+      live = LiveModel.of(state);
+    } catch (IllegalArgumentException e) {
+      throw LearnCommand.notOnline("--model", model, e);
+    }
+    // Without TCP_NODELAY a keep-alive client waits for the delayed ACK on every response.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+    // The JDK's server reads these once, when its first server is made in the process.
+    System.setProperty("sun.net.httpserver.maxReqTime", Integer.toString(readTimeout));
+    System.setProperty("sun.net.httpserver.maxRspTime", Integer.toString(readTimeout));
+    BlockingQueue<Runnable> waiting = queue == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(queue);
+    overflow = Executors.newSingleThreadExecutor(r -> daemon(r, "perceptron-serve-overflow"));
+    AtomicInteger n = new AtomicInteger();
+    pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, waiting,
+        r -> daemon(r, "perceptron-serve-" + n.incrementAndGet()),
+        (r, p) -> overflow.execute(() -> {
+          OVERFLOW.set(true);
+          try {
+            r.run();
+          } finally {
+            OVERFLOW.set(false);
+          }
+        }));
+    try {
+      server = HttpServer.create(new InetSocketAddress(host, port), 0);
+    } catch (IOException | java.nio.channels.UnresolvedAddressException e) {
+      throw new IOException("--host " + host + " --port " + port + ": cannot listen there (" + (e.getMessage() == null
+          ? e.getClass().getSimpleName() : e.getMessage()) + ")", e);
+    }
+    server.setExecutor(r -> {
+      inFlight.incrementAndGet();
+      pool.execute(() -> {
+        try {
+          r.run();
+        } finally {
+          inFlight.decrementAndGet();
+        }
+      });
+    });
+    server.createContext("/", this::handle);
+    server.start();
+    InetSocketAddress at = server.getAddress();
+    String h = at.getAddress().getHostAddress();
+    out.println("http://" + (h.contains(":") ? "[" + h + "]" : h) + ":" + at.getPort());
+    Model m = live.snapshot().model();
+    out.println("serving " + model + " (" + from.algorithm().toLowerCase(java.util.Locale.ROOT) + ", "
+        + m.dimension() + " features, " + m.labels().size() + " classes) with " + threads + " threads");
+    out.flush();
+    return at;
+  }
+
+  private static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  /**
+   * Stops once: refuses new requests, lets those in flight end (at most --grace seconds), closes
+   * the server, ends the pass and saves the model when it learnt an example (else the file stays
+   * as it was); prints what was learnt ({@code why}: on stderr too). Returns false when saving failed.
+   */
+  synchronized boolean stop(String why) {
+    if (stopped) {
+      return true;
+    }
+    stopped = true;
+    stopping = true;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(grace);
+    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    server.stop(0);
+    pool.shutdownNow();
+    overflow.shutdownNow();
+    boolean saved = true;
+    boolean learnt;
+    synchronized (writer) {
+      learnt = live.snapshot().examples() > 0;
+      try {
+        TrainingState end = live.finish();
+        if (learnt) {
+          save(end);
+        }
+      } catch (IOException | RuntimeException e) {
+        err.println("perceptron serve: saving " + model + " failed: " + Main.message(e));
+        saved = false;
+      }
+    }
+    LiveModel.Snapshot s = live.snapshot();
+    String file = !learnt ? model + " is unchanged" : saved ? "model saved to " + model : model + " is not saved";
+    out.printf("learnt %d examples, progressive accuracy %s (%d mistakes), %s%n", s.examples(),
+        s.examples() == 0 ? "-" : Format.percent(1 - s.mistakes() / (double) s.examples()), s.mistakes(), file);
+    out.flush();
+    if (why != null) {
+      err.println("perceptron serve: " + why + "; " + file);
+    }
+    err.flush();
+    done.countDown();
+    return saved;
+  }
+
+  private void save(TrainingState state) throws IOException {
+    ModelFile file = ModelFile.of(state);
+    ModelFile.write(model, withState ? file : file.withoutState());
+  }
+
+  /** A request that gets an error status and a one-line reason. */
+  private static final class Refusal extends Exception {
+    private static final long serialVersionUID = 1L;
+    final int status;
+
+    Refusal(int status, String message) {
+      super(message);
+      this.status = status;
+    }
+  }
+
+  private void handle(HttpExchange ex) throws IOException {
+    try {
+      if (OVERFLOW.get() || stopping) {
+        ex.getResponseHeaders().set("Retry-After", "1");
+        throw new Refusal(503, stopping ? "the server is stopping" : "overloaded: " + threads + " threads busy and "
+            + queue + " requests waiting");
+      }
+      URI uri = ex.getRequestURI();
+      String path = uri.getPath();
+      String method = ex.getRequestMethod();
+      switch (path) {
+        case "/predict" -> reply(ex, 200, predict(ex, body(ex, method, "POST"), uri.getQuery()));
+        case "/learn" -> reply(ex, 200, learn(ex, body(ex, method, "POST")));
+        case "/save" -> {
+          body(ex, method, "POST");
+          reply(ex, 200, saveNow());
+        }
+        case "/model" -> {
+          only(ex, method, "GET");
+          reply(ex, 200, describe());
+        }
+        case "/health" -> {
+          only(ex, method, "GET");
+          LiveModel.Snapshot s = live.snapshot();
+          reply(ex, 200, new Json().put("status", "ok").put("examples", s.examples()).toString());
+        }
+        default -> throw new Refusal(404, "no such path: " + path + " (POST /predict, /learn, /save; GET /model,"
+            + " /health)");
+      }
+    } catch (Refusal r) {
+      if (r.status == 413 || r.status == 503) {
+        ex.getResponseHeaders().set("Connection", "close");
+      }
+      reply(ex, r.status, new Json().put("error", r.getMessage().replace('\n', ' ')).toString());
+    } catch (IOException e) {
+      // The client went away or was too slow: nobody to answer.
+      ex.close();
+    } catch (RuntimeException e) {
+      reply(ex, 500, new Json().put("error", Main.message(e)).toString());
+    }
+  }
+
+  private static void only(HttpExchange ex, String method, String allowed) throws Refusal {
+    if (!method.equals(allowed)) {
+      ex.getResponseHeaders().set("Allow", allowed);
+      throw new Refusal(405, method + " " + ex.getRequestURI().getPath() + ": the method must be " + allowed);
+    }
+  }
+
+  /** The request's body, at most --max-body bytes (a Content-Length above it is refused before reading). */
+  private byte[] body(HttpExchange ex, String method, String allowed) throws IOException, Refusal {
+    only(ex, method, allowed);
+    String length = ex.getRequestHeaders().getFirst("Content-Length");
+    if (length != null) {
+      long n;
+      try {
+        n = Long.parseLong(length.trim());
+      } catch (NumberFormatException e) {
+        throw new Refusal(400, "Content-Length " + length + " is not a number");
+      }
+      if (n < 0) {
+        throw new Refusal(400, "Content-Length " + length + " is negative");
+      }
+      if (n > maxBody) {
+        throw new Refusal(413, "the body of " + n + " bytes is over the limit of " + maxBody + " (--max-body)");
+      }
+    }
+    InputStream in = ex.getRequestBody();
+    ByteArrayOutputStream b = new ByteArrayOutputStream(length == null ? 8192
+        : (int) Math.min(1 << 20, Long.parseLong(length.trim())));
+    byte[] chunk = new byte[8192];
+    long total = 0;
+    for (int r; (r = in.read(chunk)) > 0; ) {
+      total += r;
+      if (total > maxBody) {
+        throw new Refusal(413, "the body is over the limit of " + maxBody + " bytes (--max-body)");
+      }
+      b.write(chunk, 0, r);
+    }
+    return b.toByteArray();
+  }
+
+  private RequestRows rows(HttpExchange ex, byte[] body) throws Refusal {
+    Model m = live.snapshot().model();
+    String type = ex.getRequestHeaders().getFirst("Content-Type");
+    try {
+      return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("text/plain")
+          ? RequestRows.libsvm(body, m.dimension()) : RequestRows.json(new String(body, StandardCharsets.UTF_8),
+          m.dimension());
+    } catch (RequestRows.Bad e) {
+      throw new Refusal(400, e.getMessage());
+    }
+  }
+
+  private String predict(HttpExchange ex, byte[] body, String query) throws Refusal {
+    RequestRows rows = rows(ex, body);
+    boolean scores = rows.scores || (query != null && Arrays.asList(query.split("&")).contains("scores=true"));
+    Model m = live.snapshot().model();
+    List<String> labels = new ArrayList<>(rows.size());
+    List<List<Float>> all = scores ? new ArrayList<>(rows.size()) : null;
+    float[] dense = null;
+    float[] s = new float[m.scoreCount()];
+    for (int i = 0; i < rows.size(); i++) {
+      int[] idx = rows.indices.get(i);
+      float[] val = rows.values.get(i);
+      labels.add(idx == null ? m.predictLabel(val) : m.predictLabel(idx, val));
+      if (scores) {
+        if (idx != null) {
+          dense = dense == null ? new float[m.dimension()] : dense;
+          Arrays.fill(dense, 0f);
+          for (int p = 0; p < idx.length; p++) {
+            dense[idx[p]] = val[p];
+          }
+        }
+        m.scores(idx == null ? val : dense, s);
+        List<Float> row = new ArrayList<>(s.length);
+        for (float x : s) {
+          row.add(x);
+        }
+        all.add(row);
+      }
+    }
+    Json j = new Json().put("labels", labels);
+    if (scores) {
+      j.put("scores", all);
+    }
+    return j.toString();
+  }
+
+  private String learn(HttpExchange ex, byte[] body) throws Refusal {
+    RequestRows rows = rows(ex, body);
+    try {
+      rows.requireLabels();
+    } catch (RequestRows.Bad e) {
+      throw new Refusal(400, e.getMessage());
+    }
+    long mistakes;
+    LiveModel.Snapshot s;
+    synchronized (writer) {
+      try {
+        mistakes = live.learn(rows.dataset());
+      } catch (IllegalArgumentException e) {
+        throw new Refusal(400, e.getMessage().replace("batch: ", ""));
+      } catch (IllegalStateException e) {
+        throw new Refusal(503, "the server is stopping");
+      }
+      s = live.snapshot();
+    }
+    return new Json().put("examples", rows.size()).put("mistakes", mistakes).put("learnt", s.examples())
+        .put("progressive_mistakes", s.mistakes()).toString();
+  }
+
+  private String saveNow() throws Refusal {
+    LiveModel.Snapshot s;
+    synchronized (writer) {
+      try {
+        save(live.checkpoint());
+      } catch (IOException e) {
+        throw new Refusal(500, "saving " + model + " failed: " + Main.message(e));
+      }
+      s = live.snapshot();
+    }
+    return new Json().put("saved", model.toString()).put("learnt", s.examples()).toString();
+  }
+
+  private String describe() {
+    LiveModel.Snapshot s = live.snapshot();
+    ModelFile now = new ModelFile(s.model(), from.algorithm(), from.bias(), from.options());
+    return new ModelSummary(now, 10).json().put("model", model.toString()).put("learnt", s.examples())
+        .put("progressive_mistakes", s.mistakes()).toString();
+  }
+
+  private static void reply(HttpExchange ex, int status, String json) throws IOException {
+    byte[] b = json.getBytes(StandardCharsets.UTF_8);
+    ex.getResponseHeaders().set("Content-Type", "application/json");
+    ex.sendResponseHeaders(status, b.length);
+    try (OutputStream o = ex.getResponseBody()) {
+      o.write(b);
+    }
+  }
+}

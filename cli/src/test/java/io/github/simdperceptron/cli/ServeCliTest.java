@@ -1,0 +1,469 @@
+package io.github.simdperceptron.cli;
+
+import static io.github.simdperceptron.cli.CliTest.run;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.simdperceptron.cli.CliTest.Result;
+import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.DataFormat;
+import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.TrainingState;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * perceptron serve on 127.0.0.1, any free port: every endpoint, every bad request, a slow client,
+ * overload, readers during learning, /learn against perceptron learn and train --resume (bytes),
+ * and the save at the end (in process, and after a SIGTERM to a real process).
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ServeCliTest {
+  @TempDir
+  Path dir;
+
+  private final List<ServeCommand> servers = new ArrayList<>();
+  private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5)).build();
+
+  private record Served(ServeCommand server, URI uri, StringWriter out) {}
+
+  @AfterEach
+  void stopAll() {
+    for (ServeCommand s : servers) {
+      s.stop(null);
+    }
+  }
+
+  private Path train(String name, String... more) {
+    Path out = dir.resolve(name);
+    List<String> args = new ArrayList<>(List.of("train", "--data", LearnCliTest.THREE, "--model", out.toString(),
+        "--epochs", "2", "--no-shuffle", "--algorithm", "averaged", "--multiclass", "direct"));
+    args.addAll(Arrays.asList(more));
+    Result r = run(args.toArray(String[]::new));
+    assertEquals(0, r.code(), r.err());
+    return out;
+  }
+
+  private Served serve(Path model, String... more) throws IOException {
+    List<String> args = new ArrayList<>(Arrays.asList(more));
+    List<String> defaults = List.of("--model", model.toString(), "--port", "0", "--threads", "2", "--read-timeout", "1",
+        "--grace", "2");
+    for (int k = 0; k < defaults.size(); k += 2) {
+      if (!args.contains(defaults.get(k))) {
+        args.addAll(defaults.subList(k, k + 2));
+      }
+    }
+    StringWriter out = new StringWriter();
+    ServeCommand s = new ServeCommand(ServeCommand.options().parse(args), new PrintWriter(out, true),
+        new PrintWriter(new StringWriter(), true));
+    InetSocketAddress at = s.start();
+    servers.add(s);
+    assertEquals("http://127.0.0.1:" + at.getPort(), out.toString().lines().findFirst().orElse(""));
+    return new Served(s, URI.create("http://127.0.0.1:" + at.getPort()), out);
+  }
+
+  private HttpResponse<String> post(Served s, String path, String type, String body) throws Exception {
+    return client.send(HttpRequest.newBuilder(s.uri.resolve(path)).timeout(Duration.ofSeconds(10))
+        .header("Content-Type", type).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> get(Served s, String path) throws Exception {
+    return client.send(HttpRequest.newBuilder(s.uri.resolve(path)).timeout(Duration.ofSeconds(10)).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static List<String> lines(String file) throws IOException {
+    return Files.readAllLines(Path.of(file)).stream().filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
+  }
+
+  /** A libsvm line as a JSON row with 0-based indices, the values' text as written, and its label. */
+  private static String jsonRow(String line) {
+    String[] t = line.trim().split("\\s+");
+    StringBuilder idx = new StringBuilder();
+    StringBuilder val = new StringBuilder();
+    for (int k = 1; k < t.length; k++) {
+      String[] iv = t[k].split(":");
+      idx.append(k > 1 ? "," : "").append(Integer.parseInt(iv[0]) - 1);
+      val.append(k > 1 ? "," : "").append(iv[1]);
+    }
+    return "{\"indices\":[" + idx + "],\"values\":[" + val + "],\"label\":\"" + t[0] + "\"}";
+  }
+
+  private static List<String> strings(String json, String key) {
+    Matcher m = Pattern.compile("\"" + key + "\":\\[([^\\]]*)\\]").matcher(json);
+    assertTrue(m.find(), key + " in " + json);
+    return Arrays.stream(m.group(1).split(",")).map(s -> s.replace("\"", "")).toList();
+  }
+
+  private static void assertError(HttpResponse<String> r, int status, String... parts) {
+    assertEquals(status, r.statusCode(), r.body());
+    assertEquals(1, r.body().lines().count(), r.body());
+    assertTrue(r.body().startsWith("{\"error\":"), r.body());
+    for (String p : parts) {
+      assertTrue(r.body().contains(p), r.body());
+    }
+  }
+
+  /** Sends raw bytes on a new connection and returns the status line the server answers with. */
+  private static String raw(URI uri, byte[]... parts) throws IOException {
+    try (Socket s = new Socket(uri.getHost(), uri.getPort())) {
+      s.setSoTimeout(5000);
+      OutputStream o = s.getOutputStream();
+      try {
+        for (byte[] p : parts) {
+          o.write(p);
+        }
+        o.flush();
+      } catch (IOException e) {
+        // The server may close the connection before reading every byte it refuses.
+      }
+      return new String(s.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+    }
+  }
+
+  @Test
+  void everyEndpointAnswers() throws Exception {
+    Path m = train("m.bin", "--save-state");
+    Model model = ModelFile.read(m).model();
+    Served s = serve(m);
+    HttpResponse<String> health = get(s, "/health");
+    assertEquals(200, health.statusCode());
+    assertTrue(health.body().contains("\"status\":\"ok\""), health.body());
+
+    List<String> test = lines(LearnCliTest.THREE_TEST);
+    Path file = dir.resolve("test.svm");
+    Files.write(file, test);
+    Result predicted = run("predict", "--model", m.toString(), "--data", file.toString());
+    assertEquals(0, predicted.code(), predicted.err());
+    List<String> expected = predicted.out().lines().toList();
+    assertEquals(expected, strings(post(s, "/predict", "text/plain", String.join("\n", test)).body(), "labels"));
+    String rows = String.join(",", test.stream().map(ServeCliTest::jsonRow).toList());
+    HttpResponse<String> json = post(s, "/predict", "application/json", "{\"rows\":[" + rows + "]}");
+    assertEquals(200, json.statusCode(), json.body());
+    assertEquals(expected, strings(json.body(), "labels"));
+    assertEquals(expected.subList(0, 1), strings(post(s, "/predict", "application/json", jsonRow(test.get(0))).body(),
+        "labels"));
+
+    Dataset data = DataFormat.libsvm().open(file).readAll();
+    float[] x = Arrays.copyOf(data.denseRow(0), model.dimension());
+    StringBuilder dense = new StringBuilder();
+    for (float v : x) {
+      dense.append(dense.length() > 0 ? "," : "").append(v);
+    }
+    HttpResponse<String> scored = post(s, "/predict?scores=true", "application/json", "[" + dense + "]");
+    assertEquals(scoresText(model, new float[][] {x}), scoresOf(scored.body()));
+    assertEquals(expected.subList(0, 1), strings(scored.body(), "labels"));
+
+    HttpResponse<String> info = get(s, "/model");
+    assertEquals(200, info.statusCode());
+    assertTrue(info.body().contains("\"learner\":\"MULTICLASS(AVERAGED)\"") && info.body().contains(
+        "\"dimension\":" + model.dimension()), info.body());
+
+    HttpResponse<String> learnt = post(s, "/learn", "text/plain", String.join("\n", test.subList(0, 5)));
+    assertEquals(200, learnt.statusCode(), learnt.body());
+    assertTrue(learnt.body().startsWith("{\"examples\":5,\"mistakes\":"), learnt.body());
+    byte[] before = Files.readAllBytes(m);
+    HttpResponse<String> saved = post(s, "/save", "text/plain", "");
+    assertEquals(200, saved.statusCode(), saved.body());
+    assertTrue(!Arrays.equals(before, Files.readAllBytes(m)), "the five examples are saved");
+    assertTrue(ModelFile.read(m).state() != null, "saved with its training state");
+  }
+
+  @Test
+  void badRequestsGetAStatusAndOneLineAndTheServerGoesOn() throws Exception {
+    Path m = train("m.bin", "--save-state");
+    byte[] model = Files.readAllBytes(m);
+    Served s = serve(m, "--max-body", "1000");
+    String row = jsonRow(lines(LearnCliTest.THREE_TEST).get(0));
+    String good = post(s, "/predict", "application/json", row).body();
+
+    assertError(post(s, "/predict", "application/json", "{\"rows\": [[1, 2,, 3]]}"), 400, "line 1, column 17",
+        "character 17");
+    assertError(post(s, "/predict", "application/json", "{\"rows\":\n [ {\"indices\": [1] \"values\": [2]}]}"), 400,
+        "line 2, column 20", "expected ',' or '}'");
+    assertError(post(s, "/predict", "application/json", "[1, 2, 3]"), 400, "row 0: 3 values, the model has 30");
+    assertError(post(s, "/predict", "application/json", "{\"indices\": [30], \"values\": [1]}"), 400,
+        "index 30 is not in [0, 30)");
+    assertError(post(s, "/predict", "text/plain", "1 1:2\n1 31:1\n"), 400, "request:2", "feature 31");
+    assertError(post(s, "/predict", "application/json", "{\"rows\": [], \"scores\": true}"), 400, "no rows");
+    assertError(post(s, "/learn", "application/json", "{\"indices\": [1], \"values\": [2], \"label\": 9}"), 400,
+        "class '9'");
+    assertError(post(s, "/learn", "application/json", "{\"indices\": [1], \"values\": [2]}"), 400, "row 0 has no label");
+    assertError(post(s, "/predict", "application/json", "{\"rows\": [" + "[1],".repeat(300) + "[1]]}"), 413,
+        "over the limit of 1000");
+    assertError(get(s, "/predict"), 405, "must be POST");
+    assertError(post(s, "/health", "text/plain", ""), 405, "must be GET");
+    assertError(get(s, "/nothing"), 404, "no such path");
+
+    assertEquals("HTTP/1.1 413", raw(s.uri, ("POST /predict HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + "Content-Length: 1000000000\r\n\r\n").getBytes(StandardCharsets.US_ASCII)));
+    byte[] chunk = ("200\r\n" + "1".repeat(512) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+    assertEquals("HTTP/1.1 413", raw(s.uri, ("POST /predict HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        .getBytes(StandardCharsets.US_ASCII), chunk, chunk, chunk));
+
+    assertEquals(200, get(s, "/health").statusCode());
+    assertEquals(good, post(s, "/predict", "application/json", row).body(), "the model answers as before");
+    assertArrayEquals(model, Files.readAllBytes(m), "no bad request changed the model");
+    s.server.stop(null);
+    assertArrayEquals(model, Files.readAllBytes(m), "a server that learnt nothing leaves the file as it was");
+  }
+
+  @Test
+  void aSlowClientTimesOutWhileOthersAreServed() throws Exception {
+    Served s = serve(train("m.bin"));
+    try (Socket slow = new Socket("127.0.0.1", s.uri.getPort())) {
+      slow.setSoTimeout(8000);
+      slow.getOutputStream().write(("POST /predict HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+          + "Content-Length: 100\r\n\r\n{\"rows\": [").getBytes(StandardCharsets.US_ASCII));
+      slow.getOutputStream().flush();
+      long t0 = System.nanoTime();
+      for (int i = 0; i < 5; i++) {
+        assertEquals(200, get(s, "/health").statusCode());
+      }
+      assertTrue(System.nanoTime() - t0 < TimeUnit.MILLISECONDS.toNanos(900), "served while the slow client waits");
+      int got;
+      try {
+        got = slow.getInputStream().read();
+      } catch (java.net.SocketTimeoutException e) {
+        throw e;
+      } catch (IOException e) {
+        got = -1;
+      }
+      assertEquals(-1, got, "the slow client is disconnected, unanswered");
+      long waited = System.nanoTime() - t0;
+      assertTrue(waited < TimeUnit.SECONDS.toNanos(6), "disconnected after " + waited / 1_000_000 + " ms");
+    }
+    assertEquals(200, get(s, "/health").statusCode());
+  }
+
+  @Test
+  void aFullQueueAnswers503WithRetryAfter() throws Exception {
+    Served s = serve(train("m.bin"), "--threads", "1", "--queue", "1");
+    byte[] partial = ("POST /predict HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n[1")
+        .getBytes(StandardCharsets.US_ASCII);
+    byte[] whole = "GET /health HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    try (Socket busy = new Socket("127.0.0.1", s.uri.getPort());
+        Socket waiting = new Socket("127.0.0.1", s.uri.getPort());
+        Socket refused = new Socket("127.0.0.1", s.uri.getPort())) {
+      for (Socket k : List.of(busy, waiting, refused)) {
+        k.setSoTimeout(8000);
+      }
+      busy.getOutputStream().write(partial);
+      Thread.sleep(300);
+      waiting.getOutputStream().write(whole);
+      Thread.sleep(200);
+      refused.getOutputStream().write(whole);
+      String answer = head(refused.getInputStream());
+      assertTrue(answer.startsWith("HTTP/1.1 503") && answer.toLowerCase(java.util.Locale.ROOT)
+          .contains("retry-after: 1"), answer);
+      busy.getOutputStream().write(("]" + " ".repeat(97)).getBytes(StandardCharsets.US_ASCII));
+      assertTrue(head(busy.getInputStream()).startsWith("HTTP/1.1 400"), "[1] has one value, not 30");
+      String later = new String(waiting.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+      assertEquals("HTTP/1.1 200", later, "the waiting request is answered once the thread is free");
+    }
+  }
+
+  @Test
+  void readersDuringLearningSeeOnlyWholeBatches() throws Exception {
+    Path m = train("m.bin", "--save-state");
+    List<String> test = lines(LearnCliTest.THREE_TEST);
+    int batch = 10;
+    // The scores each whole-batch model gives the probe rows, from the library's pass.
+    TrainingState state = ModelFile.read(m).state();
+    TrainingState.Pass pass = state.pass();
+    Dataset data = DataFormat.libsvm().open(new java.io.ByteArrayInputStream(String.join("\n", test)
+        .getBytes(StandardCharsets.UTF_8)), "t").readAll();
+    float[][] probes = {Arrays.copyOf(data.denseRow(3), 30), new float[30]};
+    probes[1][4] = 2;
+    probes[1][17] = -1;
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i <= test.size(); i++) {
+      if (i % batch == 0 || i == test.size()) {
+        expected.add(scoresText(pass.model(), probes));
+      }
+      if (i < test.size()) {
+        pass.learn(data, i);
+      }
+    }
+    StringBuilder body = new StringBuilder("{\"scores\":true,\"rows\":[");
+    for (int p = 0; p < probes.length; p++) {
+      body.append(p > 0 ? "," : "").append("[");
+      for (int j = 0; j < 30; j++) {
+        body.append(j > 0 ? "," : "").append(probes[p][j]);
+      }
+      body.append("]");
+    }
+    body.append("]}");
+
+    Served s = serve(m);
+    AtomicReference<String> wrong = new AtomicReference<>();
+    AtomicInteger answers = new AtomicInteger();
+    java.util.concurrent.atomic.AtomicBoolean learning = new java.util.concurrent.atomic.AtomicBoolean(true);
+    List<Thread> readers = new ArrayList<>();
+    for (int t = 0; t < 2; t++) {
+      Thread reader = new Thread(() -> {
+        try {
+          while (learning.get()) {
+            String got = post(s, "/predict", "application/json", body.toString()).body();
+            Matcher sc = Pattern.compile("\"scores\":(\\[\\[.*\\]\\])").matcher(got);
+            if (!sc.find() || !expected.contains(sc.group(1))) {
+              wrong.compareAndSet(null, got);
+            }
+            answers.incrementAndGet();
+          }
+        } catch (Exception e) {
+          wrong.compareAndSet(null, e.toString());
+        }
+      });
+      reader.start();
+      readers.add(reader);
+    }
+    for (int from = 0; from < test.size(); from += batch) {
+      HttpResponse<String> r = post(s, "/learn", "text/plain", String.join("\n", test.subList(from,
+          Math.min(test.size(), from + batch))));
+      assertEquals(200, r.statusCode(), r.body());
+      Thread.sleep(20);
+    }
+    learning.set(false);
+    for (Thread reader : readers) {
+      reader.join(10_000);
+    }
+    assertNull(wrong.get(), "a prediction came from no whole-batch model");
+    assertTrue(answers.get() > 0);
+    assertEquals(expected.get(expected.size() - 1), scoresOf(post(s, "/predict", "application/json",
+        body.toString()).body()));
+  }
+
+  /** The status line and headers of a response. */
+  private static String head(InputStream in) throws IOException {
+    StringBuilder b = new StringBuilder();
+    while (b.length() < 4 || !b.substring(b.length() - 4).equals("\r\n\r\n")) {
+      int c = in.read();
+      if (c < 0) {
+        break;
+      }
+      b.append((char) c);
+    }
+    return b.toString();
+  }
+
+  private static String scoresOf(String json) {
+    Matcher sc = Pattern.compile("\"scores\":(\\[\\[.*\\]\\])").matcher(json);
+    assertTrue(sc.find(), json);
+    return sc.group(1);
+  }
+
+  /** The scores of the rows as serve writes them (the JSON writer's floats). */
+  private static String scoresText(Model model, float[][] rows) {
+    List<List<Float>> all = new ArrayList<>();
+    for (float[] x : rows) {
+      float[] out = new float[model.scoreCount()];
+      model.scores(x, out);
+      List<Float> row = new ArrayList<>();
+      for (float v : out) {
+        row.add(v);
+      }
+      all.add(row);
+    }
+    String json = new Json().put("scores", all).toString();
+    return json.substring("{\"scores\":".length(), json.length() - 1);
+  }
+
+  @Test
+  void learningThroughServeEqualsLearnAndTrainResumeByteForByte() throws Exception {
+    Path start = train("start.bin", "--save-state");
+    Path byLearn = dir.resolve("learn.bin");
+    Path byServe = dir.resolve("serve.bin");
+    Files.copy(start, byLearn);
+    Files.copy(start, byServe);
+    Result l = run("learn", "--model", byLearn.toString(), "--data", LearnCliTest.THREE_TEST);
+    assertEquals(0, l.code(), l.err());
+    Result r = run("train", "--resume", start.toString(), "--data", LearnCliTest.THREE_TEST, "--model",
+        dir.resolve("resumed.bin").toString(), "--epochs", "1", "--save-state");
+    assertEquals(0, r.code(), r.err());
+
+    List<String> test = lines(LearnCliTest.THREE_TEST);
+    Served s = serve(byServe);
+    long mistakes = 0;
+    int half = 37;
+    HttpResponse<String> a = post(s, "/learn", "text/plain", String.join("\n", test.subList(0, half)));
+    assertEquals(200, a.statusCode(), a.body());
+    mistakes += (long) CliTest.number(a.body(), "mistakes");
+    String rows = String.join(",", test.subList(half, test.size()).stream().map(ServeCliTest::jsonRow).toList());
+    HttpResponse<String> b = post(s, "/learn", "application/json", "{\"rows\":[" + rows + "]}");
+    assertEquals(200, b.statusCode(), b.body());
+    mistakes += (long) CliTest.number(b.body(), "mistakes");
+    assertEquals(test.size(), (long) CliTest.number(b.body(), "learnt"));
+    s.server.stop(null);
+    assertTrue(s.out.toString().contains("learnt " + test.size() + " examples"), s.out.toString());
+    assertTrue(l.out().contains("(" + mistakes + " mistakes)"), l.out() + " / " + mistakes);
+    assertArrayEquals(Files.readAllBytes(byLearn), Files.readAllBytes(byServe), "serve's /learn = learn");
+    assertArrayEquals(Files.readAllBytes(dir.resolve("resumed.bin")), Files.readAllBytes(byServe),
+        "serve's /learn = train --resume");
+  }
+
+  @Test
+  void aSigtermFinishesSavesAndExitsWithZero() throws Exception {
+    Path m = train("m.bin", "--save-state");
+    Path start = dir.resolve("start.bin");
+    Files.copy(m, start);
+    List<String> twelve = lines(LearnCliTest.THREE_TEST).subList(0, 12);
+    Path out = dir.resolve("out.txt");
+    Path err = dir.resolve("err.txt");
+    Process p = Launch.command().start(out, err, "serve", "--model", m.toString(), "--port", "0", "--threads", "2");
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (Files.readString(out).lines().count() < 2 && System.nanoTime() < deadline && p.isAlive()) {
+        Thread.sleep(20);
+      }
+      String first = Files.readString(out).lines().findFirst().orElse("");
+      assertTrue(first.startsWith("http://127.0.0.1:"), first + Files.readString(err));
+      Served s = new Served(null, URI.create(first), null);
+      HttpResponse<String> r = post(s, "/learn", "text/plain", String.join("\n", twelve));
+      assertEquals(200, r.statusCode(), r.body());
+      p.toHandle().destroy();
+      assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+      assertEquals(0, p.exitValue(), Files.readString(err));
+    } finally {
+      p.destroyForcibly();
+    }
+    assertTrue(Files.readString(err).contains("stopped by a signal"), Files.readString(err));
+    Path file = dir.resolve("twelve.svm");
+    Files.write(file, twelve);
+    Path resumed = dir.resolve("resumed.bin");
+    Result r = run("train", "--resume", start.toString(), "--data", file.toString(), "--model", resumed.toString(),
+        "--epochs", "1", "--save-state");
+    assertEquals(0, r.code(), r.err());
+    assertArrayEquals(Files.readAllBytes(resumed), Files.readAllBytes(m), "the saved file is the complete model");
+  }
+}
