@@ -230,5 +230,13 @@ class TextCliTest {
     Files.writeString(bad, "__label__a fine\nno label\n");
     assertOneLineError(run("train", "--data", bad.toString(), "--model", dir.resolve("x").toString()), 2,
         "bad.txt:2:1: no label");
+    Path badByte = dir.resolve("bad-byte.txt");
+    Files.write(badByte, "__label__a fine\n__label__b d\u00e9j\u00e0\n".getBytes(StandardCharsets.ISO_8859_1));
+    Result inMemory = run("train", "--data", badByte.toString(), "--model", dir.resolve("x").toString());
+    assertOneLineError(inMemory, 2, "bad-byte.txt:2:13:", "malformed UTF-8");
+    Result streamed = run("train", "--data", badByte.toString(), "--stream", "--hash-bits", "10", "--model",
+        dir.resolve("x").toString());
+    assertEquals(inMemory.err(), streamed.err());
+    assertEquals(inMemory.code(), streamed.code());
   }
 }

@@ -121,7 +121,9 @@ public final class TextFile {
    * Counts the labels of every line of {@code in} (gzip-detected; not closed) without tokenizing
    * the text, on worker threads: documents per label, the number of lines, the first line with
    * several labels and the first with none (0 when there is none), and the words (the fields
-   * between white space that are not labels, as fastText counts them). The text's bytes are not checked.
+   * between white space that are not labels, as fastText counts them). The text is not tokenized,
+   * but its bytes are checked: malformed UTF-8 and a NUL are the {@link #read} errors, at the same
+   * line and column.
    */
   public static LabelCount labels(InputStream in, String source) throws IOException {
     Objects.requireNonNull(in, "in");

@@ -181,6 +181,57 @@ class TextFileTest {
     assertTrue(nothing.getMessage().contains("no documents"), nothing.getMessage());
   }
 
+  /** The labels' pass (no tokenizing) refuses what the reader refuses, with the same message. */
+  @Test
+  void theLabelsPassReportsBadBytesAsTheReaderDoes() throws IOException {
+    String[] cases = {"__label__a d\u00e9j\u00e0 \u00ff\u00fe x\n", "__label__a ok\n__label__b a\u0000b\n",
+        "__label__\u00ff\u00fe ok\n", "__label__a x\u00c3\n", "__label__a x\u00c3 y\n", "__label__a \u00e0\u0080\u00af\n",
+        "__label__a \u00ed\u00a0\u0080\n", "__label__a \u00f4\u0090\u0080\u0080\n", "__label__a \u0080\n",
+        "__label__a \u00f0\u0080\u0080\u0080\n", "__label__a \u00c0\u00af\n", "__label__a \u00f5\u0080\u0080\u0080\n",
+        "lab\u00e9l\ttext\n", "label\tt\u00e9xt\n"};
+    for (String c : cases) {
+      byte[] bytes = c.getBytes(StandardCharsets.ISO_8859_1);
+      FormatException read = assertThrows(FormatException.class, () -> read(unigrams().build(), bytes), c);
+      FormatException labels = assertThrows(FormatException.class,
+          () -> TextFile.labels(new ByteArrayInputStream(bytes), "t.txt"), c);
+      assertEquals(read.getMessage(), labels.getMessage(), c);
+    }
+    // Well-formed sequences of every length, and the edges of each range, pass.
+    String fine = "__label__a d\u00e9j\u00e0 \u0800 \ud7ff \ue000 \uffff \ud800\udc00 \udbff\udfff x\n";
+    assertEquals(1, TextFile.labels(new ByteArrayInputStream(fine.getBytes(StandardCharsets.UTF_8)), "t.txt")
+        .documents());
+    long seed = System.nanoTime();
+    System.out.println("theLabelsPassReportsBadBytesAsTheReaderDoes seed " + seed);
+    java.util.Random random = new java.util.Random(seed);
+    for (int round = 0; round < 300; round++) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      for (int line = 0; line < 4; line++) {
+        out.writeBytes("__label__a ".getBytes(StandardCharsets.US_ASCII));
+        for (int k = random.nextInt(12); k > 0; k--) {
+          int b = random.nextInt(4) == 0 ? random.nextInt(256) : random.nextInt(3) == 0 ? 0x80 + random.nextInt(64)
+              : 'a' + random.nextInt(26);
+          out.write(b == '\n' || b == '\r' ? ' ' : b);
+        }
+        out.write('\n');
+      }
+      byte[] bytes = out.toByteArray();
+      String where = "seed " + seed + " round " + round;
+      FormatException read = null;
+      try {
+        read(unigrams().build(), bytes);
+      } catch (FormatException e) {
+        read = e;
+      }
+      FormatException labels = null;
+      try {
+        TextFile.labels(new ByteArrayInputStream(bytes), "t.txt");
+      } catch (FormatException e) {
+        labels = e;
+      }
+      assertEquals(read == null ? null : read.getMessage(), labels == null ? null : labels.getMessage(), where);
+    }
+  }
+
   @Test
   void theStreamingReaderGivesTheRowsOfTheWholeRead() throws IOException {
     String text = "__label__a the cat sat\nno label at all\n__label__b __label__c the dog\n";
@@ -308,5 +359,11 @@ class TextFileTest {
           new ByteArrayInputStream(bytes), "big.txt", threads));
       assertTrue(e.getMessage().startsWith("big.txt:" + (lines + 2) + ":1: no label"), e.getMessage());
     }
+    byte[] badByte = (good + "__label__a fine\n__label__b d\u00e9j\u00e0\n").getBytes(StandardCharsets.ISO_8859_1);
+    FormatException e = assertThrows(FormatException.class, () -> TextFile.labels(new ByteArrayInputStream(badByte),
+        "big.txt"));
+    assertTrue(e.getMessage().startsWith("big.txt:" + (lines + 2) + ":13: "), e.getMessage());
+    assertTrue(e.getMessage().contains("malformed UTF-8, byte \\xe9"),
+        e.getMessage());
   }
 }
