@@ -293,6 +293,32 @@ class TextFileTest {
     assertTrue(e.getMessage().startsWith("ngrams"), e.getMessage());
   }
 
+  /** Tf-idf keeps N and each feature's document frequency after the dictionary; a frequency above N is refused. */
+  @Test
+  void tfidfSavesTheDocumentFrequencies() throws IOException {
+    TextVectorizer v = unigrams().values(TextVectorizer.Values.TFIDF).build().fit(List.of("a b", "a c a", "a"));
+    assertEquals(3, v.documents());
+    // a in 3 of 3 documents: idf ln(4/4) + 1 = 1; b in 1: ln(4/2) + 1; a counted twice: 1 + ln 2.
+    TextVectorizer.Row row = v.transform("b a a");
+    assertArrayEquals(new int[] {0, 1}, row.indices());
+    assertArrayEquals(new float[] {(float) (1 + Math.log(2)), (float) (Math.log(2) + 1)}, row.values());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    v.writeTo(new java.io.DataOutputStream(bytes));
+    byte[] b = bytes.toByteArray();
+    assertEquals(v.sectionBytes(), b.length);
+    java.nio.ByteBuffer tail = java.nio.ByteBuffer.wrap(b, b.length - 24, 24);
+    assertEquals(3L, tail.getLong());
+    assertEquals(3, tail.getInt());
+    assertEquals(List.of(3, 1, 1), List.of(tail.getInt(), tail.getInt(), tail.getInt()));
+    assertEquals(v, TextVectorizer.readFrom(new java.io.DataInputStream(new ByteArrayInputStream(b)), b.length));
+    b[b.length - 1] = 4;
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TextVectorizer.readFrom(
+        new java.io.DataInputStream(new ByteArrayInputStream(b)), b.length));
+    assertTrue(e.getMessage().startsWith("document frequency 4 of feature 2"), e.getMessage());
+    assertThrows(IllegalStateException.class, () -> unigrams().values(TextVectorizer.Values.TFIDF).hashBits(4)
+        .build().transform("a"));
+  }
+
   /** Lines of a few megabytes, so that the reader cuts them into several blocks. */
   private static String manyLines(int n, long seed) {
     java.util.Random r = new java.util.Random(seed);
