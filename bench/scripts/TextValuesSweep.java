@@ -32,7 +32,8 @@ import java.util.Map;
  *
  * A SPEC is comma-separated key=value pairs, each optional: ngrams (2), min (1, the dictionary's
  * minimum count), hash (0: a dictionary), punct (1), values (log), learner (averaged: the multi-class
- * averaged perceptron; direct: the multi-class perceptron; ovr: one-vs-rest averaged; pa), epochs
+ * averaged perceptron; direct: the multi-class perceptron; ovr: one-vs-rest averaged; pa, pa1, pa2: the
+ * multi-class passive-aggressive learners), epochs
  * (10), seeds (1-5). Prints one line a spec: the accuracy of each seed, their mean and range.
  */
 public class TextValuesSweep {
@@ -82,6 +83,8 @@ public class TextValuesSweep {
           case "direct" -> Learner.fitMulticlass(Algorithm.PERCEPTRON, trw, o).model();
           case "ovr" -> Learner.fitOneVsRest(Algorithm.AVERAGED, trw, o).model();
           case "pa" -> Learner.fitMulticlass(Algorithm.PA, trw, o).model();
+          case "pa1" -> Learner.fitMulticlass(Algorithm.PA1, trw, o).model();
+          case "pa2" -> Learner.fitMulticlass(Algorithm.PA2, trw, o).model();
           default -> throw new IllegalArgumentException("learner " + learner);
         };
         acc.add(accuracy(m, tew));

@@ -44,7 +44,7 @@ final class TextArgs {
             "text: hash features into 2^B ids, no dictionary (default: a dictionary)")
         .choice("--values", "V", "a value", ValuesChoice.values(),
             "text: a feature's value: binary, count, log (1 + ln count) or tfidf (log times the feature's idf in the"
-                + " training file) (default log)")
+                + " training file) (default tfidf; log with --stream)")
         .negatable("--l2", null, "text: divide each document's values by their L2 norm (default) or not (--no-l2)")
         .negatable("--lowercase", null, "text: lower-case the words (default) or not (--no-lowercase)")
         .negatable("--punctuation", null,
@@ -99,7 +99,11 @@ final class TextArgs {
     return hashBits != null ? hashBits : 20;
   }
 
-  /** The vectorizer of a streamed file: the options' own, hashing into 2^{@link #streamBits()} ids. */
+  /**
+   * The vectorizer of a streamed file: the options' own, hashing into 2^{@link #streamBits()} ids,
+   * with log values unless --values says otherwise (tfidf, the default in memory, would need the
+   * document frequencies of the whole file before the first epoch).
+   */
   TextVectorizer streamVectorizer() {
     if (stream && hashBits == null) {
       throw new UsageException("--stream needs --hash-bits B: a file read anew each epoch has no dictionary");
@@ -108,7 +112,8 @@ final class TextArgs {
       throw new UsageException("--values tfidf counts the document frequencies of the whole file before training:"
           + " train in memory (without --stream), or --values log");
     }
-    return vectorizerOf(streamBits());
+    TextVectorizer v = vectorizerOf(streamBits());
+    return values == null ? v.toBuilder().values(TextVectorizer.Values.LOG).build() : v;
   }
 
   /** The vectorizer the options ask for (not fitted when it keeps a dictionary). */

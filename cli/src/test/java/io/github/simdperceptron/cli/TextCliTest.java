@@ -139,7 +139,7 @@ class TextCliTest {
     Result info = run("info", "--model", model.toString());
     assertTrue(info.out().contains("values=tfidf"), info.out());
     Path log = dir.resolve("log.bin");
-    assertEquals(0, run("train", "--data", train.toString(), "--model", log.toString()).code());
+    assertEquals(0, run("train", "--data", train.toString(), "--values", "log", "--model", log.toString()).code());
     long frequencies = Files.size(model) - Files.size(log);
     // N (8 bytes), the count of frequencies (4) and one 4-byte frequency per dictionary entry.
     assertTrue(frequencies > 12 && (frequencies - 12) % 4 == 0, "tfidf adds " + frequencies + " bytes");

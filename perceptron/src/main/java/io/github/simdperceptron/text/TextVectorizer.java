@@ -96,8 +96,8 @@ public final class TextVectorizer {
 
   /**
    * A builder with the defaults: lower-case, punctuation and symbols kept as tokens, word n-grams up
-   * to 2, no character n-grams, a dictionary with minimum count 1, log values (1 + ln c), each
-   * document divided by its L2 norm. These gave the best accuracy of the settings measured on the
+   * to 2, no character n-grams, a dictionary with minimum count 1, tf-idf values ((1 + ln c) idf),
+   * each document divided by its L2 norm. These gave the best accuracy of the settings measured on the
    * benchmark sets (docs/text.md).
    */
   public static Builder builder() {
@@ -128,7 +128,7 @@ public final class TextVectorizer {
     private int charMax;
     private int minCount = 1;
     private int hashBits;
-    private Values values = Values.LOG;
+    private Values values = Values.TFIDF;
     private boolean l2 = true;
 
     private Builder() {}
@@ -188,7 +188,7 @@ public final class TextVectorizer {
       return this;
     }
 
-    /** How counts become values (default {@link Values#LOG}). */
+    /** How counts become values (default {@link Values#TFIDF}). */
     public Builder values(Values v) {
       values = Objects.requireNonNull(v, "values");
       return this;

@@ -112,8 +112,15 @@ class TextFileTest {
 
   @Test
   void hashingHasTwoToTheBitsFeaturesAndNeedsNoFit() throws IOException {
-    TextVectorizer v = TextVectorizer.builder().hashBits(10).punctuation(false).build();
+    TextVectorizer v = TextVectorizer.builder().hashBits(10).punctuation(false).values(TextVectorizer.Values.LOG)
+        .build();
     assertTrue(v.fitted());
+    // Tf-idf (the default values) needs the training file's document frequencies, even when hashing.
+    TextVectorizer tfidf = TextVectorizer.builder().hashBits(10).punctuation(false).build();
+    assertFalse(tfidf.fitted());
+    TextCorpus counted = read(tfidf, "__label__a hello world\n__label__b hello\n");
+    assertTrue(counted.vectorizer().fitted());
+    assertEquals(2, counted.vectorizer().documents());
     TextCorpus c = read(v, "__label__a hello world\n");
     assertEquals(1024, c.data().dimension());
     assertEquals(v, c.vectorizer());
