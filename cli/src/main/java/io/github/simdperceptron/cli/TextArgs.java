@@ -6,7 +6,7 @@ import java.util.Locale;
 /** The vectorizer options of {@code train} and {@code diff} on text data (docs/text.md). */
 final class TextArgs {
   /** How feature counts become values, as the option spells them. */
-  enum ValuesChoice { binary, count, log }
+  enum ValuesChoice { binary, count, log, tfidf }
 
   private final Integer ngrams;
   private final String charNgrams;
@@ -43,7 +43,8 @@ final class TextArgs {
         .option("--hash-bits", Options.Type.INT, "B",
             "text: hash features into 2^B ids, no dictionary (default: a dictionary)")
         .choice("--values", "V", "a value", ValuesChoice.values(),
-            "text: a feature's value: binary, count or log (1 + ln count) (default log)")
+            "text: a feature's value: binary, count, log (1 + ln count) or tfidf (log times the feature's idf in the"
+                + " training file) (default tfidf; log with --stream)")
         .negatable("--l2", null, "text: divide each document's values by their L2 norm (default) or not (--no-l2)")
         .negatable("--lowercase", null, "text: lower-case the words (default) or not (--no-lowercase)")
         .negatable("--punctuation", null,
@@ -88,9 +89,9 @@ final class TextArgs {
     return window != null ? "--window" : null;
   }
 
-  /** Whether the only vectorizer options given are ones hashing keeps (no dictionary option): streaming may apply. */
+  /** Whether the vectorizer options given all suit a streamed file (no dictionary option, no tfidf): streaming may apply. */
   boolean hashOnly() {
-    return minCount == null;
+    return minCount == null && values != ValuesChoice.tfidf;
   }
 
   /** The hash bits of a streamed file: --hash-bits, or 20 when an automatic stream chose hashing. */
@@ -98,12 +99,21 @@ final class TextArgs {
     return hashBits != null ? hashBits : 20;
   }
 
-  /** The vectorizer of a streamed file: the options' own, hashing into 2^{@link #streamBits()} ids. */
+  /**
+   * The vectorizer of a streamed file: the options' own, hashing into 2^{@link #streamBits()} ids,
+   * with log values unless --values says otherwise (tfidf, the default in memory, would need the
+   * document frequencies of the whole file before the first epoch).
+   */
   TextVectorizer streamVectorizer() {
     if (stream && hashBits == null) {
       throw new UsageException("--stream needs --hash-bits B: a file read anew each epoch has no dictionary");
     }
-    return vectorizerOf(streamBits());
+    if (values == ValuesChoice.tfidf) {
+      throw new UsageException("--values tfidf counts the document frequencies of the whole file before training:"
+          + " train in memory (without --stream), or --values log");
+    }
+    TextVectorizer v = vectorizerOf(streamBits());
+    return values == null ? v.toBuilder().values(TextVectorizer.Values.LOG).build() : v;
   }
 
   /** The vectorizer the options ask for (not fitted when it keeps a dictionary). */

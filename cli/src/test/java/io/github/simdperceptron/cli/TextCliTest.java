@@ -120,6 +120,33 @@ class TextCliTest {
     assertTrue(sniffed.out().contains("\"classes\":[\"__label__topic0\""), sniffed.out());
   }
 
+  /**
+   * --values tfidf: the model keeps the training file's document frequencies, so eval gives
+   * train's test accuracy with no option repeated; the idf weighting changes the model (its
+   * file differs from the log model's only by the values and what follows the dictionary); with
+   * --stream it is refused.
+   */
+  @Test
+  void tfidfValuesTravelWithTheModel() throws IOException {
+    Path model = dir.resolve("tfidf.bin");
+    Result t = run("train", "--data", train.toString(), "--values", "tfidf", "--test", test.toString(), "--model",
+        model.toString(), "--json");
+    assertEquals(0, t.code(), t.err());
+    assertTrue(number(t.out(), "test_accuracy") > 0.9, t.out());
+    Result e = run("eval", "--model", model.toString(), "--data", test.toString(), "--json");
+    assertEquals(0, e.code(), e.err());
+    assertEquals(number(t.out(), "test_accuracy"), number(e.out(), "accuracy"), 1e-12);
+    Result info = run("info", "--model", model.toString());
+    assertTrue(info.out().contains("values=tfidf"), info.out());
+    Path log = dir.resolve("log.bin");
+    assertEquals(0, run("train", "--data", train.toString(), "--values", "log", "--model", log.toString()).code());
+    long frequencies = Files.size(model) - Files.size(log);
+    // N (8 bytes), the count of frequencies (4) and one 4-byte frequency per dictionary entry.
+    assertTrue(frequencies > 12 && (frequencies - 12) % 4 == 0, "tfidf adds " + frequencies + " bytes");
+    assertOneLineError(run("train", "--data", train.toString(), "--values", "tfidf", "--stream", "--hash-bits", "12",
+        "--model", dir.resolve("x").toString()), 2, "--values tfidf", "without --stream");
+  }
+
   @Test
   void streamedTrainingReadsTheFileEachEpoch() {
     Path model = dir.resolve("s.bin");
@@ -230,5 +257,13 @@ class TextCliTest {
     Files.writeString(bad, "__label__a fine\nno label\n");
     assertOneLineError(run("train", "--data", bad.toString(), "--model", dir.resolve("x").toString()), 2,
         "bad.txt:2:1: no label");
+    Path badByte = dir.resolve("bad-byte.txt");
+    Files.write(badByte, "__label__a fine\n__label__b d\u00e9j\u00e0\n".getBytes(StandardCharsets.ISO_8859_1));
+    Result inMemory = run("train", "--data", badByte.toString(), "--model", dir.resolve("x").toString());
+    assertOneLineError(inMemory, 2, "bad-byte.txt:2:13:", "malformed UTF-8");
+    Result streamed = run("train", "--data", badByte.toString(), "--stream", "--hash-bits", "10", "--model",
+        dir.resolve("x").toString());
+    assertEquals(inMemory.err(), streamed.err());
+    assertEquals(inMemory.code(), streamed.code());
   }
 }

@@ -17,7 +17,10 @@ import java.util.Map;
 final class CorpusBuilder {
   private final TextVectorizer vectorizer;
   private final String source;
+  /** Whether the pass builds the dictionary. */
   private final boolean fit;
+  /** Whether the rows hold counts until the document frequencies are known (tfidf). */
+  private final boolean frequencies;
   private final Map<String, Integer> labelIds = new HashMap<>();
   private final List<String> labelNames = new ArrayList<>();
   private int[] rowPtr = new int[1 << 10];
@@ -34,13 +37,15 @@ final class CorpusBuilder {
   CorpusBuilder(TextVectorizer vectorizer, String source) {
     this.vectorizer = vectorizer;
     this.source = source;
-    this.fit = !vectorizer.fitted();
-    // Counts when fitting (the values come once the dictionary is known), else the values.
+    this.fit = vectorizer.needsDictionary();
+    this.frequencies = vectorizer.needsFrequencies();
+    // Counts when fitting (the values come once the dictionary and the frequencies are known), else the values.
     this.values = new float[indices.length];
   }
 
   TextCorpus read(InputStream in, int threads) throws IOException {
-    ThreadLocal<BlockReader> readers = ThreadLocal.withInitial(() -> new BlockReader(vectorizer, source, fit));
+    TextVectorizer reading = frequencies && !fit ? vectorizer.counting() : vectorizer;
+    ThreadLocal<BlockReader> readers = ThreadLocal.withInitial(() -> new BlockReader(reading, source, fit));
     TextVectorizer.DictionaryCounter counter = fit ? new TextVectorizer.DictionaryCounter(1 << 16) : null;
     LineBlocks blocks = new LineBlocks(source);
     blocks.run(in, threads, (bytes, length, first) -> readers.get().read(bytes, length, first),
@@ -51,7 +56,15 @@ final class CorpusBuilder {
     TextVectorizer fitted = vectorizer;
     if (fit) {
       fitted = vectorizer.withDictionary(counter.kept(vectorizer.minCount()));
-      renumber(counter.finalIds(vectorizer.minCount()), fitted);
+      renumber(counter.finalIds(vectorizer.minCount()), frequencies ? fitted.counting() : fitted);
+    }
+    if (frequencies) {
+      // The rows hold counts of distinct ids: the frequencies come from them, then the values.
+      fitted = fitted.withFrequencies(rows, fitted.frequencies(rowPtr, rows, indices));
+      TextVectorizer.Featurizer f = fitted.featurizer();
+      for (int i = 0; i < rows; i++) {
+        f.countsToValues(indices, values, rowPtr[i], rowPtr[i + 1]);
+      }
     }
     return corpus(fitted, fitted.featurizer().unitValues());
   }
@@ -196,7 +209,7 @@ final class CorpusBuilder {
         indices[out] = (int) (pairs[p] >>> 32);
         values[out++] = (int) pairs[p];
       }
-      f.countsToValues(values, rowStart, out);
+      f.countsToValues(indices, values, rowStart, out);
       from = to;
       rowPtr[i + 1] = out;
     }

@@ -37,7 +37,7 @@ final class DocumentParser {
   /**
    * Parses {@code b[start, end)}, line {@code line}: fills {@link #labels} (empty when the line
    * has none) and scans the text into {@code scanner} (begun here; null: the labels alone, the
-   * text is not read, so neither are its bytes checked).
+   * text is not tokenized, only its bytes are checked, with the error the scanner would give).
    */
   void parse(byte[] b, int start, int end, long line, KeyScanner scanner) throws FormatException {
     labels.clear();
@@ -64,6 +64,10 @@ final class DocumentParser {
         labels.add(decode(b, f, i, start, line));
       } else if (scanner == null) {
         words++;
+        int bad = firstNotUtf8(b, f, i);
+        if (bad >= 0) {
+          throw badByte(b, start, end, bad, line);
+        }
       } else {
         int bad = scanner.scan(b, f, i);
         if (bad >= 0) {
@@ -131,6 +135,57 @@ final class DocumentParser {
       }
       throw badByte(b, lineStart, to, k, line);
     }
+  }
+
+  /**
+   * The offset of the first byte of {@code b[from, to)} that a {@link KeyScanner} refuses (a NUL,
+   * or a byte that does not start or continue well-formed UTF-8: overlong, surrogate, beyond
+   * U+10FFFF, truncated, a stray continuation byte), or -1.
+   */
+  static int firstNotUtf8(byte[] b, int from, int to) {
+    int i = from;
+    while (i < to) {
+      byte c = b[i];
+      if (c > 0) {
+        i++;
+        continue;
+      }
+      if (c == 0) {
+        return i;
+      }
+      int b0 = c & 0xff;
+      int n;
+      int lo = 0x80;
+      int hi = 0xbf;
+      // The second byte's range excludes overlongs (e0, f0), surrogates (ed) and code points beyond U+10FFFF (f4).
+      if (b0 >= 0xc2 && b0 <= 0xdf) {
+        n = 2;
+      } else if (b0 >= 0xe0 && b0 <= 0xef) {
+        n = 3;
+        lo = b0 == 0xe0 ? 0xa0 : 0x80;
+        hi = b0 == 0xed ? 0x9f : 0xbf;
+      } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+        n = 4;
+        lo = b0 == 0xf0 ? 0x90 : 0x80;
+        hi = b0 == 0xf4 ? 0x8f : 0xbf;
+      } else {
+        return i;
+      }
+      if (i + n > to) {
+        return i;
+      }
+      int b1 = b[i + 1] & 0xff;
+      if (b1 < lo || b1 > hi) {
+        return i;
+      }
+      for (int k = 2; k < n; k++) {
+        if ((b[i + k] & 0xc0) != 0x80) {
+          return i;
+        }
+      }
+      i += n;
+    }
+    return -1;
   }
 
   /** The length of the well-formed UTF-8 sequence at k, or -1. */

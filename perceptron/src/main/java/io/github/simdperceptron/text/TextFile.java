@@ -34,8 +34,8 @@ public final class TextFile {
    * Reads every line of {@code in} (decompressed when it starts with the gzip magic bytes; not
    * closed) as a labelled document. A dictionary vectorizer that is not fitted yet is fitted on
    * these documents in the same pass (its dictionary is then the corpus's
-   * {@link TextCorpus#vectorizer()}); a fitted or hashing one transforms them. Classes are the
-   * labels seen, sorted (numerically when every one is a number). {@code source} names the input
+   * {@link TextCorpus#vectorizer()}), and so are a tfidf one's document frequencies (counted over
+   * these documents); a fitted one transforms them. Classes are the labels seen, sorted (numerically when every one is a number). {@code source} names the input
    * in messages. A line with no label, an empty line, malformed UTF-8 and a NUL are errors.
    */
   public static TextCorpus read(TextVectorizer vectorizer, InputStream in, String source) throws IOException {
@@ -63,7 +63,8 @@ public final class TextFile {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(source, "source");
     if (!fitted.fitted()) {
-      throw new IllegalArgumentException("fitted: a dictionary vectorizer must be fitted before it reads a stream");
+      throw new IllegalArgumentException("fitted: a dictionary or tfidf vectorizer must be fitted before it reads a"
+          + " stream");
     }
     return new Reader(fitted, new GzipDetect(in), source);
   }
@@ -92,7 +93,8 @@ public final class TextFile {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(sink, "sink");
     if (!fitted.fitted()) {
-      throw new IllegalArgumentException("fitted: a dictionary vectorizer must be fitted before it reads a stream");
+      throw new IllegalArgumentException("fitted: a dictionary or tfidf vectorizer must be fitted before it reads a"
+          + " stream");
     }
     ThreadLocal<BlockReader> readers = ThreadLocal.withInitial(() -> new BlockReader(fitted, source, false, false));
     new LineBlocks(source).run(new GzipDetect(in), LineBlocks.threads(),
@@ -121,7 +123,9 @@ public final class TextFile {
    * Counts the labels of every line of {@code in} (gzip-detected; not closed) without tokenizing
    * the text, on worker threads: documents per label, the number of lines, the first line with
    * several labels and the first with none (0 when there is none), and the words (the fields
-   * between white space that are not labels, as fastText counts them). The text's bytes are not checked.
+   * between white space that are not labels, as fastText counts them). The text is not tokenized,
+   * but its bytes are checked: malformed UTF-8 and a NUL are the {@link #read} errors, at the same
+   * line and column.
    */
   public static LabelCount labels(InputStream in, String source) throws IOException {
     Objects.requireNonNull(in, "in");
@@ -198,7 +202,8 @@ public final class TextFile {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(source, "source");
     if (!fitted.fitted()) {
-      throw new IllegalArgumentException("fitted: a dictionary vectorizer must be fitted before it reads a stream");
+      throw new IllegalArgumentException("fitted: a dictionary or tfidf vectorizer must be fitted before it reads a"
+          + " stream");
     }
     final class Worker {
       final TextVectorizer.Featurizer featurizer = fitted.featurizer();

@@ -14,12 +14,13 @@ import java.util.Objects;
  * {@link #ngrams()}, optional character n-grams of each token, and feature ids from a dictionary
  * built in one pass with a minimum count, or from hashing into 2^b buckets. A document's value at
  * id j comes from the number c of its features with id j: 1 ({@link Values#BINARY}), c
- * ({@link Values#COUNT}) or 1 + ln c ({@link Values#LOG}), optionally divided by the document's L2
- * norm. docs/formats.md ("From text to features") specifies every step, with the hash functions,
+ * ({@link Values#COUNT}), 1 + ln c ({@link Values#LOG}) or (1 + ln c) idf_j ({@link Values#TFIDF}, with
+ * the training documents' frequencies), optionally divided by the document's L2 norm. docs/formats.md ("From text to features") specifies every step, with the hash functions,
  * so another program can reproduce the ids; {@code reference.ReferenceText} is its literal twin.
  *
  * <p>Immutable and thread-safe. A hashing vectorizer is ready as built; a dictionary vectorizer is
- * ready once {@link #fit} (or {@link TextFile#read}) has built its dictionary. The settings and the
+ * ready once {@link #fit} (or {@link TextFile#read}) has built its dictionary, and a
+ * {@link Values#TFIDF} one once they have counted its document frequencies. The settings and the
  * dictionary travel inside the model file ({@link #writeTo}, {@link #readFrom}).
  */
 public final class TextVectorizer {
@@ -30,7 +31,13 @@ public final class TextVectorizer {
     /** The number of occurrences c. */
     COUNT,
     /** 1 + ln c. */
-    LOG
+    LOG,
+    /**
+     * (1 + ln c) idf_j: the log value times the inverse document frequency of feature j,
+     * idf_j = ln((1 + N) / (1 + df_j)) + 1 with N the training documents and df_j those holding j
+     * (per dictionary entry, or per bucket when hashing), both counted when the vectorizer is fitted.
+     */
+    TFIDF
   }
 
   /** Largest {@code hashBits}: 2^28 features. */
@@ -51,8 +58,18 @@ public final class TextVectorizer {
   private final boolean l2;
   /** The dictionary (null when hashing, or before fitting). */
   private final KeyTable dictionary;
+  /** {@link Values#TFIDF}: the training documents N (0 otherwise, or before fitting). */
+  private final long documents;
+  /** {@link Values#TFIDF}: the training documents holding each feature, by id (null otherwise, or before fitting). */
+  private final int[] frequencies;
+  /** {@link Values#TFIDF}: each feature's idf, from {@link #frequencies}. */
+  private final float[] idf;
 
   private TextVectorizer(Builder b, KeyTable dictionary) {
+    this(b, dictionary, 0, null);
+  }
+
+  private TextVectorizer(Builder b, KeyTable dictionary, long documents, int[] frequencies) {
     this.lowercase = b.lowercase;
     this.punctuation = b.punctuation;
     this.ngrams = b.ngrams;
@@ -63,12 +80,24 @@ public final class TextVectorizer {
     this.values = b.values;
     this.l2 = b.l2;
     this.dictionary = dictionary;
+    this.documents = documents;
+    this.frequencies = frequencies;
+    this.idf = frequencies == null ? null : idf(documents, frequencies);
+  }
+
+  /** ln((1 + n) / (1 + df)) + 1 in double, rounded to float, for each df. */
+  private static float[] idf(long n, int[] df) {
+    float[] idf = new float[df.length];
+    for (int j = 0; j < df.length; j++) {
+      idf[j] = (float) (Math.log((1.0 + n) / (1.0 + df[j])) + 1.0);
+    }
+    return idf;
   }
 
   /**
    * A builder with the defaults: lower-case, punctuation and symbols kept as tokens, word n-grams up
-   * to 2, no character n-grams, a dictionary with minimum count 1, log values (1 + ln c), each
-   * document divided by its L2 norm. These gave the best accuracy of the settings measured on the
+   * to 2, no character n-grams, a dictionary with minimum count 1, tf-idf values ((1 + ln c) idf),
+   * each document divided by its L2 norm. These gave the best accuracy of the settings measured on the
    * benchmark sets (docs/text.md).
    */
   public static Builder builder() {
@@ -99,7 +128,7 @@ public final class TextVectorizer {
     private int charMax;
     private int minCount = 1;
     private int hashBits;
-    private Values values = Values.LOG;
+    private Values values = Values.TFIDF;
     private boolean l2 = true;
 
     private Builder() {}
@@ -159,7 +188,7 @@ public final class TextVectorizer {
       return this;
     }
 
-    /** How counts become values (default {@link Values#LOG}). */
+    /** How counts become values (default {@link Values#TFIDF}). */
     public Builder values(Values v) {
       values = Objects.requireNonNull(v, "values");
       return this;
@@ -225,9 +254,27 @@ public final class TextVectorizer {
     return hashBits > 0;
   }
 
-  /** Whether the vectorizer can transform: hashing, or a dictionary was built. */
+  /**
+   * Whether the vectorizer can transform: hashing, or a dictionary was built; and with
+   * {@link Values#TFIDF}, the document frequencies were counted.
+   */
   public boolean fitted() {
-    return hashBits > 0 || dictionary != null;
+    return (hashBits > 0 || dictionary != null) && (values != Values.TFIDF || frequencies != null);
+  }
+
+  /** Whether fitting must build a dictionary. */
+  boolean needsDictionary() {
+    return hashBits == 0 && dictionary == null;
+  }
+
+  /** Whether fitting must count document frequencies. */
+  boolean needsFrequencies() {
+    return values == Values.TFIDF && frequencies == null;
+  }
+
+  /** {@link Values#TFIDF}: the number of training documents the frequencies were counted on (0 otherwise). */
+  public long documents() {
+    return documents;
   }
 
   /** The number of features: 2^hashBits, or the dictionary's size; throws {@link IllegalStateException} before fitting. */
@@ -246,21 +293,39 @@ public final class TextVectorizer {
 
   private void requireFitted() {
     if (!fitted()) {
-      throw new IllegalStateException("a dictionary vectorizer must be fitted (fit, or TextFile.read) before it"
-          + " transforms");
+      throw new IllegalStateException("a dictionary or tfidf vectorizer must be fitted (fit, or TextFile.read)"
+          + " before it transforms");
     }
   }
 
   /**
    * This vectorizer's settings with a dictionary built from {@code texts}: every feature key
    * counted over all its occurrences, those seen at least {@link #minCount()} times numbered in
-   * the order of first appearance. A hashing vectorizer returns itself. Nothing passed is modified.
+   * the order of first appearance; with {@link Values#TFIDF}, also the number of texts holding each
+   * feature (a second pass over {@code texts}). A fitted vectorizer (a hashing one without tfidf)
+   * returns itself. Nothing passed is modified.
    */
   public TextVectorizer fit(Iterable<? extends CharSequence> texts) {
     Objects.requireNonNull(texts, "texts");
-    if (hashing()) {
-      return this;
+    TextVectorizer v = needsDictionary() ? fitDictionary(texts) : this;
+    if (!v.needsFrequencies()) {
+      return v;
     }
+    Featurizer f = v.counting().featurizer();
+    int[] df = new int[v.frequencyLength()];
+    long n = 0;
+    for (CharSequence text : texts) {
+      scanText(f.scanner, Objects.requireNonNull(text, "a text"));
+      int m = f.row(f.scanner.keys(), f.scanner.count());
+      for (int k = 0; k < m; k++) {
+        df[f.indices[k]]++;
+      }
+      n++;
+    }
+    return v.withFrequencies(n, df);
+  }
+
+  private TextVectorizer fitDictionary(Iterable<? extends CharSequence> texts) {
     DictionaryCounter counter = new DictionaryCounter(1 << 12);
     KeyScanner scanner = scanner();
     DistinctKeys distinct = new DistinctKeys();
@@ -279,6 +344,30 @@ public final class TextVectorizer {
   /** This vectorizer's settings with the dictionary {@code keysById} (distinct keys, id = position). */
   TextVectorizer withDictionary(long[] keysById) {
     return new TextVectorizer(toBuilder(), KeyTable.of(keysById));
+  }
+
+  /** This vectorizer (its dictionary) with the document frequencies {@code df} (kept) of {@code n} documents. */
+  TextVectorizer withFrequencies(long n, int[] df) {
+    return new TextVectorizer(toBuilder(), dictionary, n, df);
+  }
+
+  /** The number of document frequencies a fitted tfidf vectorizer holds: one per id. */
+  int frequencyLength() {
+    return hashBits > 0 ? 1 << hashBits : dictionary.size();
+  }
+
+  /** This vectorizer's ids (its dictionary, or hashing) with count values and no norm: the rows tfidf starts from. */
+  TextVectorizer counting() {
+    return new TextVectorizer(toBuilder().values(Values.COUNT).l2(false), dictionary);
+  }
+
+  /** The document frequency of each id in the rows {@code indices[rowPtr[i], rowPtr[i + 1])} (distinct ids in a row). */
+  int[] frequencies(int[] rowPtr, int rows, int[] indices) {
+    int[] df = new int[frequencyLength()];
+    for (int p = 0; p < rowPtr[rows]; p++) {
+      df[indices[p]]++;
+    }
+    return df;
   }
 
   /** The indices (increasing) and values of a document's row. */
@@ -348,6 +437,7 @@ public final class TextVectorizer {
     final KeyScanner scanner;
     private final TextVectorizer v;
     private final Values how;
+    private final float[] idf;
     private final boolean l2;
     private final DistinctKeys distinct = new DistinctKeys();
     private final PairSort sort = new PairSort();
@@ -359,6 +449,7 @@ public final class TextVectorizer {
     Featurizer(TextVectorizer v) {
       this.v = v;
       this.how = v.values;
+      this.idf = v.idf;
       this.l2 = v.l2;
       this.scanner = v.scanner();
     }
@@ -409,7 +500,8 @@ public final class TextVectorizer {
         }
         idx[r] = id;
         int count = (int) Math.min(Integer.MAX_VALUE, c);
-        val[r] = how == Values.BINARY ? 1f : how == Values.COUNT ? (float) count : logValue(count);
+        val[r] = how == Values.BINARY ? 1f : how == Values.COUNT ? (float) count
+            : how == Values.LOG ? logValue(count) : logValue(count) * idf[id];
         r++;
         i = j;
       }
@@ -427,12 +519,16 @@ public final class TextVectorizer {
     }
 
     /**
-     * Turns the counts in {@code values[from, to)} into this vectorizer's values, in place, as
-     * {@link #fromIds} would: the values, then the norm over the row.
+     * Turns the counts in {@code values[from, to)} of the ids {@code indices[from, to)} into this
+     * vectorizer's values, in place, as {@link #row} would: the values, then the norm over the row.
      */
-    void countsToValues(float[] values, int from, int to) {
+    void countsToValues(int[] indices, float[] values, int from, int to) {
       Values how = this.how;
-      if (how != Values.COUNT) {
+      if (how == Values.TFIDF) {
+        for (int i = from; i < to; i++) {
+          values[i] = logValue((int) values[i]) * idf[indices[i]];
+        }
+      } else if (how != Values.COUNT) {
         for (int i = from; i < to; i++) {
           values[i] = how == Values.BINARY ? 1f : logValue((int) values[i]);
         }
@@ -543,7 +639,9 @@ public final class TextVectorizer {
   /**
    * Writes the settings and the dictionary (docs/model-format.md, "Text section"): a version byte,
    * flags, n-grams, character n-gram bounds, minimum count, hash bits, values, then the number of
-   * dictionary keys and the keys by id. Throws {@link IllegalStateException} before fitting.
+   * dictionary keys and the keys by id; with {@link Values#TFIDF} only, then the number of training
+   * documents (8 bytes), the number of frequencies and the frequencies by id (4 bytes each). Throws
+   * {@link IllegalStateException} before fitting.
    */
   public void writeTo(DataOutput out) throws IOException {
     requireFitted();
@@ -560,11 +658,19 @@ public final class TextVectorizer {
     for (long k : keys) {
       out.writeLong(k);
     }
+    if (values == Values.TFIDF) {
+      out.writeLong(documents);
+      out.writeInt(frequencies.length);
+      for (int df : frequencies) {
+        out.writeInt(df);
+      }
+    }
   }
 
   /** Bytes {@link #writeTo} writes. */
   public long sectionBytes() {
-    return 1 + 1 + 3 + 4 + 1 + 1 + 4 + 8L * dictionarySize();
+    return 1 + 1 + 3 + 4 + 1 + 1 + 4 + 8L * dictionarySize()
+        + (values == Values.TFIDF ? 8 + 4 + 4L * frequencies.length : 0);
   }
 
   /**
@@ -595,7 +701,7 @@ public final class TextVectorizer {
     }
     int v = in.readUnsignedByte();
     if (v >= Values.values().length) {
-      throw new IllegalArgumentException("values " + v + " (expected 0 binary, 1 count or 2 log)");
+      throw new IllegalArgumentException("values " + v + " (expected 0 binary, 1 count, 2 log or 3 tfidf)");
     }
     b.values(Values.values()[v]);
     int n = in.readInt();
@@ -603,18 +709,39 @@ public final class TextVectorizer {
       throw new IllegalArgumentException(n + " dictionary keys (expected " + (bits > 0 ? "0 with hashing"
           : "a count that fits in the file") + ")");
     }
-    if (bits > 0) {
-      return b.build();
+    TextVectorizer read = b.build();
+    if (bits == 0) {
+      long[] keys = new long[n];
+      for (int i = 0; i < n; i++) {
+        keys[i] = in.readLong();
+      }
+      try {
+        read = read.withDictionary(keys);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("dictionary: " + e.getMessage());
+      }
     }
-    long[] keys = new long[n];
-    for (int i = 0; i < n; i++) {
-      keys[i] = in.readLong();
+    if (read.values != Values.TFIDF) {
+      return read;
     }
-    try {
-      return b.build().withDictionary(keys);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("dictionary: " + e.getMessage());
+    long documents = in.readLong();
+    if (documents < 0) {
+      throw new IllegalArgumentException(documents + " training documents (expected a count >= 0)");
     }
+    int m = in.readInt();
+    if (m != read.frequencyLength() || 4L * m > bytesLeft - 8L * n) {
+      throw new IllegalArgumentException(m + " document frequencies (expected " + read.frequencyLength()
+          + ", one per feature)");
+    }
+    int[] df = new int[m];
+    for (int j = 0; j < m; j++) {
+      df[j] = in.readInt();
+      if (df[j] < 0 || df[j] > documents) {
+        throw new IllegalArgumentException("document frequency " + df[j] + " of feature " + j + " (expected 0 to "
+            + documents + ", the training documents)");
+      }
+    }
+    return read.withFrequencies(documents, df);
   }
 
   @Override
@@ -626,7 +753,8 @@ public final class TextVectorizer {
     return lowercase == t.lowercase && punctuation == t.punctuation && ngrams == t.ngrams && charMin == t.charMin
         && charMax == t.charMax && minCount == t.minCount && hashBits == t.hashBits && values == t.values
         && l2 == t.l2 && java.util.Arrays.equals(dictionary == null ? null : dictionary.keysInOrder(),
-            t.dictionary == null ? null : t.dictionary.keysInOrder());
+            t.dictionary == null ? null : t.dictionary.keysInOrder())
+        && documents == t.documents && java.util.Arrays.equals(frequencies, t.frequencies);
   }
 
   @Override

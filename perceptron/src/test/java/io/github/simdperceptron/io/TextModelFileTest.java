@@ -79,7 +79,7 @@ class TextModelFileTest {
     FitResult<MulticlassModel> fit = Learner.fitMulticlass(Algorithm.PERCEPTRON, c.data(), o);
     ModelFile saved = ModelFile.of(fit.model(), fit.report().algorithm(), o);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> saved.withText(TextVectorizer.builder().hashBits(4).build()));
+        () -> saved.withText(TextVectorizer.builder().hashBits(4).values(TextVectorizer.Values.LOG).build()));
     assertTrue(e.getMessage().contains("16 features"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> saved.withText(TextVectorizer.builder().build()));
     assertTrue(e.getMessage().contains("fitted"), e.getMessage());

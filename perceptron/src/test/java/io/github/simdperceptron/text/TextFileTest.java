@@ -112,8 +112,15 @@ class TextFileTest {
 
   @Test
   void hashingHasTwoToTheBitsFeaturesAndNeedsNoFit() throws IOException {
-    TextVectorizer v = TextVectorizer.builder().hashBits(10).punctuation(false).build();
+    TextVectorizer v = TextVectorizer.builder().hashBits(10).punctuation(false).values(TextVectorizer.Values.LOG)
+        .build();
     assertTrue(v.fitted());
+    // Tf-idf (the default values) needs the training file's document frequencies, even when hashing.
+    TextVectorizer tfidf = TextVectorizer.builder().hashBits(10).punctuation(false).build();
+    assertFalse(tfidf.fitted());
+    TextCorpus counted = read(tfidf, "__label__a hello world\n__label__b hello\n");
+    assertTrue(counted.vectorizer().fitted());
+    assertEquals(2, counted.vectorizer().documents());
     TextCorpus c = read(v, "__label__a hello world\n");
     assertEquals(1024, c.data().dimension());
     assertEquals(v, c.vectorizer());
@@ -181,6 +188,57 @@ class TextFileTest {
     assertTrue(nothing.getMessage().contains("no documents"), nothing.getMessage());
   }
 
+  /** The labels' pass (no tokenizing) refuses what the reader refuses, with the same message. */
+  @Test
+  void theLabelsPassReportsBadBytesAsTheReaderDoes() throws IOException {
+    String[] cases = {"__label__a d\u00e9j\u00e0 \u00ff\u00fe x\n", "__label__a ok\n__label__b a\u0000b\n",
+        "__label__\u00ff\u00fe ok\n", "__label__a x\u00c3\n", "__label__a x\u00c3 y\n", "__label__a \u00e0\u0080\u00af\n",
+        "__label__a \u00ed\u00a0\u0080\n", "__label__a \u00f4\u0090\u0080\u0080\n", "__label__a \u0080\n",
+        "__label__a \u00f0\u0080\u0080\u0080\n", "__label__a \u00c0\u00af\n", "__label__a \u00f5\u0080\u0080\u0080\n",
+        "lab\u00e9l\ttext\n", "label\tt\u00e9xt\n"};
+    for (String c : cases) {
+      byte[] bytes = c.getBytes(StandardCharsets.ISO_8859_1);
+      FormatException read = assertThrows(FormatException.class, () -> read(unigrams().build(), bytes), c);
+      FormatException labels = assertThrows(FormatException.class,
+          () -> TextFile.labels(new ByteArrayInputStream(bytes), "t.txt"), c);
+      assertEquals(read.getMessage(), labels.getMessage(), c);
+    }
+    // Well-formed sequences of every length, and the edges of each range, pass.
+    String fine = "__label__a d\u00e9j\u00e0 \u0800 \ud7ff \ue000 \uffff \ud800\udc00 \udbff\udfff x\n";
+    assertEquals(1, TextFile.labels(new ByteArrayInputStream(fine.getBytes(StandardCharsets.UTF_8)), "t.txt")
+        .documents());
+    long seed = System.nanoTime();
+    System.out.println("theLabelsPassReportsBadBytesAsTheReaderDoes seed " + seed);
+    java.util.Random random = new java.util.Random(seed);
+    for (int round = 0; round < 300; round++) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      for (int line = 0; line < 4; line++) {
+        out.writeBytes("__label__a ".getBytes(StandardCharsets.US_ASCII));
+        for (int k = random.nextInt(12); k > 0; k--) {
+          int b = random.nextInt(4) == 0 ? random.nextInt(256) : random.nextInt(3) == 0 ? 0x80 + random.nextInt(64)
+              : 'a' + random.nextInt(26);
+          out.write(b == '\n' || b == '\r' ? ' ' : b);
+        }
+        out.write('\n');
+      }
+      byte[] bytes = out.toByteArray();
+      String where = "seed " + seed + " round " + round;
+      FormatException read = null;
+      try {
+        read(unigrams().build(), bytes);
+      } catch (FormatException e) {
+        read = e;
+      }
+      FormatException labels = null;
+      try {
+        TextFile.labels(new ByteArrayInputStream(bytes), "t.txt");
+      } catch (FormatException e) {
+        labels = e;
+      }
+      assertEquals(read == null ? null : read.getMessage(), labels == null ? null : labels.getMessage(), where);
+    }
+  }
+
   @Test
   void theStreamingReaderGivesTheRowsOfTheWholeRead() throws IOException {
     String text = "__label__a the cat sat\nno label at all\n__label__b __label__c the dog\n";
@@ -240,6 +298,32 @@ class TextFileTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TextVectorizer.readFrom(
         new java.io.DataInputStream(new ByteArrayInputStream(b)), b.length));
     assertTrue(e.getMessage().startsWith("ngrams"), e.getMessage());
+  }
+
+  /** Tf-idf keeps N and each feature's document frequency after the dictionary; a frequency above N is refused. */
+  @Test
+  void tfidfSavesTheDocumentFrequencies() throws IOException {
+    TextVectorizer v = unigrams().values(TextVectorizer.Values.TFIDF).build().fit(List.of("a b", "a c a", "a"));
+    assertEquals(3, v.documents());
+    // a in 3 of 3 documents: idf ln(4/4) + 1 = 1; b in 1: ln(4/2) + 1; a counted twice: 1 + ln 2.
+    TextVectorizer.Row row = v.transform("b a a");
+    assertArrayEquals(new int[] {0, 1}, row.indices());
+    assertArrayEquals(new float[] {(float) (1 + Math.log(2)), (float) (Math.log(2) + 1)}, row.values());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    v.writeTo(new java.io.DataOutputStream(bytes));
+    byte[] b = bytes.toByteArray();
+    assertEquals(v.sectionBytes(), b.length);
+    java.nio.ByteBuffer tail = java.nio.ByteBuffer.wrap(b, b.length - 24, 24);
+    assertEquals(3L, tail.getLong());
+    assertEquals(3, tail.getInt());
+    assertEquals(List.of(3, 1, 1), List.of(tail.getInt(), tail.getInt(), tail.getInt()));
+    assertEquals(v, TextVectorizer.readFrom(new java.io.DataInputStream(new ByteArrayInputStream(b)), b.length));
+    b[b.length - 1] = 4;
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TextVectorizer.readFrom(
+        new java.io.DataInputStream(new ByteArrayInputStream(b)), b.length));
+    assertTrue(e.getMessage().startsWith("document frequency 4 of feature 2"), e.getMessage());
+    assertThrows(IllegalStateException.class, () -> unigrams().values(TextVectorizer.Values.TFIDF).hashBits(4)
+        .build().transform("a"));
   }
 
   /** Lines of a few megabytes, so that the reader cuts them into several blocks. */
@@ -308,5 +392,11 @@ class TextFileTest {
           new ByteArrayInputStream(bytes), "big.txt", threads));
       assertTrue(e.getMessage().startsWith("big.txt:" + (lines + 2) + ":1: no label"), e.getMessage());
     }
+    byte[] badByte = (good + "__label__a fine\n__label__b d\u00e9j\u00e0\n").getBytes(StandardCharsets.ISO_8859_1);
+    FormatException e = assertThrows(FormatException.class, () -> TextFile.labels(new ByteArrayInputStream(badByte),
+        "big.txt"));
+    assertTrue(e.getMessage().startsWith("big.txt:" + (lines + 2) + ":13: "), e.getMessage());
+    assertTrue(e.getMessage().contains("malformed UTF-8, byte \\xe9"),
+        e.getMessage());
   }
 }

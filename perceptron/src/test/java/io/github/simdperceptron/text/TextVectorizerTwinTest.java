@@ -157,6 +157,96 @@ class TextVectorizerTwinTest {
   }
 
   /**
+   * Tf-idf values against the twin, fitted both ways: {@link TextVectorizer#fit} then
+   * {@link TextVectorizer#transform} of every document (those not fitted on too), and
+   * {@link TextFile#read} of the training documents as labelled lines (the corpus's rows, counted
+   * and weighted in the reader's own pass); every third setting, L2 on and off, document
+   * frequencies from {@link ReferenceText#documentFrequencies}. The saved and read vectorizer
+   * gives the same rows.
+   */
+  @Test
+  void tfidfAgreesWithTheTwin() throws IOException {
+    System.out.println("seed " + SEED + " (replay with -Dtests.seed=" + SEED + ")");
+    Random r = new Random(SEED ^ 0x7f1dfL);
+    List<String> docs = new ArrayList<>();
+    for (int d = 0; d < 100; d++) {
+      docs.add(randomText(r, d % 8 == 0 ? r.nextInt(4) : r.nextInt(70)).replaceAll("[\n\r\u0000]", " "));
+    }
+    docs.addAll(List.of("a a a b", "a b c", "the the the", "x"));
+    List<String> lines = new ArrayList<>();
+    List<String> train = new ArrayList<>();
+    for (int i = 0; i < docs.size(); i += 2) {
+      String line = "__label__" + (i % 3) + " " + docs.get(i);
+      lines.add(line);
+      train.add(ReferenceText.parseLine(line).text());
+    }
+    byte[] file = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+    List<String> problems = new ArrayList<>();
+    long nonZeros = 0;
+    List<Config> all = configs();
+    for (int k = 0; k < all.size(); k += 3) {
+      Config c0 = all.get(k);
+      Config c = new Config(c0.lowercase(), c0.punctuation(), c0.ngrams(), c0.charMin(), c0.charMax(), c0.minCount(),
+          c0.bits(), TextVectorizer.Values.TFIDF, k % 2 == 0);
+      Map<Long, Integer> dictionary = c.bits() == 0
+          ? ReferenceText.dictionary(train, c.lowercase(), c.punctuation(), c.ngrams(), c.charMin(), c.charMax(),
+              c.minCount())
+          : null;
+      SortedMap<Integer, Integer> df = ReferenceText.documentFrequencies(train, c.lowercase(), c.punctuation(),
+          c.ngrams(), c.charMin(), c.charMax(), dictionary, c.bits());
+      TextVectorizer fitted = c.fast().fit(train);
+      TextCorpus corpus = TextFile.read(c.fast(), new ByteArrayInputStream(file), "tfidf.txt");
+      java.io.ByteArrayOutputStream saved = new java.io.ByteArrayOutputStream();
+      corpus.vectorizer().writeTo(new java.io.DataOutputStream(saved));
+      TextVectorizer read = TextVectorizer.readFrom(new java.io.DataInputStream(
+          new ByteArrayInputStream(saved.toByteArray())), saved.size());
+      if (!fitted.equals(corpus.vectorizer()) || !read.equals(fitted) || saved.size() != fitted.sectionBytes()) {
+        problems.add(c + ": fit, read and the saved section differ: " + fitted + ", " + corpus.vectorizer() + ", "
+            + read);
+      }
+      for (String doc : docs) {
+        SortedMap<Integer, Float> twin = ReferenceText.vector(doc, c.lowercase(), c.punctuation(), c.ngrams(),
+            c.charMin(), c.charMax(), dictionary, c.bits(), "tfidf", c.l2(), df, train.size());
+        nonZeros += twin.size();
+        String difference = difference(fitted.transform(doc), twin);
+        if (difference == null) {
+          difference = difference(read.transform(doc), twin);
+        }
+        if (difference != null && problems.size() < MAX_REPORTED) {
+          problems.add(c + " on " + escape(doc) + ": " + difference);
+        }
+      }
+      io.github.simdperceptron.data.Dataset rows = corpus.data();
+      for (int i = 0; i < train.size(); i++) {
+        SortedMap<Integer, Float> twin = ReferenceText.vector(train.get(i), c.lowercase(), c.punctuation(),
+            c.ngrams(), c.charMin(), c.charMax(), dictionary, c.bits(), "tfidf", c.l2(), df, train.size());
+        float[] x = rows.denseRow(i);
+        List<Integer> ids = new ArrayList<>();
+        List<Float> values = new ArrayList<>();
+        for (int j = 0; j < x.length; j++) {
+          if (x[j] != 0) {
+            ids.add(j);
+            values.add(x[j]);
+          }
+        }
+        int[] idx = ids.stream().mapToInt(Integer::intValue).toArray();
+        float[] val = new float[values.size()];
+        for (int j = 0; j < val.length; j++) {
+          val[j] = values.get(j);
+        }
+        String difference = difference(new TextVectorizer.Row(idx, val), twin);
+        if (difference != null && problems.size() < MAX_REPORTED) {
+          problems.add(c + " read, line " + (i + 1) + " " + escape(lines.get(i)) + ": " + difference);
+        }
+      }
+    }
+    if (!problems.isEmpty()) {
+      fail("tfidf against the twin, the first disagreements:\n" + String.join("\n", problems));
+    }
+    assertTrue(nonZeros > docs.size(), "the rows are mostly empty, the comparison proves little");
+  }
+
+  /**
    * The stream reader ({@link TextFile#open}), which splits labels from text and scans keys from
    * the bytes without {@link TextVectorizer#transform}, against {@link ReferenceText#parseLine}
    * then the twin's vector: fastText labels first, in the middle and several; tab-separated

@@ -286,21 +286,13 @@ public final class ReferenceText {
   }
 
   /**
-   * The vector of a text: each key's id (hashed with {@code bits} in 1..28; with {@code bits == 0}
-   * looked up in the dictionary, keys not in it dropped), c = the number of the text's keys with
-   * id j, and the value at j: {@code "binary"} 1, {@code "count"} c, {@code "log"} (float) (1 + ln
-   * c) in double. With {@code l2}, every value v becomes (float) (v / sqrt(sum of v^2)), the sum
-   * of squares in double in increasing id order. Ids in increasing order; empty when the text has
-   * no feature.
+   * The ids of a text's keys and how many keys have each: each key's id (hashed with {@code bits}
+   * in 1..28; with {@code bits == 0} looked up in the dictionary, keys not in it dropped).
    */
-  public static SortedMap<Integer, Float> vector(
-      String text, boolean lowercase, boolean punctuation, int ngrams, int charMin, int charMax,
-      Map<Long, Integer> dictionaryOrNull, int bits, String values, boolean l2) {
+  private static TreeMap<Integer, Integer> idCounts(String text, boolean lowercase, boolean punctuation, int ngrams,
+      int charMin, int charMax, Map<Long, Integer> dictionaryOrNull, int bits) {
     if (bits == 0 && dictionaryOrNull == null) {
       throw new IllegalArgumentException("dictionaryOrNull: null with bits 0");
-    }
-    if (!values.equals("binary") && !values.equals("count") && !values.equals("log")) {
-      throw new IllegalArgumentException("values: " + values + ", expected binary, count or log");
     }
     TreeMap<Integer, Integer> counts = new TreeMap<>();
     for (Long k : keys(text, lowercase, punctuation, ngrams, charMin, charMax)) {
@@ -309,6 +301,61 @@ public final class ReferenceText {
         counts.put(id, counts.getOrDefault(id, 0) + 1);
       }
     }
+    return counts;
+  }
+
+  /**
+   * The document frequency of each id: the number of {@code texts} with at least one key of that
+   * id (ids as {@link #vector} gives them). Ids no text holds are absent (their frequency is 0).
+   */
+  public static SortedMap<Integer, Integer> documentFrequencies(List<String> texts, boolean lowercase,
+      boolean punctuation, int ngrams, int charMin, int charMax, Map<Long, Integer> dictionaryOrNull, int bits) {
+    TreeMap<Integer, Integer> df = new TreeMap<>();
+    for (String text : texts) {
+      for (Integer id : idCounts(text, lowercase, punctuation, ngrams, charMin, charMax, dictionaryOrNull, bits)
+          .keySet()) {
+        df.put(id, df.getOrDefault(id, 0) + 1);
+      }
+    }
+    return df;
+  }
+
+  /**
+   * {@link #vector(String, boolean, boolean, int, int, int, Map, int, String, boolean, Map, long)}
+   * for the values that need no document frequencies: binary, count and log.
+   */
+  public static SortedMap<Integer, Float> vector(
+      String text, boolean lowercase, boolean punctuation, int ngrams, int charMin, int charMax,
+      Map<Long, Integer> dictionaryOrNull, int bits, String values, boolean l2) {
+    if (values.equals("tfidf")) {
+      throw new IllegalArgumentException("values: tfidf needs the document frequencies");
+    }
+    return vector(text, lowercase, punctuation, ngrams, charMin, charMax, dictionaryOrNull, bits, values, l2,
+        null, 0);
+  }
+
+  /**
+   * The vector of a text: each key's id (hashed with {@code bits} in 1..28; with {@code bits == 0}
+   * looked up in the dictionary, keys not in it dropped), c = the number of the text's keys with
+   * id j, and the value at j: {@code "binary"} 1, {@code "count"} c, {@code "log"} (float) (1 + ln
+   * c) in double, {@code "tfidf"} that log value times the float (float) (ln((1 + N) / (1 + df)) +
+   * 1) in double (a float product), N = {@code documents} and df = {@code frequencies}' entry for j
+   * (0 when absent). With {@code l2}, every value v becomes (float) (v / sqrt(sum of v^2)), the sum
+   * of squares in double in increasing id order. Ids in increasing order; empty when the text has
+   * no feature.
+   */
+  public static SortedMap<Integer, Float> vector(
+      String text, boolean lowercase, boolean punctuation, int ngrams, int charMin, int charMax,
+      Map<Long, Integer> dictionaryOrNull, int bits, String values, boolean l2,
+      Map<Integer, Integer> frequencies, long documents) {
+    if (!values.equals("binary") && !values.equals("count") && !values.equals("log") && !values.equals("tfidf")) {
+      throw new IllegalArgumentException("values: " + values + ", expected binary, count, log or tfidf");
+    }
+    if (values.equals("tfidf") && frequencies == null) {
+      throw new IllegalArgumentException("frequencies: null with tfidf");
+    }
+    TreeMap<Integer, Integer> counts = idCounts(text, lowercase, punctuation, ngrams, charMin, charMax,
+        dictionaryOrNull, bits);
     TreeMap<Integer, Float> vector = new TreeMap<>();
     for (Map.Entry<Integer, Integer> e : counts.entrySet()) {
       int c = e.getValue();
@@ -322,6 +369,12 @@ public final class ReferenceText {
           break;
         case "log":
           v = (float) (1.0 + Math.log(c));
+          break;
+        case "tfidf":
+          float tf = (float) (1.0 + Math.log(c));
+          int df = frequencies.getOrDefault(e.getKey(), 0);
+          float idf = (float) (Math.log((1.0 + documents) / (1.0 + df)) + 1.0);
+          v = tf * idf;
           break;
         default:
           throw new IllegalArgumentException("values: " + values + ", expected binary, count or log");

@@ -230,6 +230,26 @@ class ReferenceTextTest {
     assertThrows(IllegalArgumentException.class, () -> ReferenceText.vector(text, true, false, 1, 0, 0, null, 0, "count", false));
   }
 
+  /** Tf-idf by hand: a in all 3 documents (idf ln(4/4) + 1 = 1), b in 1 (ln(4/2) + 1), c in 1; d in none. */
+  @Test
+  void tfidfWeightsByDocumentFrequency() {
+    List<String> train = List.of("a b", "a c a", "a");
+    Map<Long, Integer> dict = ReferenceText.dictionary(train, true, false, 1, 0, 0, 1);
+    Map<Integer, Integer> df = ReferenceText.documentFrequencies(train, true, false, 1, 0, 0, dict, 0);
+    assertEquals(Map.of(0, 3, 1, 1, 2, 1), df);
+    float idfB = (float) (Math.log(2.0) + 1.0);
+    assertEquals(Map.of(0, (float) (1 + Math.log(2)), 1, idfB),
+        ReferenceText.vector("b a A d", true, false, 1, 0, 0, dict, 0, "tfidf", false, df, 3));
+    double norm = Math.sqrt((double) (float) (1 + Math.log(2)) * (float) (1 + Math.log(2)) + (double) idfB * idfB);
+    assertEquals(Map.of(0, (float) ((float) (1 + Math.log(2)) / norm), 1, (float) (idfB / norm)),
+        ReferenceText.vector("b a A d", true, false, 1, 0, 0, dict, 0, "tfidf", true, df, 3));
+    // With hashing into 2 buckets the frequencies are per bucket: at most 3, and every document counts once a bucket.
+    Map<Integer, Integer> buckets = ReferenceText.documentFrequencies(train, true, false, 1, 0, 0, null, 1);
+    assertTrue(buckets.values().stream().allMatch(f -> f >= 1 && f <= 3), buckets.toString());
+    assertThrows(IllegalArgumentException.class,
+        () -> ReferenceText.vector("a", true, false, 1, 0, 0, dict, 0, "tfidf", false, null, 3));
+  }
+
   @Test
   void l2NormsOfRandomTextsAreOne() {
     Random r = new Random(SEED);
