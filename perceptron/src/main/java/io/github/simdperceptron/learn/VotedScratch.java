@@ -6,6 +6,8 @@ import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
 import io.github.simdperceptron.learn.internal.VotedAccess;
 import io.github.simdperceptron.kernel.internal.SparseLoops;
+import io.github.simdperceptron.kernel.internal.IntVoteEntries;
+import io.github.simdperceptron.kernel.internal.VoteEntries;
 import io.github.simdperceptron.kernel.internal.VotePasses;
 import java.util.Arrays;
 import java.util.stream.IntStream;
@@ -41,6 +43,10 @@ final class VotedScratch {
      * {@link #INT_LIMIT} in magnitude, or the counts total more than {@link #INT_LIMIT}.
      */
     final int[] intCounts;
+    /** The entries with their double counts, as the blocked pass reads them. */
+    final VoteEntries voteEntries;
+    /** The entries with their int counts, as the integer pass reads them; null with intCounts. */
+    final IntVoteEntries intEntries;
     /** How many entries name a stored row. */
     final long rowEntries;
     /** Per stored row, its label as an int, and the label again with the bias steps (else 0). */
@@ -90,6 +96,8 @@ final class VotedScratch {
       }
       // Every count is >= 0, so the total bounds every partial vote.
       this.intCounts = integral && total <= INT_LIMIT ? Arrays.stream(p.counts).mapToInt(c -> (int) c).toArray() : null;
+      this.voteEntries = new VoteEntries(p.entries, p.rowLabels, counts, p.biasSteps);
+      this.intEntries = intCounts == null ? null : new IntVoteEntries(p.entries, intCounts);
     }
   }
 
@@ -277,7 +285,7 @@ final class VotedScratch {
       }
       int end = k + 1 < anchorAt.length ? anchorAt[k + 1] : entries.length;
       if (e + 1 < end) {
-        VotePasses.run(entries, p.rowLabels, c, e + 1, end, dots, p.biasSteps, margin, votes);
+        VotePasses.run(shared.voteEntries, e + 1, end, dots, margin, votes);
       }
     }
     for (int b = 0; b < count; b++) {
@@ -386,7 +394,7 @@ final class VotedScratch {
       }
       int end = k + 1 < anchorAt.length ? anchorAt[k + 1] : entries.length;
       if (e + 1 < end) {
-        VotePasses.runInt(entries, c, e + 1, end, intSteps, intMargin, intVotes);
+        VotePasses.runInt(shared.intEntries, e + 1, end, intSteps, intMargin, intVotes);
       }
     }
     for (int b = 0; b < count; b++) {
