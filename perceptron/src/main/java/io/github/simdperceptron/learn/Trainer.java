@@ -202,7 +202,7 @@ final class Trainer {
   }
 
   /** What a run of {@link #epochs} did, and the best model on the validation set (null without one). */
-  private static final class Run<M> {
+  static final class Run<M> {
     M best;
     /** The rule's training classes under {@link #best} ({@link UpdateRule#trainingClasses}), or null. */
     int[] bestClasses;
@@ -219,10 +219,7 @@ final class Trainer {
 
     /** The report of this run of {@code rule}, whose model's figures are {@code figures}. */
     TrainingReport report(UpdateRule<M> rule, PostFitFigures figures) {
-      return new TrainingReport(rule.name(), mistakesPerEpoch, updatesPerEpoch, validationAccuracy,
-          stopping.converged(), stopping.halted(), stoppedEarly, capReached, rule.storedVectors(), figures, seconds,
-          visits, log, perClass ? stopping.mistakesPerEpoch() : new int[0][],
-          perClass ? stopping.updatesPerEpoch() : new int[0][]);
+      return new TrainingReport(rule.name(), rule.storedVectors(), figures, this);
     }
   }
 
