@@ -4,6 +4,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.io.internal.IdxReader;
 import io.github.simdperceptron.kernel.Kernel;
+import io.github.simdperceptron.kernel.internal.ClassMatrix;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
@@ -180,6 +181,7 @@ public final class FashionMnistBenchmark {
         rows[floor.featureMajor ? j * kp + c : c * d + j] = row[j];
       }
     }
+    ClassMatrix matrix = new ClassMatrix(rows, kp);
     float[] out = new float[kp];
     Random rnd = new Random(SEED);
     int n = train.size();
@@ -193,7 +195,7 @@ public final class FashionMnistBenchmark {
       for (int t = 0; t < n; t++) {
         int i = order[t];
         if (floor.featureMajor) {
-          ClassScores.scores(rows, kp, csr.idx, csr.val, csr.ptr[i], csr.ptr[i + 1], out);
+          ClassScores.scores(matrix, csr.idx, csr.val, csr.ptr[i], csr.ptr[i + 1], out);
         } else {
           DataAccess.multiDot(train, i, rows, k, out);
         }

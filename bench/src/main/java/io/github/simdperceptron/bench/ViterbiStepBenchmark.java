@@ -1,6 +1,7 @@
 package io.github.simdperceptron.bench;
 
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.Transitions;
 import io.github.simdperceptron.kernel.internal.ViterbiSteps;
 import io.github.simdperceptron.reference.ReferenceOps;
 import java.util.Arrays;
@@ -51,6 +52,8 @@ public class ViterbiStepBenchmark {
   float[] rowMax;
   float[] rowMin;
   float[] unbounded;
+  Transitions bounded;
+  Transitions unpruned;
   float[] delta;
   int[] back;
   int[] rows;
@@ -84,8 +87,10 @@ public class ViterbiStepBenchmark {
     float[] expected = new float[kp];
     int[] expectedBack = new int[kp];
     ReferenceOps.viterbiStep(prev, k, trans, kp, emit, expected, expectedBack);
-    for (float[] bound : new float[][] {rowMax, unbounded}) {
-      ViterbiSteps.step(prev, k, trans, kp, bound, rowMin, emit, delta, back, rows);
+    bounded = new Transitions(trans, k, kp, rowMax, rowMin);
+    unpruned = new Transitions(trans, k, kp, unbounded, rowMin);
+    for (Transitions t : new Transitions[] {bounded, unpruned}) {
+      ViterbiSteps.step(t, prev, emit, delta, back, rows);
       Sanity.same("ViterbiSteps.step", Arrays.copyOf(delta, k), Arrays.copyOf(expected, k));
       if (!Arrays.equals(Arrays.copyOf(back, k), Arrays.copyOf(expectedBack, k))) {
         throw new IllegalStateException("ViterbiSteps.step: back-pointers differ from the reference's");
@@ -95,13 +100,13 @@ public class ViterbiStepBenchmark {
 
   @Benchmark
   public float[] stepPanama() {
-    ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, delta, back, rows);
+    ViterbiSteps.step(bounded, prev, emit, delta, back, rows);
     return delta;
   }
 
   @Benchmark
   public float[] stepPanamaUnpruned() {
-    ViterbiSteps.step(prev, k, trans, kp, unbounded, rowMin, emit, delta, back, rows);
+    ViterbiSteps.step(unpruned, prev, emit, delta, back, rows);
     return delta;
   }
 
@@ -109,7 +114,7 @@ public class ViterbiStepBenchmark {
   @Fork(value = Forks.COUNT,
       jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.SCALAR})
   public float[] stepScalar() {
-    ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, delta, back, rows);
+    ViterbiSteps.step(bounded, prev, emit, delta, back, rows);
     return delta;
   }
 
@@ -117,7 +122,7 @@ public class ViterbiStepBenchmark {
   @Fork(value = Forks.COUNT,
       jvmArgsAppend = {Forks.ADD_MODULES, Forks.VECTOR_MODULE, Forks.XMS, Forks.XMX, Forks.SCALAR})
   public float[] stepScalarUnpruned() {
-    ViterbiSteps.step(prev, k, trans, kp, unbounded, rowMin, emit, delta, back, rows);
+    ViterbiSteps.step(unpruned, prev, emit, delta, back, rows);
     return delta;
   }
 

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.simdperceptron.kernel.KernelTestSupport.Data;
 import io.github.simdperceptron.kernel.KernelTestSupport.Seeded;
+import io.github.simdperceptron.kernel.internal.ClassMatrix;
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.ClassSteps;
 import io.github.simdperceptron.reference.ReferenceOps;
 import java.util.Arrays;
 import java.util.Random;
@@ -72,7 +74,7 @@ class ClassScoresDifferentialTest {
 
     float[] out = new float[kp];
     float[] expected = new float[kp];
-    ClassScores.scores(w, kp, idx, values, before, before + nnz, out);
+    ClassScores.scores(new ClassMatrix(w, kp), idx, values, before, before + nnz, out);
     ReferenceOps.classScores(w, kp, idx, values, before, before + nnz, expected);
     for (int c = 0; c < kp; c++) {
       double exact = 0;
@@ -95,7 +97,7 @@ class ClassScoresDifferentialTest {
     }
     float[] fastW = w.clone();
     float[] refW = w.clone();
-    ClassScores.update(fastW, kp, idx, values, before, before + nnz, delta);
+    update(new ClassMatrix(fastW, kp), idx, values, before, before + nnz, allLanes(delta, deltaU, false), where);
     ReferenceOps.classUpdate(refW, kp, idx, values, before, before + nnz, delta);
     assertSameBits(refW, fastW, () -> where + " update");
 
@@ -104,7 +106,8 @@ class ClassScoresDifferentialTest {
     double[] refU = u.clone();
     fastW = w.clone();
     refW = w.clone();
-    ClassScores.update(fastW, fastU, kp, idx, values, before, before + nnz, delta, deltaU);
+    update(new ClassMatrix(fastW, fastU, kp), idx, values, before, before + nnz, allLanes(delta, deltaU, true),
+        where);
     ReferenceOps.classUpdate(refW, refU, kp, idx, values, before, before + nnz, delta, deltaU);
     assertSameBits(refW, fastW, () -> where + " averaged update, w");
     KernelTestSupport.assertSameBits(refU, fastU, () -> where + " averaged update, u");
@@ -121,14 +124,15 @@ class ClassScoresDifferentialTest {
       oneU[a] = uStep;
       fastW = w.clone();
       refW = w.clone();
-      ClassScores.updateOne(fastW, kp, idx, values, before, before + nnz, a, step);
+      update(new ClassMatrix(fastW, kp), idx, values, before, before + nnz, marked(kp, false, a, step, uStep), where);
       ReferenceOps.classUpdate(refW, kp, idx, values, before, before + nnz, one);
       assertSameBits(refW, fastW, () -> where + " one-class update, class " + a);
       fastW = w.clone();
       refW = w.clone();
       fastU = u.clone();
       refU = u.clone();
-      ClassScores.updateOne(fastW, fastU, kp, idx, values, before, before + nnz, a, step, uStep);
+      update(new ClassMatrix(fastW, fastU, kp), idx, values, before, before + nnz, marked(kp, true, a, step, uStep),
+          where);
       ReferenceOps.classUpdate(refW, refU, kp, idx, values, before, before + nnz, one, oneU);
       assertSameBits(refW, fastW, () -> where + " one-class averaged update, w");
       KernelTestSupport.assertSameBits(refU, fastU, () -> where + " one-class averaged update, u");
@@ -151,17 +155,46 @@ class ClassScoresDifferentialTest {
       twoU[b] = uStepB;
       fastW = w.clone();
       refW = w.clone();
-      ClassScores.updateTwo(fastW, kp, idx, values, before, before + nnz, a, stepA, b, stepB);
+      ClassSteps steps = marked(kp, false, a, stepA, uStepA);
+      steps.mark(b, stepB, uStepB);
+      update(new ClassMatrix(fastW, kp), idx, values, before, before + nnz, steps, where);
       ReferenceOps.classUpdate(refW, kp, idx, values, before, before + nnz, two);
       assertSameBits(refW, fastW, () -> where + " two-class update, classes " + a + ", " + b);
       fastW = w.clone();
       refW = w.clone();
       fastU = u.clone();
       refU = u.clone();
-      ClassScores.updateTwo(fastW, fastU, kp, idx, values, before, before + nnz, a, stepA, uStepA, b, stepB, uStepB);
+      steps = marked(kp, true, a, stepA, uStepA);
+      steps.mark(b, stepB, uStepB);
+      update(new ClassMatrix(fastW, fastU, kp), idx, values, before, before + nnz, steps, where);
       ReferenceOps.classUpdate(refW, refU, kp, idx, values, before, before + nnz, two, twoU);
       assertSameBits(refW, fastW, () -> where + " two-class averaged update, w");
       KernelTestSupport.assertSameBits(refU, fastU, () -> where + " two-class averaged update, u");
+    }
+  }
+
+  /** Steps that mark every lane: the update of every lane. */
+  private static ClassSteps allLanes(float[] delta, double[] deltaU, boolean averaged) {
+    ClassSteps steps = new ClassSteps(delta.length, averaged);
+    for (int c = 0; c < delta.length; c++) {
+      steps.mark(c, delta[c], deltaU[c]);
+    }
+    return steps;
+  }
+
+  /** Steps that mark class a alone. */
+  private static ClassSteps marked(int kp, boolean averaged, int a, float step, double uStep) {
+    ClassSteps steps = new ClassSteps(kp, averaged);
+    steps.mark(a, step, uStep);
+    return steps;
+  }
+
+  /** {@link ClassScores#update}, then checks that it left no step behind. */
+  private static void update(ClassMatrix m, int[] idx, float[] val, int from, int to, ClassSteps steps,
+      String where) {
+    ClassScores.update(m, idx, val, from, to, steps);
+    for (float step : steps.steps()) {
+      assertEquals(0f, step, where + ": a step left after the update");
     }
   }
 

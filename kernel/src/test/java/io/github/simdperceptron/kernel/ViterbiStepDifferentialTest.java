@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.simdperceptron.kernel.KernelTestSupport.Seeded;
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.Transitions;
 import io.github.simdperceptron.kernel.internal.ViterbiSteps;
 import io.github.simdperceptron.reference.ReferenceOps;
 import java.util.Arrays;
@@ -66,7 +67,7 @@ class ViterbiStepDifferentialTest {
     float[] rowMax = new float[k];
     float[] rowMin = new float[k];
     ViterbiSteps.rowBounds(trans, k, kp, rowMax, rowMin);
-    ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, delta, back, new int[k]);
+    ViterbiSteps.step(new Transitions(trans, k, kp, rowMax, rowMin), prev, emit, delta, back, new int[k]);
     for (int c = 0; c < k; c++) {
       assertEquals(3, back[c], "tag " + c);
       assertEquals(5f, delta[c], "tag " + c);
@@ -112,7 +113,8 @@ class ViterbiStepDifferentialTest {
     float[][][] bounds = {{exact, exactMin}, {none, exactMin}, {looseMax, looseMin}};
     String[] names = {"", " unpruned", " loose bounds"};
     for (int b = 0; b < bounds.length; b++) {
-      ViterbiSteps.step(prev, k, trans, kp, bounds[b][0], bounds[b][1], emit, delta, back, new int[k]);
+      ViterbiSteps.step(new Transitions(trans, k, kp, bounds[b][0], bounds[b][1]), prev, emit, delta, back,
+          new int[k]);
       for (int c = 0; c < k; c++) {
         if (back[c] != expectedBack[c]
             || Float.floatToRawIntBits(delta[c]) != Float.floatToRawIntBits(expectedDelta[c])) {

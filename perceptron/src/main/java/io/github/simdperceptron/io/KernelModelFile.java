@@ -151,9 +151,17 @@ final class KernelModelFile {
     }
   }
 
-  /** Parses the kernel section; pos counts the bytes read, end is where the checksum starts. */
-  static ModelFile parse(DataInputStream in, ModelFile.CountingInput pos, long end, String source, String algorithm,
-      int d, Labels labels, boolean bias, Map<String, String> options) throws IOException {
+  /** Parses the kernel section after the common header; the input counts the bytes read and ends where the checksum starts. */
+  static ModelFile parse(ModelFileReader.Input input, ModelFileReader.Header header) throws IOException {
+    DataInputStream in = input.in();
+    CountingInput pos = input.pos();
+    long end = input.end();
+    String source = input.source();
+    String algorithm = header.algorithm();
+    int d = header.d();
+    Labels labels = header.labels();
+    boolean bias = header.bias();
+    Map<String, String> options = header.options();
     long at = pos.count();
     String name = ModelFile.readUtf(in, pos, source);
     float gamma = in.readFloat();
@@ -277,7 +285,7 @@ final class KernelModelFile {
     return new ModelFile(result, algorithm, bias, options);
   }
 
-  private static float finite(float v, ModelFile.CountingInput pos, String source, String what) throws IOException {
+  private static float finite(float v, CountingInput pos, String source, String what) throws IOException {
     if (!Float.isFinite(v)) {
       throw FormatException.atByte(source, pos.count() - 4, what + " is " + v + " (expected a finite float)");
     }

@@ -17,13 +17,10 @@ import io.github.simdperceptron.learn.calibration.CalibratedModel;
 import io.github.simdperceptron.learn.calibration.Calibration;
 import io.github.simdperceptron.text.TextVectorizer;
 import io.github.simdperceptron.learn.internal.VotedAccess;
-import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,11 +29,9 @@ import java.nio.ByteBuffer;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
@@ -60,7 +55,7 @@ import java.util.function.UnaryOperator;
  * the old file or the new one, never a mix; a symbolic link is followed, the permissions of a
  * replaced file are kept, and a target that is not a regular file is refused. Reading checks the magic, the version, the length and the checksum before
  * it trusts a single field, so a truncated, corrupted, wrong-version or non-model file is a
- * {@link FormatException}, never a wrong model.
+ * {@link FormatException}, never a wrong model ({@link ModelFileReader} reads; this class writes).
  */
 public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options,
     TextVectorizer text, Calibration calibration, TrainingState state) {
@@ -73,11 +68,11 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
   /** The version of files with a text vectorizer and neither a calibration nor a training state. */
   static final int VERSION_TEXT = 3;
   /** Version 4's section flags: a text section follows. */
-  private static final int SECTION_TEXT = 1;
+  static final int SECTION_TEXT = 1;
   /** Version 4's section flags: a calibration section follows. */
-  private static final int SECTION_CALIBRATION = 2;
+  static final int SECTION_CALIBRATION = 2;
   /** Version 4's section flags: a training state section follows. */
-  private static final int SECTION_STATE = 4;
+  static final int SECTION_STATE = 4;
   /** The version of voted and kernel model files without a text vectorizer. */
   static final int VERSION_VOTED = 2;
   /** The version of linear and multi-class model files, whose layout version 2 kept. */
@@ -99,7 +94,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
    * algorithm one-vs-rest runs, MULTICLASS(a) for every one the multi-class perceptron has.
    */
   private static final java.util.Set<String> MULTICLASS_LEARNER = multiclassLearners();
-  private static final String MULTICLASS_LEARNERS = "OVR(" + names(Algorithm::oneVsRest) + ") or MULTICLASS("
+  static final String MULTICLASS_LEARNERS = "OVR(" + names(Algorithm::oneVsRest) + ") or MULTICLASS("
       + names(Algorithm::multiclass) + ")";
 
   private static java.util.Set<String> multiclassLearners() {
@@ -125,7 +120,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     return b.toString();
   }
 
-  private static final int ROW_HEADER = 4 + 8;
+  static final int ROW_HEADER = 4 + 8;
 
   /** A model file without a text vectorizer, a calibration or a training state. */
   public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
@@ -447,35 +442,6 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     }
   }
 
-  /** The calibration section of a version-4 file ({@link #writeCalibration}); checked. */
-  private static Calibration readCalibration(DataInputStream in, CountingInput pos, long end, String source, int k)
-      throws IOException {
-    long at = pos.count();
-    int length = in.readInt();
-    if (length < 9 || length > end - pos.count()) {
-      throw FormatException.atByte(source, at, "a calibration section of " + length + " bytes (expected 9 or more that"
-          + " fit in the file)");
-    }
-    int code = in.readUnsignedByte();
-    Calibration.Method method = Calibration.Method.ofCode(code);
-    int classes = in.readInt();
-    int count = in.readInt();
-    if (method == null || classes != k || count < 0 || 9L + 8L * count != length) {
-      throw FormatException.atByte(source, at, "calibration: method " + code + ", " + classes + " classes, " + count
-          + " parameters in " + length + " bytes (expected method 1 to 3, the model's " + k
-          + " classes and 8 bytes per parameter)");
-    }
-    double[] p = new double[count];
-    for (int i = 0; i < count; i++) {
-      p[i] = in.readDouble();
-    }
-    try {
-      return Calibration.of(method, classes, p);
-    } catch (IllegalArgumentException e) {
-      throw FormatException.atByte(source, at, "calibration: " + e.getMessage());
-    }
-  }
-
   /** Reads a model file. */
   public static ModelFile read(Path path) throws IOException {
     Objects.requireNonNull(path, "path");
@@ -492,217 +458,15 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     return read(() -> new ByteArrayInputStream(bytes), bytes.length, source);
   }
 
+  /** Reads the framed bytes of {@code opener} ({@code size} of them); {@code source} names them in messages. */
+  static ModelFile read(Opener opener, long size, String source) throws IOException {
+    return ModelFileReader.read(opener, size, source);
+  }
+
   /** Opens the same bytes again: reading makes two passes (checksum, then parse). */
   @FunctionalInterface
   interface Opener {
     InputStream open() throws IOException;
-  }
-
-  static ModelFile read(Opener opener, long size, String source) throws IOException {
-    int version = FramedFile.verify(opener::open, size, source, MAGIC, 1, VERSION, "a model file");
-    try (CountingInput in = new CountingInput(new BufferedInputStream(opener.open(), 1 << 16))) {
-      in.skipNBytes(PREAMBLE);
-      return parse(new DataInputStream(in), in, size - 4, source, version);
-    } catch (EOFException e) {
-      throw FormatException.atByte(source, size, "truncated: the header describes more data than the file holds");
-    }
-  }
-
-  private static ModelFile parse(DataInputStream in, CountingInput pos, long end, String source, int version)
-      throws IOException {
-    long at = pos.count();
-    int kind = in.readUnsignedByte();
-    if (kind != KIND_LINEAR && kind != KIND_VOTED && kind != KIND_MULTICLASS && (kind != KIND_KERNEL || version < 2)) {
-      throw FormatException.atByte(source, at, "model kind " + kind + " (expected " + KIND_LINEAR + " linear, "
-          + KIND_VOTED + " voted, " + KIND_MULTICLASS + " multi-class" + (version < 2 ? "" : " or " + KIND_KERNEL
-          + " kernel") + ")");
-    }
-    boolean kernel = kind == KIND_KERNEL;
-    boolean multiclass = kind == KIND_MULTICLASS || kind == KIND_KERNEL;
-    at = pos.count();
-    String algorithm = readUtf(in, pos, source);
-    if (multiclass && !kernel && !isMulticlassLearner(algorithm)) {
-      throw FormatException.atByte(source, at, "learner " + FormatException.quote(algorithm) + " (expected "
-          + MULTICLASS_LEARNERS + " for a multi-class model)");
-    }
-    at = pos.count();
-    long dimensionAt = at;
-    int d = in.readInt();
-    if (d < 1 || d > LibsvmReader.MAX_DIMENSION) {
-      throw FormatException.atByte(source, at, "dimension " + d + " (expected 1 to " + LibsvmReader.MAX_DIMENSION + ")");
-    }
-    at = pos.count();
-    int k = in.readInt();
-    if (k < 1 || (!multiclass && k > 2) || (long) k * 2 > end - pos.count()) {
-      throw FormatException.atByte(source, at, k + " classes (expected " + (multiclass
-          ? "at least 1, one name per class in the bytes left" : "1 or 2 for a binary model") + ")");
-    }
-    List<String> names = new ArrayList<>();
-    for (int c = 0; c < k; c++) {
-      names.add(readUtf(in, pos, source));
-    }
-    Labels labels;
-    try {
-      labels = Labels.of(names);
-    } catch (IllegalArgumentException e) {
-      throw FormatException.atByte(source, at, "class names " + quoted(names) + " (expected distinct names)");
-    }
-    for (String name : names) {
-      if (name.isEmpty()) {
-        throw FormatException.atByte(source, at, "an empty class name (expected non-empty names)");
-      }
-    }
-    at = pos.count();
-    int biasFlag = in.readUnsignedByte();
-    if (biasFlag > 1) {
-      throw FormatException.atByte(source, at, "bias flag " + biasFlag + " (expected 0 or 1)");
-    }
-    at = pos.count();
-    int m = in.readInt();
-    if (m < 0 || (long) m * 4 > end - pos.count()) {
-      throw FormatException.atByte(source, at, m + " options (expected a count that fits in the file)");
-    }
-    Map<String, String> options = new LinkedHashMap<>();
-    for (int o = 0; o < m; o++) {
-      options.put(readUtf(in, pos, source), readUtf(in, pos, source));
-    }
-    int sections = version >= 4 ? in.readUnsignedByte() : version == 3 ? SECTION_TEXT : 0;
-    if (version >= 4 && (sections & ~(SECTION_TEXT | SECTION_CALIBRATION | SECTION_STATE)) != 0) {
-      throw FormatException.atByte(source, pos.count() - 1, "section flags " + sections + " (expected 1 text, 2"
-          + " calibration, 4 training state, or their sum)");
-    }
-    TextVectorizer text = (sections & SECTION_TEXT) != 0 ? readText(in, pos, end, source, d) : null;
-    long calibrationAt = pos.count();
-    Calibration calibration = (sections & SECTION_CALIBRATION) != 0 ? readCalibration(in, pos, end, source, k) : null;
-    long stateAt = pos.count();
-    byte[] state = (sections & SECTION_STATE) != 0 ? readState(in, pos, end, source) : null;
-    if (state != null && kind == KIND_KERNEL) {
-      throw FormatException.atByte(source, stateAt, "a training state in a kernel model (expected kind 1 to 3)");
-    }
-    ModelFile saved = body(in, pos, end, source, version, kind, algorithm, d, dimensionAt, labels, biasFlag, options,
-        text, state, stateAt);
-    if (calibration == null) {
-      return saved;
-    }
-    try {
-      return saved.withCalibration(calibration);
-    } catch (IllegalArgumentException e) {
-      throw FormatException.atByte(source, calibrationAt, e.getMessage());
-    }
-  }
-
-  /** The rest of {@link #parse}: the model's body after the header, with its training state ({@code state}, at byte {@code stateAt}; null for none). */
-  private static ModelFile body(DataInputStream in, CountingInput pos, long end, String source, int version, int kind,
-      String algorithm, int d, long dimensionAt, Labels labels, int biasFlag, Map<String, String> options, TextVectorizer text,
-      byte[] state, long stateAt)
-      throws IOException {
-    boolean kernel = kind == KIND_KERNEL;
-    boolean multiclass = kind == KIND_MULTICLASS || kind == KIND_KERNEL;
-    int k = labels.size();
-    long at = pos.count();
-    if (text != null && kernel) {
-      throw FormatException.atByte(source, at, "a text section in a kernel model (expected none)");
-    }
-    if (kind == KIND_VOTED && version >= 2) {
-      // The stored mistakes do not bound d: scoring keeps the transpose of sparse stored rows and
-      // per-thread scratch over all d features.
-      checkHeap(VOTED_BYTES_PER_FEATURE * d, source, dimensionAt, "a voted model of dimension " + d);
-      return withState(new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm,
-          biasFlag == 1, options, text), state, stateAt, source);
-    }
-    at = pos.count();
-    int rows = in.readInt();
-    if (kernel) {
-      return KernelModelFile.parse(in, pos, end, source, algorithm, d, labels, biasFlag == 1, options);
-    }
-    long rowBytes = ROW_HEADER + 4L * d;
-    long left = end - pos.count();
-    int expectedRows = kind == KIND_LINEAR ? 1 : multiclass ? k : -1;
-    if (rows < 0 || (expectedRows >= 0 && rows != expectedRows) || rows > left / rowBytes
-        || rows * rowBytes != left) {
-      throw FormatException.atByte(source, at, rows + " weight rows of " + d + " floats (expected "
-          + (kind == KIND_LINEAR ? "1 row and " : multiclass ? k + " rows, one per class, and " : "") + left
-          + " bytes of rows before the checksum, " + rowBytes + " per row)");
-    }
-    float[][] w = new float[rows][];
-    float[] b = new float[rows];
-    long[] counts = new long[rows];
-    byte[] buf = new byte[4 * Math.min(d, 1 << 14)];
-    for (int r = 0; r < rows; r++) {
-      at = pos.count();
-      b[r] = in.readFloat();
-      counts[r] = in.readLong();
-      if (!Float.isFinite(b[r]) || counts[r] < 1 || (multiclass && counts[r] != 1)) {
-        throw FormatException.atByte(source, at, "row " + r + ": bias " + b[r] + ", count " + counts[r]
-            + " (expected a finite bias and a count " + (multiclass ? "of 1 in a multi-class model" : ">= 1") + ")");
-      }
-      w[r] = readFloats(in, d, buf);
-      for (int j = 0; j < d; j++) {
-        if (!Float.isFinite(w[r][j])) {
-          throw FormatException.atByte(source, at + ROW_HEADER + 4L * j, "row " + r + ", weight " + j + " is "
-              + w[r][j] + " (expected a finite float)");
-        }
-      }
-    }
-    Model model = kind == KIND_LINEAR
-        ? new LinearModel(w[0], b[0], labels)
-        : multiclass ? new MulticlassModel(w, b, labels)
-        : VotedModel.of(w, b, counts, labels, d);
-    return withState(new ModelFile(model, algorithm, biasFlag == 1, options, text), state, stateAt, source);
-  }
-
-  /** file with the training state parsed from {@code state} (null: file as it is), which began at byte at. */
-  private static ModelFile withState(ModelFile file, byte[] state, long at, String source) throws IOException {
-    if (state == null) {
-      return file;
-    }
-    try {
-      DataInputStream s = new DataInputStream(new ByteArrayInputStream(state));
-      TrainingState restored = TrainingState.readFrom(s, file.model(), file.algorithm(), file.trainingOptions());
-      if (s.available() != 0) {
-        throw new IllegalArgumentException(s.available() + " bytes left over in the training state");
-      }
-      return new ModelFile(file.model(), file.algorithm(), file.bias(), file.options(), file.text(), file.calibration(),
-          restored);
-    } catch (IllegalArgumentException | EOFException e) {
-      throw FormatException.atByte(source, at, "training state: " + e.getMessage());
-    }
-  }
-
-  /** The text section of a version-3 file: its length, then {@link TextVectorizer#writeTo}'s bytes; checked. */
-  private static TextVectorizer readText(DataInputStream in, CountingInput pos, long end, String source, int d)
-      throws IOException {
-    long at = pos.count();
-    int length = in.readInt();
-    if (length < 0 || length > end - pos.count()) {
-      throw FormatException.atByte(source, at, "a text section of " + length + " bytes (expected a length that fits"
-          + " in the file)");
-    }
-    long from = pos.count();
-    TextVectorizer text;
-    try {
-      text = TextVectorizer.readFrom(in, length);
-    } catch (IllegalArgumentException e) {
-      throw FormatException.atByte(source, at, "text section: " + e.getMessage());
-    }
-    if (pos.count() - from != length || text.dimension() != d) {
-      throw FormatException.atByte(source, at, "a text section of " + (pos.count() - from) + " bytes and "
-          + text.dimension() + " features (expected " + length + " bytes and the model's " + d + " features)");
-    }
-    return text;
-  }
-
-  /** The training state section's bytes (its length, i32, then as many bytes), parsed once the model is read. */
-  private static byte[] readState(DataInputStream in, CountingInput pos, long end, String source) throws IOException {
-    long at = pos.count();
-    int length = in.readInt();
-    if (length < 0 || length > end - pos.count()) {
-      throw FormatException.atByte(source, at, "a training state of " + length + " bytes (expected a length that"
-          + " fits in the file)");
-    }
-    byte[] bytes = new byte[length];
-    in.readFully(bytes);
-    return bytes;
   }
 
   /** Heap a voted model takes per feature of its dimension, about (the transpose's pointers, scratch). */
@@ -720,14 +484,6 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       throw FormatException.atByte(source, at, what + " needs about " + (bytes >> 20) + " MB of heap, more than half"
           + " of the " + (free >> 20) + " MB the JVM can still give (a damaged file, or a larger -Xmx)");
     }
-  }
-
-  private static String quoted(List<String> names) {
-    StringBuilder sb = new StringBuilder("[");
-    for (int i = 0; i < names.size(); i++) {
-      sb.append(i > 0 ? ", " : "").append(FormatException.quote(names.get(i)));
-    }
-    return sb.append(']').toString();
   }
 
   static float[] readFloats(DataInputStream in, int d, byte[] buf) throws IOException {
@@ -748,49 +504,6 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       return in.readUTF();
     } catch (UTFDataFormatException e) {
       throw FormatException.atByte(source, at, "a string that is not valid modified UTF-8 (" + e.getMessage() + ")");
-    }
-  }
-
-  /** Counts the bytes read through it, for error offsets. */
-  static final class CountingInput extends FilterInputStream {
-    private long count;
-
-    CountingInput(InputStream in) {
-      super(in);
-    }
-
-    long count() {
-      return count;
-    }
-
-    @Override
-    public int read() throws IOException {
-      int c = super.read();
-      if (c >= 0) {
-        count++;
-      }
-      return c;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      int n = super.read(b, off, len);
-      if (n > 0) {
-        count += n;
-      }
-      return n;
-    }
-
-    @Override
-    public long skip(long n) throws IOException {
-      long s = super.skip(n);
-      count += s;
-      return s;
-    }
-
-    @Override
-    public boolean markSupported() {
-      return false;
     }
   }
 }

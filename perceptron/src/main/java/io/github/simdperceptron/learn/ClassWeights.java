@@ -3,8 +3,9 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.kernel.internal.ClassMatrix;
 import io.github.simdperceptron.kernel.internal.ClassScores;
-import java.util.Arrays;
+import io.github.simdperceptron.kernel.internal.ClassSteps;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -26,13 +27,12 @@ final class ClassWeights {
   final double[] beta;
   /** The scores of the last {@link #score} call, biases added, in the first k of kp entries. */
   final float[] scores;
-  /** Per-class steps of the next {@link #applyUpdate()}, kp entries, zero between updates. */
+  /** w and u as the kernel reads them (the same arrays). */
+  private final ClassMatrix matrix;
+  /** The steps of the next {@link #applyUpdate()}, zero between updates. */
+  private final ClassSteps steps;
+  /** Per-class steps of the next {@link #applyUpdate()}, kp entries: the steps' own array. */
   final float[] delta;
-  private final double[] deltaU;
-  /** The first two classes marked since the last update, and how many were marked. */
-  private int markedA;
-  private int markedB;
-  private int marked;
   private Dataset rowsOf;
   private Dataset rows;
   private int[] idx;
@@ -56,8 +56,9 @@ final class ClassWeights {
     this.u = averaged ? new double[(int) size] : null;
     this.beta = averaged ? new double[k] : null;
     this.scores = new float[kp];
-    this.delta = new float[kp];
-    this.deltaU = averaged ? new double[kp] : null;
+    this.matrix = new ClassMatrix(w, u, kp);
+    this.steps = new ClassSteps(kp, averaged);
+    this.delta = steps.steps();
     if (warm != null) {
       for (int c = 0; c < k; c++) {
         float[] row = warm.weights(c);
@@ -129,7 +130,7 @@ final class ClassWeights {
     }
     from = DataAccess.rowStart(rows, i);
     to = from + rows.nonZeros(i);
-    ClassScores.scores(w, kp, idx, val, from, to, scores);
+    ClassScores.scores(matrix, idx, val, from, to, scores);
     for (int c = 0; c < k; c++) {
       scores[c] += b[c];
     }
@@ -140,17 +141,8 @@ final class ClassWeights {
    * {@link #applyUpdate()}; when averaging also {@code u_c += y count x, beta_c += y count}.
    */
   void mark(int c, float y, long count) {
-    delta[c] = y;
-    if (marked == 0) {
-      markedA = c;
-    } else if (marked == 1) {
-      markedB = c;
-    }
-    marked++;
     double yc = (double) y * count;
-    if (u != null) {
-      deltaU[c] = yc;
-    }
+    steps.mark(c, y, yc);
     addBias(c, y, yc);
   }
 
@@ -164,34 +156,13 @@ final class ClassWeights {
     }
   }
 
-  /** Applies the marked updates to the row last scored, in one pass over its non-zeros, and clears the marks. */
+  /**
+   * Applies the marked updates to the row last scored, in one pass over its non-zeros, and clears
+   * the marks: most updating visits mark one or two classes, and their lanes alone are updated, as
+   * the multi-class perceptron does, instead of every lane of every non-zero (docs/fashion-mnist.md).
+   */
   void applyUpdate() {
-    int a = markedA;
-    int b = markedB;
-    // Most updating visits mark one or two classes: their lanes alone are updated, as the
-    // multi-class perceptron does, instead of every lane of every non-zero (docs/fashion-mnist.md).
-    if (marked == 1) {
-      if (u == null) {
-        ClassScores.updateOne(w, kp, idx, val, from, to, a, delta[a]);
-      } else {
-        ClassScores.updateOne(w, u, kp, idx, val, from, to, a, delta[a], deltaU[a]);
-      }
-    } else if (marked == 2) {
-      if (u == null) {
-        ClassScores.updateTwo(w, kp, idx, val, from, to, a, delta[a], b, delta[b]);
-      } else {
-        ClassScores.updateTwo(w, u, kp, idx, val, from, to, a, delta[a], deltaU[a], b, delta[b], deltaU[b]);
-      }
-    } else if (u == null) {
-      ClassScores.update(w, kp, idx, val, from, to, delta);
-    } else {
-      ClassScores.update(w, u, kp, idx, val, from, to, delta, deltaU);
-    }
-    marked = 0;
-    Arrays.fill(delta, 0f);
-    if (deltaU != null) {
-      Arrays.fill(deltaU, 0.0);
-    }
+    ClassScores.update(matrix, idx, val, from, to, steps);
   }
 
   /**
@@ -202,11 +173,9 @@ final class ClassWeights {
    */
   void applyTwo(int truth, int predicted, long count) {
     double cd = count;
-    if (u == null) {
-      ClassScores.updateTwo(w, kp, idx, val, from, to, truth, 1f, predicted, -1f);
-    } else {
-      ClassScores.updateTwo(w, u, kp, idx, val, from, to, truth, 1f, cd, predicted, -1f, -cd);
-    }
+    steps.mark(truth, 1f, cd);
+    steps.mark(predicted, -1f, -cd);
+    ClassScores.update(matrix, idx, val, from, to, steps);
     addBias(truth, 1f, cd);
     addBias(predicted, -1f, -cd);
   }
@@ -217,7 +186,9 @@ final class ClassWeights {
    * with the bias {@code b_plus += step, b_minus -= step}. Not for the averaged learners.
    */
   void applyPair(int plus, int minus, float step) {
-    ClassScores.updateTwo(w, kp, idx, val, from, to, plus, step, minus, -step);
+    steps.mark(plus, step, 0.0);
+    steps.mark(minus, -step, 0.0);
+    ClassScores.update(matrix, idx, val, from, to, steps);
     if (bias) {
       b[plus] += step;
       b[minus] -= step;

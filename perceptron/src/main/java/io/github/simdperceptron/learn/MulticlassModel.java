@@ -3,6 +3,7 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
+import io.github.simdperceptron.kernel.internal.ClassMatrix;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.kernel.DenseOps;
 import io.github.simdperceptron.kernel.SparseOps;
@@ -31,7 +32,7 @@ public final class MulticlassModel implements Model {
    * vectors), made on the first sparse scoring: a sparse row's K scores are then one vector
    * multiply-add per non-zero instead of K gathers. Null until made; too large a model keeps none.
    */
-  private volatile float[] byFeature;
+  private volatile ClassMatrix byFeature;
   private static final ThreadLocal<float[]> SCRATCH = ThreadLocal.withInitial(() -> new float[64]);
 
   /**
@@ -202,20 +203,21 @@ public final class MulticlassModel implements Model {
     return k >= 3 && (long) d * ClassScores.paddedClasses(k) <= (1L << 27);
   }
 
-  private float[] byFeature() {
-    float[] f = byFeature;
-    if (f == null) {
+  private ClassMatrix byFeature() {
+    ClassMatrix m = byFeature;
+    if (m == null) {
       int kp = ClassScores.paddedClasses(k);
-      f = new float[d * kp];
+      float[] f = new float[d * kp];
       // Feature by feature: the copy is written in order, the K rows read side by side.
       for (int j = 0; j < d; j++) {
         for (int r = 0; r < k; r++) {
           f[j * kp + r] = w[r * d + j];
         }
       }
-      byFeature = f;
+      m = new ClassMatrix(f, kp);
+      byFeature = m;
     }
-    return f;
+    return m;
   }
 
   /** The K scores (biases added) of the sparse row idx[from, to) with val (null: ones) into out[0, K). */
@@ -226,7 +228,7 @@ public final class MulticlassModel implements Model {
       s = new float[kp];
       SCRATCH.set(s);
     }
-    ClassScores.scores(byFeature(), kp, idx, val, from, to, s);
+    ClassScores.scores(byFeature(), idx, val, from, to, s);
     for (int r = 0; r < k; r++) {
       out[r] = s[r] + b[r];
     }

@@ -40,7 +40,7 @@ final class Trainer {
   static <M extends Model> FitResult<M> run(UpdateRule<M> rule, Dataset train, Dataset validation,
       TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable) {
     return finish(rule, train, options, epochs(rule, train, train.size(),
-        validation == null ? null : m -> m.accuracy(validation), options, epochs, rnd, cancellable, null));
+        validation == null ? null : m -> m.accuracy(validation), new Schedule(options, epochs, rnd, cancellable, null)));
   }
 
   /**
@@ -51,7 +51,8 @@ final class Trainer {
    */
   static <M extends Model> FitResult<M> resume(UpdateRule<M> rule, Dataset train, TrainingOptions options,
       int epochs, SeededRandom rnd, Stopping stopped) {
-    return finish(rule, train, options, epochs(rule, train, train.size(), null, options, epochs, rnd, true, stopped));
+    return finish(rule, train, options, epochs(rule, train, train.size(), null,
+        new Schedule(options, epochs, rnd, true, stopped)));
   }
 
   private static <M extends Model> FitResult<M> finish(UpdateRule<M> rule, Dataset train, TrainingOptions options,
@@ -75,20 +76,32 @@ final class Trainer {
     int[] validationRows = split[1];
     ForeignRule<S> rule = new ForeignRule<>(learner, trainRows);
     Run<S> run = epochs(rule, null, trainRows.length,
-        validationRows == null ? null : m -> learner.accuracy(m, validationRows), options, options.maxEpochs(),
-        new SeededRandom(options.seed()), true, null);
+        validationRows == null ? null : m -> learner.accuracy(m, validationRows),
+        new Schedule(options, options.maxEpochs(), new SeededRandom(options.seed()), true, null));
     S model = run.best != null ? run.best : rule.finalModel();
     return new TrainingLoop.Result<>(model,
         run.report(rule, new PostFitFigures(() -> learner.trainingError(model, trainRows))));
   }
 
   /**
-   * The loop itself: up to {@code epochs} epochs of {@code rule} over n examples (the rows of
+   * How a run goes: its options, up to {@code epochs} epochs, the shuffles drawn from rnd, whether
+   * an interrupt cancels it, and the stopping of the run it continues (null for a fresh one).
+   */
+  private record Schedule(TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable,
+      Stopping restored) {}
+
+  /**
+   * The loop itself: the epochs of the schedule of {@code rule} over n examples (the rows of
    * train, or for a rule that holds its examples, train null, its examples 0..n-1), validated by
    * {@code validation} (null for none; higher is better) after every epoch.
    */
   private static <M> Run<M> epochs(UpdateRule<M> rule, Dataset train, int n, ToDoubleFunction<M> validation,
-      TrainingOptions options, int epochs, SeededRandom rnd, boolean cancellable, Stopping restored) {
+      Schedule schedule) {
+    TrainingOptions options = schedule.options();
+    int epochs = schedule.epochs();
+    SeededRandom rnd = schedule.rnd();
+    boolean cancellable = schedule.cancellable();
+    Stopping restored = schedule.restored();
     final int[] order = new int[n];
     // Null without the update log: the loop tests a local, not the options, on every update.
     IntStream.Builder log = options.recordUpdates() ? IntStream.builder() : null;
@@ -189,7 +202,7 @@ final class Trainer {
   }
 
   /** What a run of {@link #epochs} did, and the best model on the validation set (null without one). */
-  private static final class Run<M> {
+  static final class Run<M> {
     M best;
     /** The rule's training classes under {@link #best} ({@link UpdateRule#trainingClasses}), or null. */
     int[] bestClasses;
@@ -206,10 +219,7 @@ final class Trainer {
 
     /** The report of this run of {@code rule}, whose model's figures are {@code figures}. */
     TrainingReport report(UpdateRule<M> rule, PostFitFigures figures) {
-      return new TrainingReport(rule.name(), mistakesPerEpoch, updatesPerEpoch, validationAccuracy,
-          stopping.converged(), stopping.halted(), stoppedEarly, capReached, rule.storedVectors(), figures, seconds,
-          visits, log, perClass ? stopping.mistakesPerEpoch() : new int[0][],
-          perClass ? stopping.updatesPerEpoch() : new int[0][]);
+      return new TrainingReport(rule.name(), rule.storedVectors(), figures, this);
     }
   }
 

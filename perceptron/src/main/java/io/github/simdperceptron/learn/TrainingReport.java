@@ -33,26 +33,27 @@ public final class TrainingReport {
   private final int[][] classMistakesPerEpoch;
   private final int[][] classUpdatesPerEpoch;
 
-  /** Takes every array over; the per-class counts ([class][epoch]) are empty but for one-vs-rest. */
-  TrainingReport(String algorithm, int[] mistakesPerEpoch, int[] updatesPerEpoch,
-      double[] validationAccuracyPerEpoch, boolean converged, boolean halted, boolean stoppedEarly,
-      boolean voteCapReached, int storedVectors, PostFitFigures figures, double seconds, long visits, int[] updateLog,
-      int[][] classMistakesPerEpoch, int[][] classUpdatesPerEpoch) {
+  /**
+   * The report of a run of the learner named algorithm, which stored storedVectors vectors and
+   * whose model's figures are figures; takes the run's arrays over. The per-class counts
+   * ([class][epoch]) are empty but for one-vs-rest.
+   */
+  TrainingReport(String algorithm, int storedVectors, PostFitFigures figures, Trainer.Run<?> run) {
     this.algorithm = algorithm;
-    this.mistakesPerEpoch = mistakesPerEpoch;
-    this.updatesPerEpoch = updatesPerEpoch;
-    this.validationAccuracyPerEpoch = validationAccuracyPerEpoch;
-    this.converged = converged;
-    this.halted = halted;
-    this.stoppedEarly = stoppedEarly;
-    this.voteCapReached = voteCapReached;
+    this.mistakesPerEpoch = run.mistakesPerEpoch;
+    this.updatesPerEpoch = run.updatesPerEpoch;
+    this.validationAccuracyPerEpoch = run.validationAccuracy;
+    this.converged = run.stopping.converged();
+    this.halted = run.stopping.halted();
+    this.stoppedEarly = run.stoppedEarly;
+    this.voteCapReached = run.capReached;
     this.storedVectors = storedVectors;
     this.figures = figures;
-    this.seconds = seconds;
-    this.visits = visits;
-    this.updateLog = updateLog;
-    this.classMistakesPerEpoch = classMistakesPerEpoch;
-    this.classUpdatesPerEpoch = classUpdatesPerEpoch;
+    this.seconds = run.seconds;
+    this.visits = run.visits;
+    this.updateLog = run.log;
+    this.classMistakesPerEpoch = run.perClass ? run.stopping.mistakesPerEpoch() : new int[0][];
+    this.classUpdatesPerEpoch = run.perClass ? run.stopping.updatesPerEpoch() : new int[0][];
   }
 
   /** The algorithm's name, e.g. {@code "AVERAGED"} or {@code "OVR(PERCEPTRON)"}. */

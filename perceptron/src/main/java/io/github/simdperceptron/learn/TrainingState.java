@@ -2,7 +2,6 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
-import io.github.simdperceptron.data.internal.DataAccess;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -29,37 +28,35 @@ import java.util.stream.IntStream;
  *
  * <p>A next run may bring data of a larger dimension (the new features' weights start at zero)
  * and, for a multi-class learner, new classes (appended after the known ones, their rows at zero,
- * their learners fresh). Not thread-safe.
+ * their learners fresh). Not thread-safe. Its bytes in a model file are {@link TrainingStateFormat}'s.
  */
 public final class TrainingState {
   /** The form of the learner: one binary learner, one per class against the rest, or the multi-class perceptron. */
   public enum Form { BINARY, ONE_VS_REST, MULTICLASS }
 
-  private static final int FORMAT = 1;
-
-  private final Form form;
-  private final Algorithm algorithm;
-  private TrainingOptions options;
-  private Labels labels;
-  private int dimension;
-  private int epochs;
-  private long generator;
-  /** {@link #fingerprint} of the data of the last run, 0 before one. */
-  private long fingerprint;
-  private byte[] status = new byte[0];
-  private int[] clean = new int[0];
+  final Form form;
+  final Algorithm algorithm;
+  TrainingOptions options;
+  Labels labels;
+  int dimension;
+  int epochs;
+  long generator;
+  /** {@link TrainingRows#fingerprint} of the data of the last run, 0 before one. */
+  long fingerprint;
+  byte[] status = new byte[0];
+  int[] clean = new int[0];
   /** The current weight rows (row-major, one per class; binary: one) and biases; null before the first run. */
-  private float[][] w;
-  private float[] b;
+  float[][] w;
+  float[] b;
   /** The averaged learners' counters (binary and multi-class: one; one-vs-rest: one per class) and sums. */
-  private long[] counts = new long[0];
-  private double[][] u;
-  private double[] beta;
+  long[] counts = new long[0];
+  double[][] u;
+  double[] beta;
   /** The voted learner's stored rows: per row, the row of the last run's data it was taken from, or -1. */
-  private int[] votedRows;
+  int[] votedRows;
   /** Whether the data of the next run is that of the last one (a voted learner then refers to its stored rows). */
   private boolean sameData;
-  private Model model;
+  Model model;
 
   private TrainingState(Form form, Algorithm algorithm, TrainingOptions options) {
     this.form = form;
@@ -134,7 +131,7 @@ public final class TrainingState {
   }
 
   /** The state of a learner named as the report names it, with the options' epochs counted as run. */
-  private static TrainingState of(String learner, TrainingOptions options) {
+  static TrainingState of(String learner, TrainingOptions options) {
     Objects.requireNonNull(learner, "learner");
     Objects.requireNonNull(options, "options");
     Form form = Form.BINARY;
@@ -190,8 +187,8 @@ public final class TrainingState {
       grow(data);
       options = options.toBuilder().maxEpochs(options.maxEpochs() + epochs).build();
     }
-    Dataset train = relabel(data.dimension() < dimension ? widen(data, dimension) : data);
-    long print = fingerprint(train);
+    Dataset train = relabel(data.dimension() < dimension ? TrainingRows.widen(data, dimension) : data);
+    long print = TrainingRows.fingerprint(train);
     sameData = !first && print == fingerprint;
     if (!first && !sameData) {
       // Other data: a learner that stopped on the earlier data learns again.
@@ -213,46 +210,6 @@ public final class TrainingState {
     this.epochs += fit.report().epochs();
     model = fit.model();
     return new FitResult<>(fit.model(), fit.report(), options);
-  }
-
-  private static void fingerprintEntry(java.util.zip.CRC32 crc, byte[] bb, int j, float x) {
-    int bits = Float.floatToIntBits(x);
-    for (int k = 0; k < 4; k++) {
-      bb[k] = (byte) (j >>> (24 - 8 * k));
-      bb[4 + k] = (byte) (bits >>> (24 - 8 * k));
-    }
-    crc.update(bb, 0, 8);
-  }
-
-  /** data as sparse rows of dimension d (at least data's): the rows a file read with that dimension gives. */
-  private static Dataset widen(Dataset data, int d) {
-    Dataset.Builder rows = Dataset.builder(d);
-    for (int i = 0; i < data.size(); i++) {
-      String name = data.labels().name(data.classOf(i));
-      if (data.isSparse()) {
-        int from = DataAccess.rowStart(data, i);
-        int to = from + data.nonZeros(i);
-        float[] val = DataAccess.values(data);
-        rows.add(Arrays.copyOfRange(DataAccess.indices(data), from, to),
-            val == null ? null : Arrays.copyOfRange(val, from, to), name);
-      } else {
-        float[] x = data.denseRow(i);
-        int nnz = 0;
-        for (float v : x) {
-          nnz += v != 0f ? 1 : 0;
-        }
-        int[] idx = new int[nnz];
-        float[] val = new float[nnz];
-        for (int j = 0, t = 0; j < x.length; j++) {
-          if (x[j] != 0f) {
-            idx[t] = j;
-            val[t++] = x[j];
-          }
-        }
-        rows.add(idx, val, name);
-      }
-    }
-    return rows.build();
   }
 
   /**
@@ -309,14 +266,14 @@ public final class TrainingState {
       }
       Dataset one = data.subset(new int[] {i});
       if (one.dimension() < dimension) {
-        one = widen(one, dimension);
+        one = TrainingRows.widen(one, dimension);
       }
       single[0] = k;
       one = one.withLabels(labels, single);
       if (form != Form.BINARY) {
         one = ClassWeights.sparse(one);
       }
-      fingerprintRow(crc, one, 0);
+      TrainingRows.fingerprintRow(crc, one, 0);
       int outcome = rule.visit(one, 0);
       if (form == Form.BINARY || form == Form.MULTICLASS) {
         rule.stopping.record(0, outcome);
@@ -360,7 +317,7 @@ public final class TrainingState {
       rule.stopping.epochFinished();
       capture(rule);
       model = rule.finalModel();
-      fingerprint = fingerprint(crc, examples);
+      fingerprint = TrainingRows.fingerprint(crc, examples);
       epochs++;
       options = options.toBuilder().maxEpochs(options.maxEpochs() + 1).build();
       return TrainingState.this;
@@ -421,46 +378,6 @@ public final class TrainingState {
     }
     status = rule.stopping.status();
     clean = rule.stopping.clean();
-  }
-
-  /**
-   * A fingerprint of the training rows, in order: a CRC32 of each row's class name and non-zeros
-   * (index and float bits), with the number of rows in the high bits. Equal data, equal print.
-   */
-  static long fingerprint(Dataset data) {
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    for (int i = 0; i < data.size(); i++) {
-      fingerprintRow(crc, data, i);
-    }
-    return fingerprint(crc, data.size());
-  }
-
-  static long fingerprint(java.util.zip.CRC32 crc, long rows) {
-    return (rows << 32) ^ crc.getValue();
-  }
-
-  static void fingerprintRow(java.util.zip.CRC32 crc, Dataset data, int i) {
-    crc.update(data.labels().name(data.classOf(i)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    byte[] bb = new byte[8];
-    if (data.isSparse()) {
-      int[] idx = DataAccess.indices(data);
-      float[] val = DataAccess.values(data);
-      for (int t = DataAccess.rowStart(data, i), end = t + data.nonZeros(i); t < end; t++) {
-        float x = val == null ? 1f : val[t];
-        if (x != 0f) {
-          fingerprintEntry(crc, bb, idx[t], x);
-        }
-      }
-    } else {
-      float[] a = DataAccess.rowArray(data, i);
-      int off = DataAccess.rowOffset(data, i);
-      for (int j = 0; j < data.dimension(); j++) {
-        if (a[off + j] != 0f) {
-          fingerprintEntry(crc, bb, j, a[off + j]);
-        }
-      }
-    }
-    crc.update(0xFF);
   }
 
   private Stopping stopping(UpdateRule<?> rule, int n) {
@@ -639,52 +556,12 @@ public final class TrainingState {
    * docs/model-format.md lays it out. Throws {@link IllegalStateException} before the first run.
    */
   public void writeTo(DataOutput out) throws IOException {
-    if (w == null) {
-      throw new IllegalStateException("no training has run yet");
-    }
-    out.writeByte(FORMAT);
-    out.writeByte(form.ordinal());
-    out.writeInt(epochs);
-    out.writeLong(generator);
-    out.writeLong(fingerprint);
-    out.writeInt(status.length);
-    for (int c = 0; c < status.length; c++) {
-      out.writeByte(status[c]);
-      out.writeInt(clean[c]);
-    }
-    out.writeInt(w.length);
-    for (int r = 0; r < w.length; r++) {
-      out.writeFloat(b[r]);
-      for (float x : w[r]) {
-        out.writeFloat(x);
-      }
-    }
-    out.writeInt(counts.length);
-    for (long c : counts) {
-      out.writeLong(c);
-    }
-    out.writeBoolean(u != null);
-    if (u != null) {
-      for (int r = 0; r < u.length; r++) {
-        out.writeDouble(beta[r]);
-        for (double x : u[r]) {
-          out.writeDouble(x);
-        }
-      }
-    }
-    if (algorithm == Algorithm.VOTED) {
-      out.writeInt(votedRows.length);
-      for (int r : votedRows) {
-        out.writeInt(r);
-      }
-    }
+    TrainingStateFormat.write(this, out);
   }
 
   /** The number of bytes {@link #writeTo} writes. */
   public long bytes() {
-    long rows = w.length;
-    return 2 + 4 + 8 + 8 + 4 + 5L * status.length + 4 + rows * (4 + 4L * dimension) + 4 + 8L * counts.length + 1
-        + (u == null ? 0 : rows * (8 + 8L * dimension)) + (algorithm == Algorithm.VOTED ? 4 + 4L * votedRows.length : 0);
+    return TrainingStateFormat.bytes(this);
   }
 
   /**
@@ -694,129 +571,6 @@ public final class TrainingState {
    */
   public static TrainingState readFrom(DataInput in, Model model, String learner, TrainingOptions options)
       throws IOException {
-    Objects.requireNonNull(model, "model");
-    TrainingState s = of(learner, options);
-    int format = in.readUnsignedByte();
-    if (format != FORMAT) {
-      throw new IllegalArgumentException("training state format " + format + " (expected " + FORMAT + ")");
-    }
-    int form = in.readUnsignedByte();
-    if (form != s.form.ordinal()) {
-      throw new IllegalArgumentException("training state form " + form + " (expected " + s.form.ordinal() + " for "
-          + learner + ")");
-    }
-    int k = model.labels().size();
-    int rows = s.form == Form.BINARY ? 1 : k;
-    boolean voted = s.algorithm == Algorithm.VOTED;
-    if (s.form == Form.BINARY ? !(voted ? model instanceof VotedModel : model instanceof LinearModel)
-        : !(model instanceof MulticlassModel)) {
-      throw new IllegalArgumentException("a training state of " + learner + " with a " + model.getClass()
-          .getSimpleName());
-    }
-    s.labels = model.labels();
-    s.dimension = model.dimension();
-    s.model = model;
-    s.epochs = in.readInt();
-    if (s.epochs < 0) {
-      throw new IllegalArgumentException("training state: " + s.epochs + " epochs");
-    }
-    s.generator = in.readLong();
-    s.fingerprint = in.readLong();
-    int learners = in.readInt();
-    int expected = s.form == Form.ONE_VS_REST ? k : 1;
-    if (learners != expected) {
-      throw new IllegalArgumentException("training state: " + learners + " learners (expected " + expected + ")");
-    }
-    s.status = new byte[learners];
-    s.clean = new int[learners];
-    for (int c = 0; c < learners; c++) {
-      s.status[c] = in.readByte();
-      s.clean[c] = in.readInt();
-      if ((s.status[c] & ~(Stopping.CONVERGED | Stopping.HALTED | Stopping.CAPPED)) != 0 || s.clean[c] < 0) {
-        throw new IllegalArgumentException("training state: learner " + c + ": status " + s.status[c] + ", clean run "
-            + s.clean[c]);
-      }
-    }
-    int r = in.readInt();
-    if (r != rows) {
-      throw new IllegalArgumentException("training state: " + r + " weight rows (expected " + rows + ")");
-    }
-    s.w = new float[rows][s.dimension];
-    s.b = new float[rows];
-    for (int c = 0; c < rows; c++) {
-      s.b[c] = finite(in.readFloat());
-      for (int j = 0; j < s.dimension; j++) {
-        s.w[c][j] = finite(in.readFloat());
-      }
-    }
-    int n = in.readInt();
-    if (n != expected) {
-      throw new IllegalArgumentException("training state: " + n + " counters (expected " + expected + ")");
-    }
-    s.counts = new long[n];
-    for (int c = 0; c < n; c++) {
-      s.counts[c] = in.readLong();
-      if (s.counts[c] < 1) {
-        throw new IllegalArgumentException("training state: counter " + s.counts[c] + " (expected >= 1)");
-      }
-    }
-    boolean sums = in.readBoolean();
-    if (sums != (s.algorithm == Algorithm.AVERAGED)) {
-      throw new IllegalArgumentException("training state: averaged sums " + (sums ? "present" : "absent") + " for "
-          + learner);
-    }
-    if (sums) {
-      s.u = new double[rows][s.dimension];
-      s.beta = new double[rows];
-      for (int c = 0; c < rows; c++) {
-        s.beta[c] = finite(in.readDouble());
-        for (int j = 0; j < s.dimension; j++) {
-          s.u[c][j] = finite(in.readDouble());
-        }
-      }
-    }
-    if (voted) {
-      io.github.simdperceptron.learn.internal.VotedAccess.Parts parts = ((VotedModel) model).parts();
-      if (parts.anchors.length != 1 || parts.entries[0] != -1) {
-        throw new IllegalArgumentException("training state of a voted model of " + parts.anchors.length
-            + " anchors (expected the one a training makes)");
-      }
-      int stored = parts.rows == null ? 0 : parts.rows.size();
-      int v = in.readInt();
-      if (v != stored) {
-        throw new IllegalArgumentException("training state: " + v + " stored rows (expected the model's " + stored
-            + ")");
-      }
-      s.votedRows = new int[v];
-      for (int t = 0; t < v; t++) {
-        s.votedRows[t] = in.readInt();
-        if (s.votedRows[t] < -1) {
-          throw new IllegalArgumentException("training state: stored row " + t + " from data row " + s.votedRows[t]);
-        }
-      }
-      // The data rows must be distinct for the slots they give back.
-      int[] sorted = s.votedRows.clone();
-      Arrays.sort(sorted);
-      for (int t = 1; t < sorted.length; t++) {
-        if (sorted[t] >= 0 && sorted[t] == sorted[t - 1]) {
-          throw new IllegalArgumentException("training state: two stored rows from data row " + sorted[t]);
-        }
-      }
-    }
-    return s;
-  }
-
-  private static float finite(float x) {
-    if (!Float.isFinite(x)) {
-      throw new IllegalArgumentException("training state: a weight of " + x + " (expected finite)");
-    }
-    return x;
-  }
-
-  private static double finite(double x) {
-    if (!Double.isFinite(x)) {
-      throw new IllegalArgumentException("training state: a running sum of " + x + " (expected finite)");
-    }
-    return x;
+    return TrainingStateFormat.read(in, model, learner, options);
   }
 }

@@ -33,7 +33,7 @@ public final class VotedModel implements BinaryModel {
   /** Each thread's scratch for {@link #scores} (with the block arrays), made on its first call. */
   private final ThreadLocal<VotedScratch> blockScratch;
   /** What every thread's scratch shares: the transpose, its dense columns, the pass's tables. */
-  private final VotedScratch.Shared shared;
+  private final VotedShared shared;
 
   /** Trusted constructor: the parts are owned by the model from now on. */
   VotedModel(VotedAccess.Parts parts) {
@@ -49,7 +49,7 @@ public final class VotedModel implements BinaryModel {
       }
     }
     Dataset columns = columns(parts);
-    this.shared = new VotedScratch.Shared(parts, columns, denseColumns(parts, columns));
+    this.shared = new VotedShared(parts, columns, denseColumns(parts, columns));
     this.scratch = ThreadLocal.withInitial(() -> new VotedScratch(shared));
     this.blockScratch = ThreadLocal.withInitial(() -> new VotedScratch(shared, true));
   }

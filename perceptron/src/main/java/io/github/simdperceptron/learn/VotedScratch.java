@@ -8,7 +8,6 @@ import io.github.simdperceptron.learn.internal.VotedAccess;
 import io.github.simdperceptron.kernel.internal.SparseLoops;
 import io.github.simdperceptron.kernel.internal.VotePasses;
 import java.util.Arrays;
-import java.util.stream.IntStream;
 
 /**
  * One thread's working arrays for scoring with a {@link VotedModel}: the dot product of x with
@@ -22,95 +21,13 @@ import java.util.stream.IntStream;
  * A block of documents ({@link #scoreBlock}) shares
  * one pass over the entries, in int lanes when the dots are integers small enough for the int
  * pass to be exact, else in double. Nothing here allocates per call.
+ *
+ * <p>It is longer than 600 lines because its paths (dots per document, and the double, int and
+ * byte passes of a block) are one concept: they fill and read the same scratch arrays, choose
+ * among themselves per block and give the same votes; the model's shared tables are
+ * {@link VotedShared}'s.
  */
 final class VotedScratch {
-  /** A model's read-only tables, shared by the scratches of all threads. */
-  static final class Shared {
-    final VotedAccess.Parts p;
-    /** The transposed sparse rows, or null when there are none or they are dense. */
-    final Dataset columns;
-    /** Per feature: its column written out dense ({@link VotedModel#denseColumns}), or null. */
-    final float[][] denseColumns;
-    /** The entries that are anchors, in order (entry 0 first). */
-    final int[] anchorEntries;
-    /** Each entry's count as a double, for the blocked pass. */
-    final double[] counts;
-    /**
-     * Each entry's count as an int for the integer pass, or null when that pass never applies:
-     * a stored row, an anchor or an anchor bias is not integer-valued, an anchor bias exceeds
-     * {@link #INT_LIMIT} in magnitude, or the counts total more than {@link #INT_LIMIT}.
-     */
-    final int[] intCounts;
-    /** How many entries name a stored row. */
-    final long rowEntries;
-    /** Per stored row, its label as an int, and the label again with the bias steps (else 0). */
-    final int[] stepSign;
-    final int[] stepBias;
-    /** The anchor biases as ints (meaningful when intCounts is not null). */
-    final int[] anchorBiasInts;
-    /**
-     * Per feature with a dense column: that column as bytes (0 or 1), when every stored value is 1
-     * (the transpose has no values); null otherwise, and null for the other features.
-     */
-    final byte[][] countColumns;
-
-    Shared(VotedAccess.Parts p, Dataset columns, float[][] denseColumns) {
-      this.p = p;
-      this.columns = columns;
-      this.denseColumns = denseColumns;
-      this.countColumns = countColumns(columns, denseColumns);
-      this.anchorEntries = IntStream.range(0, p.entries.length).filter(e -> p.entries[e] < 0).toArray();
-      this.counts = Arrays.stream(p.counts).asDoubleStream().toArray();
-      int n = p.rows == null ? 0 : p.rows.size();
-      this.stepSign = new int[n];
-      this.stepBias = new int[n];
-      boolean integral = true;
-      for (int r = 0; r < n; r++) {
-        stepSign[r] = (int) p.rowLabels[r];
-        stepBias[r] = p.biasSteps ? stepSign[r] : 0;
-        integral &= integralRow(p.rows, r);
-      }
-      long total = 0;
-      long uses = 0;
-      for (int e = 0; e < p.entries.length; e++) {
-        uses += p.entries[e] >= 0 ? 1 : 0;
-        total += p.counts[e];
-      }
-      this.rowEntries = uses;
-      this.anchorBiasInts = new int[p.anchors.length];
-      for (int a = 0; a < p.anchors.length; a++) {
-        float ab = p.anchorBiases[a];
-        integral &= Math.rint(ab) == ab && Math.abs(ab) <= INT_LIMIT;
-        anchorBiasInts[a] = (int) ab;
-        if (p.anchors[a] != null) {
-          for (float v : p.anchors[a]) {
-            integral &= Math.rint(v) == v;
-          }
-        }
-      }
-      // Every count is >= 0, so the total bounds every partial vote.
-      this.intCounts = integral && total <= INT_LIMIT ? Arrays.stream(p.counts).mapToInt(c -> (int) c).toArray() : null;
-    }
-  }
-
-  /** The dense columns of a binary transpose as bytes, or null when the transpose has values. */
-  private static byte[][] countColumns(Dataset columns, float[][] denseColumns) {
-    if (columns == null || DataAccess.values(columns) != null) {
-      return null;
-    }
-    byte[][] out = new byte[denseColumns.length][];
-    for (int j = 0; j < out.length; j++) {
-      float[] column = denseColumns[j];
-      if (column != null) {
-        out[j] = new byte[column.length];
-        for (int r = 0; r < column.length; r++) {
-          out[j][r] = (byte) column[r];
-        }
-      }
-    }
-    return out;
-  }
-
   /** The most non-zeros a document of {@link #countedRowDots} has: 2^24, so that every dot is exact in float. */
   static final int MAX_EXACT = 1 << 24;
 
@@ -119,7 +36,7 @@ final class VotedScratch {
 
   private static final int B = VotePasses.BLOCK;
 
-  private final Shared shared;
+  private final VotedShared shared;
   private final VotedAccess.Parts p;
   private final Dataset columns;
   private final float[][] denseColumns;
@@ -141,7 +58,7 @@ final class VotedScratch {
   /**
    * The integer pass's block: {@code [r * B + b]} the move of document b's margin on an entry of
    * stored row r, {@code y_r * dot (+ y_r)}; {@code [a * B + b]} its margin at anchor a. Null also
-   * when the integer pass never applies ({@link Shared#intCounts} is null).
+   * when the integer pass never applies ({@link VotedShared#intCounts} is null).
    */
   private final int[] intSteps;
   private final int[] intAnchors;
@@ -172,12 +89,12 @@ final class VotedScratch {
   }
 
   /** A scratch that scores one document at a time: it has no block arrays. */
-  VotedScratch(Shared shared) {
+  VotedScratch(VotedShared shared) {
     this(shared, false, VotedBlockPaths.ALL);
   }
 
   /** A scratch with the block arrays when blocks is true, its blocks taking every shortcut. */
-  VotedScratch(Shared shared, boolean blocks) {
+  VotedScratch(VotedShared shared, boolean blocks) {
     this(shared, blocks, VotedBlockPaths.ALL);
   }
 
@@ -188,7 +105,7 @@ final class VotedScratch {
    * and a branch that profile never took would send them back to the interpreter on the first
    * block of every new one.
    */
-  VotedScratch(Shared shared, boolean blocks, VotedBlockPaths paths) {
+  VotedScratch(VotedShared shared, boolean blocks, VotedBlockPaths paths) {
     this.countedDots = paths.countedDots;
     this.byteDots = paths.byteDots;
     this.intPass = paths.intPass;
@@ -277,7 +194,7 @@ final class VotedScratch {
       }
       int end = k + 1 < anchorAt.length ? anchorAt[k + 1] : entries.length;
       if (e + 1 < end) {
-        VotePasses.run(entries, p.rowLabels, c, e + 1, end, dots, p.biasSteps, margin, votes);
+        VotePasses.run(shared.voteEntries, e + 1, end, dots, margin, votes);
       }
     }
     for (int b = 0; b < count; b++) {
@@ -302,7 +219,7 @@ final class VotedScratch {
    * else the largest magnitude of its dots. A margin of the pass is an anchor's term plus the
    * steps {@code y_r dot (+ y_r)} of some of the entries after it, each of magnitude at most
    * {@code M + 1}, so every margin and step is within 2^31 - 1; the counts total at most
-   * 2^31 - 1 ({@link Shared#intCounts}), which bounds every vote. These are the conditions of
+   * 2^31 - 1 ({@link VotedShared#intCounts}), which bounds every vote. These are the conditions of
    * {@link VotePasses#runInt} for its equality with {@link VotePasses#run}: the double pass makes
    * only exact operations on these integers, the int pass the same operations without wrapping,
    * so the votes are the same integer, and {@code (float)} of an int and of a double that hold
@@ -386,7 +303,7 @@ final class VotedScratch {
       }
       int end = k + 1 < anchorAt.length ? anchorAt[k + 1] : entries.length;
       if (e + 1 < end) {
-        VotePasses.runInt(entries, c, e + 1, end, intSteps, intMargin, intVotes);
+        VotePasses.runInt(shared.intEntries, e + 1, end, intSteps, intMargin, intVotes);
       }
     }
     for (int b = 0; b < count; b++) {
@@ -555,7 +472,7 @@ final class VotedScratch {
 
   /**
    * The dots of row i of data when it is sparse, the row and the stored rows are binary (every
-   * value 1; the stored rows have {@link Shared#countColumns}) and the row has at most
+   * value 1; the stored rows have {@link VotedShared#countColumns}) and the row has at most
    * {@link #MAX_EXACT} non-zeros, else false (rowDots untouched): the
    * scatter-adds of its features without a byte column, then, for the others, how many of them
    * each stored row has ({@link VotePasses#addCounts} in bytes, up to {@link VotePasses#MAX_COUNTED}
@@ -635,7 +552,7 @@ final class VotedScratch {
 
   /**
    * Whether row i of data takes its dots in bytes ({@link #byteRowDots}): the stored rows are
-   * binary ({@link Shared#countColumns}), and the row is sparse, with every value 1 and at most
+   * binary ({@link VotedShared#countColumns}), and the row is sparse, with every value 1 and at most
    * {@link VotePasses#MAX_COUNTED} non-zeros.
    */
   boolean byteRow(Dataset data, int i) {

@@ -1,5 +1,6 @@
 package io.github.simdperceptron.sequence;
 
+import io.github.simdperceptron.kernel.internal.ClassMatrix;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import io.github.simdperceptron.sequence.internal.TaggerAccess;
 import java.util.Arrays;
@@ -32,6 +33,8 @@ final class Emissions implements TaggerAccess.Weights {
   private final short[] tag;
   private final float[] weight;
   private final float[] dense;
+  /** dense as the K-class kernel reads it. */
+  private final ClassMatrix denseMatrix;
 
   private Emissions(int k, int d, int[] at, short[] tag, float[] weight, float[] dense) {
     this.k = k;
@@ -41,6 +44,7 @@ final class Emissions implements TaggerAccess.Weights {
     this.tag = tag;
     this.weight = weight;
     this.dense = dense;
+    this.denseMatrix = new ClassMatrix(dense, kp);
   }
 
   /** The compact form of the dense emission weights {@code w[f * kp + c]} of d features and k tags. */
@@ -182,7 +186,7 @@ final class Emissions implements TaggerAccess.Weights {
    * only out and rows are modified.
    */
   void scores(int[] ids, int from, int to, int[] rows, float[] out) {
-    ClassScores.scores(dense, kp, rows, null, 0, denseRows(ids, from, to, rows), out);
+    ClassScores.scores(denseMatrix, rows, null, 0, denseRows(ids, from, to, rows), out);
     addPairs(ids, from, to, out);
   }
 
@@ -191,7 +195,7 @@ final class Emissions implements TaggerAccess.Weights {
    * one-off pass over many words in a fresh JVM.
    */
   void scoresScalar(int[] ids, int from, int to, int[] rows, float[] out) {
-    ClassScores.scoresScalar(dense, kp, rows, null, 0, denseRows(ids, from, to, rows), out);
+    ClassScores.scoresScalar(denseMatrix, rows, null, 0, denseRows(ids, from, to, rows), out);
     addPairs(ids, from, to, out);
   }
 

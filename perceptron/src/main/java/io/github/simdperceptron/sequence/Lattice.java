@@ -92,7 +92,7 @@ final class Lattice {
       }
       emissions.scores(ids, from, to, denseRows, emit);
     } else {
-      ClassScores.scores(m.w, kp, ids, null, from, to, emit);
+      ClassScores.scores(m.emission, ids, null, from, to, emit);
     }
   }
 
@@ -105,7 +105,7 @@ final class Lattice {
     sum(m.start, 0, emit, prev, 0, k);
     for (int t = 1; t < n; t++) {
       emit(m, ids, tokenPtr, tok, t);
-      ViterbiSteps.step(prev, k, m.trans, kp, m.rowMax, m.rowMin, emit, cur, stepBack, rows);
+      ViterbiSteps.step(m.transitions, prev, emit, cur, stepBack, rows);
       System.arraycopy(stepBack, 0, back, t * kp, k);
       float[] swap = prev;
       prev = cur;

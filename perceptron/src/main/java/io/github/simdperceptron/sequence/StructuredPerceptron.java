@@ -1,6 +1,7 @@
 package io.github.simdperceptron.sequence;
 
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.ClassSteps;
 import io.github.simdperceptron.learn.internal.TrainingLoop;
 import java.util.Arrays;
 
@@ -36,6 +37,8 @@ final class StructuredPerceptron implements TrainingLoop.Rule<TagWeights> {
   private final double[] uEnd;
   private final Lattice lattice;
   private final int[] predicted;
+  /** The emission steps of one token's update: +1 for its gold tag, -1 for the tag predicted. */
+  private final ClassSteps steps;
   /** The ids of the sentence being visited. */
   private final Encoded.Sentence sentence = new Encoded.Sentence();
   /** The visit counter, plus one. */
@@ -56,6 +59,7 @@ final class StructuredPerceptron implements TrainingLoop.Rule<TagWeights> {
     this.uEnd = averaged ? new double[m.kp] : null;
     this.lattice = new Lattice(m.kp);
     this.predicted = new int[Math.max(1, data.longest)];
+    this.steps = new ClassSteps(m.kp, false);
   }
 
   @Override
@@ -118,7 +122,9 @@ final class StructuredPerceptron implements TrainingLoop.Rule<TagWeights> {
         int[] ids = sentence.ids;
         int from = sentence.tokenPtr[t];
         int to = sentence.tokenPtr[t + 1];
-        ClassScores.updateTwo(m.w, kp, ids, null, from, to, g, 1f, p, -1f);
+        steps.mark(g, 1f, 0.0);
+        steps.mark(p, -1f, 0.0);
+        ClassScores.update(m.emission, ids, null, from, to, steps);
         if (u != null) {
           for (int i = from; i < to; i++) {
             int j = ids[i] * kp;

@@ -1,6 +1,8 @@
 package io.github.simdperceptron.sequence;
 
+import io.github.simdperceptron.kernel.internal.ClassMatrix;
 import io.github.simdperceptron.kernel.internal.ClassScores;
+import io.github.simdperceptron.kernel.internal.Transitions;
 import io.github.simdperceptron.kernel.internal.ViterbiSteps;
 
 /**
@@ -22,6 +24,10 @@ final class TagWeights {
   final float[] rowMax;
   /** A lower bound of each transition row, likewise. */
   final float[] rowMin;
+  /** w as the K-class kernel reads it (the same array). */
+  final ClassMatrix emission;
+  /** trans with its bounds, as the Viterbi step reads them (the same arrays). */
+  final Transitions transitions;
 
   TagWeights(int k, int d) {
     this(k, d, new float[checkedSize(d, ClassScores.paddedClasses(k))],
@@ -39,6 +45,8 @@ final class TagWeights {
     this.end = end;
     this.rowMax = new float[k];
     this.rowMin = new float[k];
+    this.emission = new ClassMatrix(w, kp);
+    this.transitions = new Transitions(trans, k, kp, rowMax, rowMin);
     boundRows();
   }
 

@@ -46,7 +46,7 @@ final class CorpusBuilder {
   TextCorpus read(InputStream in, int threads) throws IOException {
     TextVectorizer reading = frequencies && !fit ? vectorizer.counting() : vectorizer;
     ThreadLocal<BlockReader> readers = ThreadLocal.withInitial(() -> new BlockReader(reading, source, fit));
-    TextVectorizer.DictionaryCounter counter = fit ? new TextVectorizer.DictionaryCounter(1 << 16) : null;
+    DictionaryCounter counter = fit ? new DictionaryCounter(1 << 16) : null;
     LineBlocks blocks = new LineBlocks(source);
     blocks.run(in, threads, (bytes, length, first) -> readers.get().read(bytes, length, first),
         block -> take(block, counter));
@@ -70,7 +70,7 @@ final class CorpusBuilder {
   }
 
   /** Appends a block's documents: their labels, and their rows (fitting: the keys' provisional ids and counts). */
-  private void take(Block block, TextVectorizer.DictionaryCounter counter) {
+  private void take(Block block, DictionaryCounter counter) {
     tokens += block.tokens;
     int[] ids = null;
     if (fit) {

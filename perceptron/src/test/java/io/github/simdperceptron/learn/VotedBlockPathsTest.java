@@ -43,7 +43,7 @@ class VotedBlockPathsTest {
     VotedModel m = VotedAccess.model(p);
     float[][] denseColumns = new float[LONG][];
     denseColumns[0] = new float[] {1f};
-    VotedScratch.Shared shared = new VotedScratch.Shared(p, VotedModel.columns(p), denseColumns);
+    VotedShared shared = new VotedShared(p, VotedModel.columns(p), denseColumns);
     assertNotNull(shared.intCounts, "the model admits the integer pass");
     assertNotNull(shared.countColumns, "feature 0 has a byte column");
 
@@ -61,7 +61,7 @@ class VotedBlockPathsTest {
   }
 
   /** The pass of a one-document block of data under paths, after checking its score. */
-  private static BlockPass pass(VotedBlockPaths paths, VotedScratch.Shared shared, VotedModel m, Dataset data) {
+  private static BlockPass pass(VotedBlockPaths paths, VotedShared shared, VotedModel m, Dataset data) {
     float[] out = new float[1];
     BlockPass pass = new VotedScratch(shared, true, paths).scoreBlock(data, 0, 1, out);
     assertEquals(Float.floatToIntBits(m.score(data, 0)), Float.floatToIntBits(out[0]), "score via " + pass);

@@ -69,7 +69,7 @@ class VotedBlockScoringTest {
         }
         assertTrue(p.rows.size() >= 2 * VotedModel.DENSE_MIN, where + ": " + p.rows.size() + " stored rows");
         assertTrue(denseCount > 0 && denseCount < p.dimension, where + ": " + denseCount + " dense columns");
-        VotedScratch plain = new VotedScratch(new VotedScratch.Shared(p, columns, new float[p.dimension][]));
+        VotedScratch plain = new VotedScratch(new VotedShared(p, columns, new float[p.dimension][]));
         for (Dataset data : new Dataset[] {train, test}) {
           float[] all = m.scores(data);
           int[] classes = m.predictClasses(data);

@@ -90,7 +90,7 @@ class VotedCountedDotsTest {
             TrainingOptions.builder().seed(seed).maxEpochs(3).bias(bias).build()).model();
         VotedAccess.Parts p = m.parts();
         Dataset columns = VotedModel.columns(p);
-        VotedScratch.Shared shared = new VotedScratch.Shared(p, columns, VotedModel.denseColumns(p, columns));
+        VotedShared shared = new VotedShared(p, columns, VotedModel.denseColumns(p, columns));
         int dense = 0;
         for (float[] c : shared.denseColumns) {
           dense += c == null ? 0 : 1;

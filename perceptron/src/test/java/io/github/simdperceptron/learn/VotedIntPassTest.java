@@ -64,7 +64,7 @@ class VotedIntPassTest {
             : VotedBlockScoringTest.frequentAndRare(400, 300, false, seed + 100);
         VotedModel m = (VotedModel) Learner.fit(Algorithm.VOTED, train,
             TrainingOptions.builder().seed(seed).maxEpochs(4).bias(bias).build()).model();
-        VotedScratch.Shared shared = new VotedScratch.Shared(m.parts(), VotedModel.columns(m.parts()),
+        VotedShared shared = new VotedShared(m.parts(), VotedModel.columns(m.parts()),
             VotedModel.denseColumns(m.parts(), VotedModel.columns(m.parts())));
         if (kind < 2) {
           assertNotNull(shared.intCounts, where + ": the model should allow the integer pass");
@@ -125,7 +125,7 @@ class VotedIntPassTest {
           docs.add(new int[] {0}, new float[] {x}, "1");
         }
         Dataset data = docs.build();
-        VotedScratch s = new VotedScratch(new VotedScratch.Shared(m.parts(), VotedModel.columns(m.parts()),
+        VotedScratch s = new VotedScratch(new VotedShared(m.parts(), VotedModel.columns(m.parts()),
             VotedModel.denseColumns(m.parts(), VotedModel.columns(m.parts()))), true);
         float[] out = new float[data.size()];
         for (int i = 0; i < data.size(); i++) {
@@ -151,7 +151,7 @@ class VotedIntPassTest {
     for (long last : new long[] {VotedScratch.INT_LIMIT - 1, VotedScratch.INT_LIMIT}) {
       VotedModel m = VotedModel.of(new float[][] {{1f, 0f}, {0f, 2f}}, new float[] {0f, 1f}, new long[] {1, last},
           labelled.labels(), 2);
-      VotedScratch.Shared shared = new VotedScratch.Shared(m.parts(), null, null);
+      VotedShared shared = new VotedShared(m.parts(), null, null);
       assertEquals(last < VotedScratch.INT_LIMIT, shared.intCounts != null, "last count " + last);
       float[] all = m.scores(labelled);
       for (int i = 0; i < labelled.size(); i++) {
@@ -159,11 +159,11 @@ class VotedIntPassTest {
       }
     }
     // A bias or a vector value that is not an integer.
-    assertNull(new VotedScratch.Shared(VotedModel.of(new float[][] {{1f, 0f}}, new float[] {0.5f}, new long[] {1},
+    assertNull(new VotedShared(VotedModel.of(new float[][] {{1f, 0f}}, new float[] {0.5f}, new long[] {1},
         labelled.labels(), 2).parts(), null, null).intCounts);
-    assertNull(new VotedScratch.Shared(VotedModel.of(new float[][] {{1f, 0.25f}}, new float[] {0f}, new long[] {1},
+    assertNull(new VotedShared(VotedModel.of(new float[][] {{1f, 0.25f}}, new float[] {0f}, new long[] {1},
         labelled.labels(), 2).parts(), null, null).intCounts);
-    assertNull(new VotedScratch.Shared(VotedModel.of(new float[][] {{1f, 0f}}, new float[] {3e9f}, new long[] {1},
+    assertNull(new VotedShared(VotedModel.of(new float[][] {{1f, 0f}}, new float[] {3e9f}, new long[] {1},
         labelled.labels(), 2).parts(), null, null).intCounts);
   }
 }

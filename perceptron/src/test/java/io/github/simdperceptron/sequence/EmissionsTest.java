@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.simdperceptron.kernel.internal.ClassMatrix;
 import io.github.simdperceptron.kernel.internal.ClassScores;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,7 @@ class EmissionsTest {
         float[] dense = new float[kp];
         float[] compact = new float[kp];
         java.util.Arrays.fill(compact, Float.NaN);
-        ClassScores.scores(w, kp, ids, null, 2, 2 + n, dense);
+        ClassScores.scores(new ClassMatrix(w, kp), ids, null, 2, 2 + n, dense);
         e.scores(ids, 2, 2 + n, rows, compact);
         assertArrayEquals(dense, compact, "k " + k + " trial " + trial);
       }

@@ -17,6 +17,9 @@ import java.util.Random;
  * stored entries of the row; a mistake is {@code y a <= 0}; an update is
  * {@code w[j] = w[j] + y * x[j]} and, with the bias, {@code b = b + y}; at most {@code maxEpochs}
  * epochs, and the run stops after an epoch without updates ({@code converged}).
+ *
+ * <p>It is longer than 600 lines because of that repetition: seven learners, each one loop that
+ * reads on its own, and splitting them across classes would only scatter the common rules above.
  */
 public final class ReferenceLearners {
   private ReferenceLearners() {}

@@ -13,10 +13,8 @@ package io.github.simdperceptron.kernel.internal;
  */
 interface ClassScoreOps {
 
-  void scores(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out);
+  void scores(ClassMatrix m, int[] idx, float[] val, int from, int to, float[] out);
 
-  void update(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] delta);
-
-  void update(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, float[] delta,
-      double[] deltaU);
+  /** Every lane: w += val * delta, and with m's sums u += (double) val * deltaU, the steps' delta and deltaU. */
+  void update(ClassMatrix m, int[] idx, float[] val, int from, int to, ClassSteps steps);
 }

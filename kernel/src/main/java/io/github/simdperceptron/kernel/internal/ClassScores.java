@@ -39,9 +39,12 @@ public final class ClassScores {
     return OPS instanceof ScalarClassScoreOps ? "scalar" : "panama";
   }
 
-  /** {@code out[c] = sum_t val[t] * w[idx[t] * kp + c]}, c in [0, kp). Only out is modified. */
-  public static void scores(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
-    OPS.scores(w, kp, idx, val, from, to, out);
+  /**
+   * {@code out[c] = sum_t val[t] * w[idx[t] * kp + c]}, c in [0, kp), w and kp those of m. Only out
+   * is modified.
+   */
+  public static void scores(ClassMatrix m, int[] idx, float[] val, int from, int to, float[] out) {
+    OPS.scores(m, idx, val, from, to, out);
   }
 
   /**
@@ -49,81 +52,68 @@ public final class ClassScores {
    * which the Vector API would run uncompiled (many times slower than scalar code) until the JIT
    * compiler has compiled its methods. Only out is modified.
    */
-  public static void scoresScalar(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
-    SCALAR.scores(w, kp, idx, val, from, to, out);
-  }
-
-  /** {@code w[idx[t] * kp + c] += val[t] * delta[c]}. Only w is modified. */
-  public static void update(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] delta) {
-    OPS.update(w, kp, idx, val, from, to, delta);
+  public static void scoresScalar(ClassMatrix m, int[] idx, float[] val, int from, int to, float[] out) {
+    SCALAR.scores(m, idx, val, from, to, out);
   }
 
   /**
-   * The averaged learners' fused update: as {@link #update(float[], int, int[], float[], int, int, float[])}
-   * on w, and {@code u[idx[t] * kp + c] += (double) val[t] * deltaU[c]}. Only w and u are modified.
+   * The update of the marked steps, then no step marked: {@code w[idx[t] * kp + c] += val[t] * delta[c]}
+   * and, when m has sums, {@code u[idx[t] * kp + c] += (double) val[t] * deltaU[c]}, for every t
+   * in [from, to) and every class c (the steps' delta and deltaU). With one or two classes marked,
+   * the lanes of those classes alone are updated (their steps the only ones not zero), at one or
+   * two scalar updates per non-zero instead of kp lanes. Only w and u (m's) and steps are modified.
    */
-  public static void update(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to,
-      float[] delta, double[] deltaU) {
-    OPS.update(w, u, kp, idx, val, from, to, delta, deltaU);
-  }
-
-  /**
-   * The update of two classes a and b only (a != b), as the multi-class perceptron makes it:
-   * {@code w[idx[t] * kp + a] += val[t] * stepA} and likewise for b; equal, bit for bit, to
-   * {@link #update(float[], int, int[], float[], int, int, float[])} with a delta that is zero but
-   * at a and b, at two scalar updates per non-zero instead of kp lanes. Only w is modified.
-   */
-  public static void updateTwo(float[] w, int kp, int[] idx, float[] val, int from, int to, int a, float stepA,
-      int b, float stepB) {
-    for (int t = from; t < to; t++) {
-      int j = idx[t] * kp;
-      float x = val == null ? 1f : val[t];
-      w[j + a] += x * stepA;
-      w[j + b] += x * stepB;
+  public static void update(ClassMatrix m, int[] idx, float[] val, int from, int to, ClassSteps steps) {
+    float[] w = m.w;
+    double[] u = m.u;
+    int kp = m.kp;
+    float[] delta = steps.delta;
+    double[] deltaU = steps.deltaU;
+    int marked = steps.marked;
+    if (marked == 1) {
+      int a = steps.first;
+      float step = delta[a];
+      if (u == null) {
+        for (int t = from; t < to; t++) {
+          w[idx[t] * kp + a] += (val == null ? 1f : val[t]) * step;
+        }
+      } else {
+        double uStep = deltaU[a];
+        for (int t = from; t < to; t++) {
+          int j = idx[t] * kp + a;
+          float x = val == null ? 1f : val[t];
+          w[j] += x * step;
+          u[j] += (double) x * uStep;
+        }
+      }
+    } else if (marked == 2) {
+      int a = steps.first;
+      int b = steps.second;
+      float stepA = delta[a];
+      float stepB = delta[b];
+      if (u == null) {
+        for (int t = from; t < to; t++) {
+          int j = idx[t] * kp;
+          float x = val == null ? 1f : val[t];
+          w[j + a] += x * stepA;
+          w[j + b] += x * stepB;
+        }
+      } else {
+        double uStepA = deltaU[a];
+        double uStepB = deltaU[b];
+        for (int t = from; t < to; t++) {
+          int j = idx[t] * kp;
+          float x = val == null ? 1f : val[t];
+          w[j + a] += x * stepA;
+          w[j + b] += x * stepB;
+          double xd = x;
+          u[j + a] += xd * uStepA;
+          u[j + b] += xd * uStepB;
+        }
+      }
+    } else {
+      OPS.update(m, idx, val, from, to, steps);
     }
-  }
-
-  /**
-   * The update of class a only: {@code w[idx[t] * kp + a] += val[t] * step}; equal, bit for bit, to
-   * {@link #update(float[], int, int[], float[], int, int, float[])} with a delta that is zero but
-   * at a. Only w is modified.
-   */
-  public static void updateOne(float[] w, int kp, int[] idx, float[] val, int from, int to, int a, float step) {
-    for (int t = from; t < to; t++) {
-      w[idx[t] * kp + a] += (val == null ? 1f : val[t]) * step;
-    }
-  }
-
-  /**
-   * {@link #updateOne(float[], int, int[], float[], int, int, int, float)} on w, and
-   * {@code u[idx[t] * kp + a] += (double) val[t] * uStep}. Only w and u are modified.
-   */
-  public static void updateOne(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, int a,
-      float step, double uStep) {
-    for (int t = from; t < to; t++) {
-      int j = idx[t] * kp + a;
-      float x = val == null ? 1f : val[t];
-      w[j] += x * step;
-      u[j] += (double) x * uStep;
-    }
-  }
-
-  /**
-   * {@link #updateTwo(float[], int, int[], float[], int, int, int, float, int, float)} on w, and
-   * {@code u[idx[t] * kp + a] += (double) val[t] * uStepA} and likewise for b: the averaged
-   * update of two classes, equal bit for bit to the general one with deltas zero but at a and b.
-   * Only w and u are modified.
-   */
-  public static void updateTwo(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, int a,
-      float stepA, double uStepA, int b, float stepB, double uStepB) {
-    for (int t = from; t < to; t++) {
-      int j = idx[t] * kp;
-      float x = val == null ? 1f : val[t];
-      w[j + a] += x * stepA;
-      w[j + b] += x * stepB;
-      double xd = x;
-      u[j + a] += xd * uStepA;
-      u[j + b] += xd * uStepB;
-    }
+    steps.clear();
   }
 }

@@ -27,7 +27,9 @@ final class PanamaClassScoreOps implements ClassScoreOps {
   }
 
   @Override
-  public void scores(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
+  public void scores(ClassMatrix m, int[] idx, float[] val, int from, int to, float[] out) {
+    float[] w = m.w;
+    int kp = m.kp;
     if (kp == L && val != null) {
       scoresOneVector(w, idx, val, from, to, out);
       return;
@@ -116,13 +118,36 @@ final class PanamaClassScoreOps implements ClassScoreOps {
   }
 
   @Override
-  public void update(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] delta) {
+  public void update(ClassMatrix m, int[] idx, float[] val, int from, int to, ClassSteps steps) {
+    float[] w = m.w;
+    double[] u = m.u;
+    int kp = m.kp;
+    float[] delta = steps.delta;
+    double[] deltaU = steps.deltaU;
+    if (u != null && kp == L && kp == 2 * DL && val != null) {
+      // The common shape (all classes in one float vector, two double vectors): w and u in one
+      // pass over the non-zeros.
+      updateFused(w, u, kp, idx, val, from, to, FloatVector.fromArray(F, delta, 0),
+          DoubleVector.fromArray(D, deltaU, 0), DoubleVector.fromArray(D, deltaU, DL));
+      return;
+    }
     for (int o = 0; o < kp; o += L) {
       FloatVector step = FloatVector.fromArray(F, delta, o);
       if (val == null) {
         updateBinary(w, kp, o, idx, from, to, step);
       } else {
         update(w, kp, o, idx, val, from, to, step);
+      }
+    }
+    if (u == null) {
+      return;
+    }
+    for (int o = 0; o < kp; o += DL) {
+      DoubleVector step = DoubleVector.fromArray(D, deltaU, o);
+      if (val == null) {
+        updateDoubleBinary(u, kp, o, idx, from, to, step);
+      } else {
+        updateDouble(u, kp, o, idx, val, from, to, step);
       }
     }
   }
@@ -140,27 +165,6 @@ final class PanamaClassScoreOps implements ClassScoreOps {
     for (int t = from; t < to; t++) {
       int j = idx[t] * kp + o;
       FloatVector.fromArray(F, w, j).add(delta).intoArray(w, j);
-    }
-  }
-
-  @Override
-  public void update(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, float[] delta,
-      double[] deltaU) {
-    if (kp == L && kp == 2 * DL && val != null) {
-      // The common shape (all classes in one float vector, two double vectors): w and u in one
-      // pass over the non-zeros.
-      updateFused(w, u, kp, idx, val, from, to, FloatVector.fromArray(F, delta, 0),
-          DoubleVector.fromArray(D, deltaU, 0), DoubleVector.fromArray(D, deltaU, DL));
-      return;
-    }
-    update(w, kp, idx, val, from, to, delta);
-    for (int o = 0; o < kp; o += DL) {
-      DoubleVector step = DoubleVector.fromArray(D, deltaU, o);
-      if (val == null) {
-        updateDoubleBinary(u, kp, o, idx, from, to, step);
-      } else {
-        updateDouble(u, kp, o, idx, val, from, to, step);
-      }
     }
   }
 

@@ -21,6 +21,10 @@ import jdk.incubator.vector.VectorSpecies;
  * broadcasts of a feature come from one array at one index: with four row arrays and offsets the
  * loop runs out of general registers and spends more instructions on addresses than on FMAs. The
  * loops are small static methods: C2 on JDK 17 boxes vectors in larger ones.
+ *
+ * <p>It is longer than 600 lines because it is one concept, the Gram kernels, written out tile by
+ * tile: each register tile (4, 2 or 1 rows by 2 or 1 vectors, for panels, row quads and single
+ * rows) is its own small method for the reason above.
  */
 final class PanamaGramOps implements GramOps {
   private static final VectorSpecies<Float> F =

@@ -28,7 +28,10 @@ final class PanamaViterbiOps implements ViterbiOps {
   PanamaViterbiOps() {}
 
   @Override
-  public int keep(float[] prev, int k, float[] rowMax, float[] rowMin, int[] rows) {
+  public int keep(Transitions t, float[] prev, int[] rows) {
+    int k = t.k;
+    float[] rowMax = t.rowMax;
+    float[] rowMin = t.rowMin;
     int whole = k - k % L;
     float best = max(prev, whole);
     for (int j = whole; j < k; j++) {
@@ -78,7 +81,10 @@ final class PanamaViterbiOps implements ViterbiOps {
   }
 
   @Override
-  public void step(float[] prev, float[] trans, int kp, int[] rows, int n, float[] emit, float[] delta, int[] back) {
+  public void step(Transitions t, float[] prev, float[] emit, float[] delta, int[] back, int[] rows) {
+    int n = keep(t, prev, rows);
+    float[] trans = t.trans;
+    int kp = t.kp;
     for (int o = 0; o < kp; o += L) {
       block(prev, trans, kp, rows, n, o, emit, delta, back);
     }

@@ -26,8 +26,11 @@ final class PanamaVoteOps implements VoteOps {
   PanamaVoteOps() {}
 
   @Override
-  public void run(int[] rows, float[] signs, double[] counts, int from, int to, double[] dots, boolean biasSteps,
-      double[] s, double[] vote) {
+  public void run(VoteEntries entries, int from, int to, double[] dots, double[] s, double[] vote) {
+    int[] rows = entries.rows;
+    float[] signs = entries.signs;
+    double[] counts = entries.counts;
+    boolean biasSteps = entries.biasSteps;
     for (int o = 0; o < VotePasses.BLOCK; o += L) {
       if (biasSteps) {
         lanesWithBias(rows, signs, counts, from, to, dots, o, s, vote);
@@ -72,7 +75,9 @@ final class PanamaVoteOps implements VoteOps {
   }
 
   @Override
-  public void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote) {
+  public void runInt(IntVoteEntries entries, int from, int to, int[] steps, int[] s, int[] vote) {
+    int[] rows = entries.rows;
+    int[] counts = entries.counts;
     for (int o = 0; o < VotePasses.BLOCK; o += LI) {
       intLanes(rows, counts, from, to, steps, o, s, vote);
     }

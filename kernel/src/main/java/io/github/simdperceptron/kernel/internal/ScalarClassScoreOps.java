@@ -13,7 +13,9 @@ final class ScalarClassScoreOps implements ClassScoreOps {
   }
 
   @Override
-  public void scores(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] out) {
+  public void scores(ClassMatrix m, int[] idx, float[] val, int from, int to, float[] out) {
+    float[] w = m.w;
+    int kp = m.kp;
     for (int c = 0; c < kp; c++) {
       float s0 = 0f;
       float s1 = 0f;
@@ -58,7 +60,12 @@ final class ScalarClassScoreOps implements ClassScoreOps {
   }
 
   @Override
-  public void update(float[] w, int kp, int[] idx, float[] val, int from, int to, float[] delta) {
+  public void update(ClassMatrix m, int[] idx, float[] val, int from, int to, ClassSteps steps) {
+    float[] w = m.w;
+    double[] u = m.u;
+    int kp = m.kp;
+    float[] delta = steps.delta;
+    double[] deltaU = steps.deltaU;
     for (int t = from; t < to; t++) {
       int base = idx[t] * kp;
       if (val == null) {
@@ -72,12 +79,9 @@ final class ScalarClassScoreOps implements ClassScoreOps {
         }
       }
     }
-  }
-
-  @Override
-  public void update(float[] w, double[] u, int kp, int[] idx, float[] val, int from, int to, float[] delta,
-      double[] deltaU) {
-    update(w, kp, idx, val, from, to, delta);
+    if (u == null) {
+      return;
+    }
     for (int t = from; t < to; t++) {
       int base = idx[t] * kp;
       double x = val == null ? 1.0 : val[t];

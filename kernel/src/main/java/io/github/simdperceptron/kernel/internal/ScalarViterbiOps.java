@@ -7,7 +7,10 @@ package io.github.simdperceptron.kernel.internal;
 final class ScalarViterbiOps implements ViterbiOps {
 
   @Override
-  public int keep(float[] prev, int k, float[] rowMax, float[] rowMin, int[] rows) {
+  public int keep(Transitions t, float[] prev, int[] rows) {
+    int k = t.k;
+    float[] rowMax = t.rowMax;
+    float[] rowMin = t.rowMin;
     // The best score in a register: comparing with prev[top] would make every iteration wait for a
     // load whose address depends on the iteration before.
     int top = 0;
@@ -30,7 +33,10 @@ final class ScalarViterbiOps implements ViterbiOps {
   }
 
   @Override
-  public void step(float[] prev, float[] trans, int kp, int[] rows, int n, float[] emit, float[] delta, int[] back) {
+  public void step(Transitions t, float[] prev, float[] emit, float[] delta, int[] back, int[] rows) {
+    int n = keep(t, prev, rows);
+    float[] trans = t.trans;
+    int kp = t.kp;
     float p0 = prev[0];
     for (int c = 0; c < kp; c++) {
       delta[c] = p0 + trans[c];

@@ -4,8 +4,11 @@ package io.github.simdperceptron.kernel.internal;
 final class ScalarVoteOps implements VoteOps {
 
   @Override
-  public void run(int[] rows, float[] signs, double[] counts, int from, int to, double[] dots, boolean biasSteps,
-      double[] s, double[] vote) {
+  public void run(VoteEntries entries, int from, int to, double[] dots, double[] s, double[] vote) {
+    int[] rows = entries.rows;
+    float[] signs = entries.signs;
+    double[] counts = entries.counts;
+    boolean biasSteps = entries.biasSteps;
     final int w = VotePasses.BLOCK;
     for (int e = from; e < to; e++) {
       int r = rows[e];
@@ -23,7 +26,9 @@ final class ScalarVoteOps implements VoteOps {
   }
 
   @Override
-  public void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote) {
+  public void runInt(IntVoteEntries entries, int from, int to, int[] steps, int[] s, int[] vote) {
+    int[] rows = entries.rows;
+    int[] counts = entries.counts;
     final int w = VotePasses.BLOCK;
     for (int e = from; e < to; e++) {
       int c = counts[e];

@@ -10,10 +10,11 @@ interface ViterbiOps {
 
   /**
    * The rows {@link ViterbiSteps#step} keeps, in increasing order, into rows; returns their number:
-   * the j in [1, k) with {@code prev[j] + rowMax[j] >= prev[top] + rowMin[top]}, top the smallest arg
+   * the j in [1, k) with {@code prev[j] + rowMax[j] >= prev[top] + rowMin[top]} (k, rowMax and rowMin those of t), top the smallest arg
    * max of prev[0, k). Every implementation keeps the same rows. Only rows is modified.
    */
-  int keep(float[] prev, int k, float[] rowMax, float[] rowMin, int[] rows);
+  int keep(Transitions t, float[] prev, int[] rows);
 
-  void step(float[] prev, float[] trans, int kp, int[] rows, int n, float[] emit, float[] delta, int[] back);
+  /** {@link ViterbiSteps#step}: the rows of {@link #keep} into rows, then the step over them. */
+  void step(Transitions t, float[] prev, float[] emit, float[] delta, int[] back, int[] rows);
 }

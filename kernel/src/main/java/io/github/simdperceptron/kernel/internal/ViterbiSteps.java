@@ -42,16 +42,13 @@ public final class ViterbiSteps {
   }
 
   /**
-   * {@code delta[k] = max_j (prev[j] + trans[j * kp + k]) + emit[k]}, {@code back[k]} = the smallest
-   * arg max j in [0, k), for k in [0, kp). {@code k >= 1}; {@code delta} must not be {@code prev};
-   * {@code rowMax[j]} and {@code rowMin[j]} bound row j of trans from above and below
-   * ({@link #rowBounds}); {@code rows} is scratch of at least k entries. Only delta, back and rows
-   * are modified.
+   * {@code delta[c] = max_j (prev[j] + trans[j * kp + c]) + emit[c]}, {@code back[c]} = the
+   * smallest arg max j in [0, k), for c in [0, kp), the transitions, k, kp and the row bounds those
+   * of t. {@code k >= 1}; {@code delta} must not be {@code prev}; {@code rows} is scratch of at
+   * least k entries. Only delta, back and rows are modified.
    */
-  public static void step(float[] prev, int k, float[] trans, int kp, float[] rowMax, float[] rowMin, float[] emit,
-      float[] delta, int[] back, int[] rows) {
-    int n = OPS.keep(prev, k, rowMax, rowMin, rows);
-    OPS.step(prev, trans, kp, rows, n, emit, delta, back);
+  public static void step(Transitions t, float[] prev, float[] emit, float[] delta, int[] back, int[] rows) {
+    OPS.step(t, prev, emit, delta, back, rows);
   }
 
   /**

@@ -6,7 +6,8 @@ package io.github.simdperceptron.kernel.internal;
  *
  * <p>Layout: the dot of stored row r with document b of the block is {@code dots[r * BLOCK + b]}
  * (row-major, a block's documents side by side). Entry e names the stored row {@code rows[e]},
- * whose label {@code y = signs[rows[e]]} is +1 or -1, and votes with {@code counts[e] >= 0}.
+ * whose label {@code y = signs[rows[e]]} is +1 or -1, and votes with {@code counts[e] >= 0}
+ * ({@link VoteEntries}, {@link IntVoteEntries}).
  *
  * <p>Pass: for e in [from, to) in order and every lane b,
  * {@code s[b] = s[b] + y * dots[r * BLOCK + b]}, then {@code s[b] = s[b] + y} with the bias
@@ -31,13 +32,12 @@ public final class VotePasses {
   }
 
   /**
-   * The pass above over entries [from, to), every {@code rows[e] >= 0}; s and vote (length at
-   * least {@link #BLOCK}) hold the margins and votes so far and are updated in place. Only s and
-   * vote are modified.
+   * The pass above over entries [from, to), every {@code rows[e] >= 0}, with the bias steps when
+   * the entries have them; s and vote (length at least {@link #BLOCK}) hold the margins and votes
+   * so far and are updated in place. Only s and vote are modified.
    */
-  public static void run(int[] rows, float[] signs, double[] counts, int from, int to, double[] dots,
-      boolean biasSteps, double[] s, double[] vote) {
-    OPS.run(rows, signs, counts, from, to, dots, biasSteps, s, vote);
+  public static void run(VoteEntries entries, int from, int to, double[] dots, double[] s, double[] vote) {
+    OPS.run(entries, from, to, dots, s, vote);
   }
 
   /**
@@ -59,8 +59,8 @@ public final class VotePasses {
    * are the same integer, exactly (a double vote that starts at +0 and adds integers is never -0).
    * The caller checks these bounds.
    */
-  public static void runInt(int[] rows, int[] counts, int from, int to, int[] steps, int[] s, int[] vote) {
-    OPS.runInt(rows, counts, from, to, steps, s, vote);
+  public static void runInt(IntVoteEntries entries, int from, int to, int[] steps, int[] s, int[] vote) {
+    OPS.runInt(entries, from, to, steps, s, vote);
   }
 
   /**

@@ -39,8 +39,8 @@ class ClassScoreOpsTest {
         for (float[] values : new float[][] {val, null}) {
           float[] a = new float[kp];
           float[] b = new float[kp];
-          ClassScores.scores(w, kp, idx, values, 0, nnz, a);
-          scalar.scores(w, kp, idx, values, 0, nnz, b);
+          ClassScores.scores(new ClassMatrix(w, kp), idx, values, 0, nnz, a);
+          scalar.scores(new ClassMatrix(w, kp), idx, values, 0, nnz, b);
           for (int c = 0; c < kp; c++) {
             if (Float.floatToRawIntBits(a[c]) != Float.floatToRawIntBits(b[c])) {
               fail("seed " + SEED + " k=" + k + " nnz=" + nnz + (values == null ? " binary" : "") + " class " + c

@@ -3,6 +3,7 @@ package io.github.simdperceptron.kernel.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -51,19 +52,21 @@ class ViterbiOpsTest {
         // The rows kept: the same in every implementation.
         int[] keptScalar = new int[k];
         int[] kept = new int[k];
-        int nScalar = scalar.keep(prev, k, rowMax, rowMin, keptScalar);
-        int n = ViterbiSteps.ops().keep(prev, k, rowMax, rowMin, kept);
+        Transitions bounded = new Transitions(trans, k, kp, rowMax, rowMin);
+        int nScalar = scalar.keep(bounded, prev, keptScalar);
+        int n = ViterbiSteps.ops().keep(bounded, prev, kept);
         assertEquals(nScalar, n, "seed " + SEED + " k=" + k + " spread " + spread + ": rows kept");
         for (int i = 0; i < n; i++) {
           assertEquals(keptScalar[i], kept[i], "seed " + SEED + " k=" + k + ": kept row " + i);
         }
         // The step as the learners call it (pruned), against the scalar loop over every row.
-        ViterbiSteps.step(prev, k, trans, kp, rowMax, rowMin, emit, a, backA, new int[k]);
+        ViterbiSteps.step(bounded, prev, emit, a, backA, new int[k]);
+        // Bounds that keep every row.
+        float[] none = new float[k];
+        Arrays.fill(none, Float.POSITIVE_INFINITY);
         int[] all = new int[k];
-        for (int j = 1; j < k; j++) {
-          all[j - 1] = j;
-        }
-        scalar.step(prev, trans, kp, all, k - 1, emit, b, backB);
+        assertEquals(k - 1, scalar.keep(new Transitions(trans, k, kp, none, rowMin), prev, all), "rows kept unbounded");
+        scalar.step(new Transitions(trans, k, kp, none, rowMin), prev, emit, b, backB, all);
         for (int c = 0; c < kp; c++) {
           if (Float.floatToRawIntBits(a[c]) != Float.floatToRawIntBits(b[c]) || backA[c] != backB[c]) {
             fail("seed " + SEED + " k=" + k + " lane " + c + ": " + ViterbiSteps.implementation() + " " + a[c]

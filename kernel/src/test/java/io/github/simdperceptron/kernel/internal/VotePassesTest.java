@@ -50,10 +50,10 @@ class VotePassesTest {
       int from = rnd.nextInt(entries);
       double[] s = s0.clone();
       double[] vote = new double[B];
-      VotePasses.run(rows, signs, counts, from, entries, dots, bias, s, vote);
+      VotePasses.run(new VoteEntries(rows, signs, counts, bias), from, entries, dots, s, vote);
       double[] ss = s0.clone();
       double[] sv = new double[B];
-      new ScalarVoteOps().run(rows, signs, counts, from, entries, dots, bias, ss, sv);
+      new ScalarVoteOps().run(new VoteEntries(rows, signs, counts, bias), from, entries, dots, ss, sv);
       for (int b = 0; b < B; b++) {
         double m = s0[b];
         double v = 0;
@@ -142,22 +142,22 @@ class VotePassesTest {
       int from = extreme ? 0 : rnd.nextInt(entries);
       int[] s = s0.clone();
       int[] vote = new int[B];
-      VotePasses.runInt(rows, counts, from, entries, steps, s, vote);
+      VotePasses.runInt(new IntVoteEntries(rows, counts), from, entries, steps, s, vote);
       int[] ss = s0.clone();
       int[] sv = new int[B];
-      new ScalarVoteOps().runInt(rows, counts, from, entries, steps, ss, sv);
+      new ScalarVoteOps().runInt(new IntVoteEntries(rows, counts), from, entries, steps, ss, sv);
       double[] ds = new double[B];
       for (int b = 0; b < B; b++) {
         ds[b] = s0[b];
       }
       double[] dv = new double[B];
-      new ScalarVoteOps().run(rows, signs, dcounts, from, entries, dots, bias, ds, dv);
+      new ScalarVoteOps().run(new VoteEntries(rows, signs, dcounts, bias), from, entries, dots, ds, dv);
       double[] ps = ds.clone();
       double[] pv = new double[B];
       for (int b = 0; b < B; b++) {
         ps[b] = s0[b];
       }
-      VotePasses.run(rows, signs, dcounts, from, entries, dots, bias, ps, pv);
+      VotePasses.run(new VoteEntries(rows, signs, dcounts, bias), from, entries, dots, ps, pv);
       for (int b = 0; b < B; b++) {
         long m = s0[b];
         long v = 0;
