@@ -57,6 +57,9 @@ final class DiffCommand {
 
   /** Runs both, prints the comparison, and fails when they disagree; returns the exit code. */
   int call() throws IOException {
+    if (dataArgs.formatOf(data) == DataArgs.DataFormat.text) {
+      train.rawTextInMemory();
+    }
     TrainingOptions options = train.options();
     train.checkMulticlass();
     Dataset ds = dataArgs.read(data, 0);

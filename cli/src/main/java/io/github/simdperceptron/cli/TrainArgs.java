@@ -18,11 +18,19 @@ final class TrainArgs {
 
   /** The learner when --algorithm is not given: the best accuracy of the six on every set measured. */
   static final Algorithm DEFAULT_ALGORITHM = Algorithm.AVERAGED;
+  /**
+   * The learner on raw text read into memory (tf-idf rows) when --algorithm is not given: the
+   * passive-aggressive steps were the most accurate on every text set measured, seed for seed
+   * (docs/text.md). A streamed file (log values) keeps {@link #DEFAULT_ALGORITHM}.
+   */
+  static final Algorithm TEXT_DEFAULT_ALGORITHM = Algorithm.PA;
 
   /** The kernel perceptron's kernels. */
   enum KernelName { linear, poly, rbf }
 
-  final Algorithm algorithm;
+  /** --algorithm, or the default: {@link #rawTextInMemory} may change the default before {@link #options}. */
+  Algorithm algorithm;
+  private final boolean algorithmGiven;
   /**
    * --multiclass, or the mode {@link #chooseMulticlass} chose for the data; null for a binary
    * learner. Volatile: the warm-up thread's fits read it while train chooses it.
@@ -48,6 +56,7 @@ final class TrainArgs {
   TrainArgs(Options given) {
     Algorithm a = given.get("--algorithm");
     algorithm = a == null ? DEFAULT_ALGORITHM : a;
+    algorithmGiven = a != null;
     multiclass = given.get("--multiclass");
     epochs = given.get("--epochs");
     seed = given.get("--seed");
@@ -129,6 +138,13 @@ final class TrainArgs {
       return options.toBuilder().earlyStopping(f, patience).build();
     } catch (OptionException e) {
       throw usage(e);
+    }
+  }
+
+  /** The data is raw text trained in memory: without --algorithm, the text default learner. */
+  void rawTextInMemory() {
+    if (!algorithmGiven) {
+      algorithm = TEXT_DEFAULT_ALGORITHM;
     }
   }
 

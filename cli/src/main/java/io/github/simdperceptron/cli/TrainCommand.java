@@ -183,6 +183,11 @@ final class TrainCommand {
 
   /** Trains, writes the model and prints the report; returns the exit code. */
   int call() throws IOException {
+    TextArgs text = dataArgs.textArgs();
+    boolean stream = resume == null && !saveState && (text.stream || autoStream(text));
+    if (resume == null && !stream && dataArgs.formatOf(data) == DataArgs.DataFormat.text) {
+      train.rawTextInMemory();
+    }
     TrainingOptions options = TrainArgs.earlyStopping(train.options(), validationFraction, patience, patienceGiven);
     train.checkMulticlass();
     if (testLabels != null && test == null) {
@@ -196,7 +201,6 @@ final class TrainCommand {
     }
     FileArgs.output("--model", model, data, test, testLabels, dataArgs.labels);
     Calibration.Method method = calibrationMethod();
-    TextArgs text = dataArgs.textArgs();
     if (resume != null || saveState) {
       if (calibrate != null || calibrateFolds != null) {
         throw new UsageException((calibrate != null ? "--calibrate" : "--calibrate-folds") + " and "
@@ -205,7 +209,6 @@ final class TrainCommand {
       }
       return new ResumableTraining(this, given).call(text);
     }
-    boolean stream = text.stream || autoStream(text);
     if (stream) {
       return trainStream(options, text);
     }

@@ -22,6 +22,10 @@ import java.util.Objects;
  * ready once {@link #fit} (or {@link TextFile#read}) has built its dictionary, and a
  * {@link Values#TFIDF} one once they have counted its document frequencies. The settings and the
  * dictionary travel inside the model file ({@link #writeTo}, {@link #readFrom}).
+ *
+ * <p>Longer than most classes: the settings' builder, the vectorizing, the frequencies and the
+ * section's reading and writing are one value whose fields each part reads, and splitting them
+ * would make those fields visible across the package.
  */
 public final class TextVectorizer {
   /** How a feature's count in a document becomes its value. */
