@@ -6,15 +6,16 @@ split of 2/3 training and 1/3 test rows (train_test_split, stratified by class),
 scaled to [0, 1] (MinMaxScaler) or standardised (StandardScaler), both fitted on the training
 rows; SVC(C=10, gamma="scale") fitted and scored in process; the same rows written as libsvm
 files and `bin/perceptron train --kernel rbf --data TRAIN --test TEST` run as a whole process
-with nothing else (the command's defaults: averaged, 10 epochs, the scale gamma, seed 0), plus
-any extra arguments given after --args.
+with nothing else (the command's defaults: averaged, 10 epochs, the scale gamma, seed 0), and
+with the arguments of each further setting (--settings LABEL=ARGS, repeated; by default the
+margin perceptron with tau 5 and 100 epochs, and PA).
 
 Prints one tab-separated line per set, scaling and seed, then the mean over the seeds, and writes
 the lines as TSV and JSON (--out PREFIX: PREFIX.tsv, PREFIX.json). Times are wall seconds: SVC's
 fit plus predict, and the command's whole process (train with --test: reading, training,
 scoring the test rows); they mean something only on a quiet machine.
 
-usage: sklearn-small-sets.py [--seeds N] [--out PREFIX] [--work DIR] [--label NAME] [--args ARG...]
+usage: sklearn-small-sets.py [--seeds N] [--out PREFIX] [--work DIR] [--settings LABEL=ARGS]...
 needs: Debian's python3-sklearn (/usr/bin/python3); the command built by bin/perceptron
 """
 import argparse
@@ -33,6 +34,7 @@ from sklearn.svm import SVC
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SETS = {"digits": load_digits, "breast_cancer": load_breast_cancer}
 SCALERS = {"minmax": MinMaxScaler, "standard": StandardScaler}
+DEFAULT_SETTINGS = ["margin-tau5-100=--algorithm margin --margin 5 --epochs 100", "pa=--algorithm pa"]
 
 
 def write_svm(path, x, y):
@@ -55,10 +57,11 @@ def main():
     p.add_argument("--seeds", type=int, default=5, help="seeds 0..N-1 of the split (default 5)")
     p.add_argument("--out", default=os.path.join(ROOT, "bench", "results", "sklearn-small-sets"))
     p.add_argument("--work", default="/tmp/sklearn-small-sets")
-    p.add_argument("--label", default="defaults", help="names the command's settings in the output")
-    p.add_argument("--args", nargs=argparse.REMAINDER, default=[],
-                   help="extra arguments of `perceptron train` (everything after --args)")
+    p.add_argument("--settings", action="append",
+                   help="LABEL=ARGS: also run `perceptron train` with these space-separated arguments")
     a = p.parse_args()
+    settings = [("defaults", [])] + [(s.split("=", 1)[0], s.split("=", 1)[1].split()) for s in
+                                     (a.settings if a.settings is not None else DEFAULT_SETTINGS)]
     os.makedirs(a.work, exist_ok=True)
     subprocess.run([os.path.join(ROOT, "bin", "perceptron"), "info"], check=True, capture_output=True)  # builds
     header = ["set", "scaling", "seed", "settings", "svc_accuracy", "ours_accuracy", "difference",
@@ -80,30 +83,33 @@ def main():
                 base = os.path.join(a.work, f"{name}-{scaling}-{seed}")
                 write_svm(base + "-train.svm", xtr, ytr)
                 write_svm(base + "-test.svm", xte, yte)
-                r, seconds = ours(base + "-train.svm", base + "-test.svm", base + ".bin", a.args)
-                gamma = r.get("kernel", "")
-                line = {"set": name, "scaling": scaling, "seed": seed, "settings": a.label,
-                        "svc_accuracy": round(svc_acc, 4), "ours_accuracy": r["test_accuracy"],
-                        "difference": round(r["test_accuracy"] - svc_acc, 4),
-                        "svc_support_vectors": int(svc.n_support_.sum()),
-                        "ours_support_vectors": r.get("support_vectors"), "ours_epochs": r.get("epochs"),
-                        "ours_gamma": gamma[gamma.find("gamma=") + 6:-1] if "gamma=" in gamma else "",
-                        "svc_seconds": round(svc_seconds, 3), "ours_seconds": round(seconds, 3)}
-                lines.append(line)
-                print("\t".join(str(line[h]) for h in header), flush=True)
-            group = [l for l in lines if l["set"] == name and l["scaling"] == scaling]
-            mean = {h: "" for h in header}
-            mean.update({"set": name, "scaling": scaling, "seed": "mean", "settings": a.label})
-            for h in ("svc_accuracy", "ours_accuracy", "difference", "svc_seconds", "ours_seconds"):
-                mean[h] = round(statistics.mean(l[h] for l in group), 4)
-            lines.append(mean)
-            print("\t".join(str(mean[h]) for h in header), flush=True)
+                for label, args in settings:
+                    r, seconds = ours(base + "-train.svm", base + "-test.svm", base + ".bin", args)
+                    gamma = r.get("kernel", "")
+                    line = {"set": name, "scaling": scaling, "seed": seed, "settings": label,
+                            "svc_accuracy": round(svc_acc, 4), "ours_accuracy": round(r["test_accuracy"], 4),
+                            "difference": round(r["test_accuracy"] - svc_acc, 4),
+                            "svc_support_vectors": int(svc.n_support_.sum()),
+                            "ours_support_vectors": r.get("support_vectors"), "ours_epochs": r.get("epochs"),
+                            "ours_gamma": gamma[gamma.find("gamma=") + 6:-1] if "gamma=" in gamma else "",
+                            "svc_seconds": round(svc_seconds, 3), "ours_seconds": round(seconds, 3)}
+                    lines.append(line)
+                    print("\t".join(str(line[h]) for h in header), flush=True)
+            for label, _ in settings:
+                group = [l for l in lines if l["set"] == name and l["scaling"] == scaling and l["settings"] == label
+                         and l["seed"] != "mean"]
+                mean = {h: "-" for h in header}
+                mean.update({"set": name, "scaling": scaling, "seed": "mean", "settings": label})
+                for h in ("svc_accuracy", "ours_accuracy", "difference", "svc_seconds", "ours_seconds"):
+                    mean[h] = round(statistics.mean(l[h] for l in group), 4)
+                lines.append(mean)
+                print("\t".join(str(mean[h]) for h in header), flush=True)
     with open(a.out + ".tsv", "w") as f:
         f.write("\t".join(header) + "\n")
         for line in lines:
             f.write("\t".join(str(line[h]) for h in header) + "\n")
     with open(a.out + ".json", "w") as f:
-        json.dump({"command_args": a.args, "seeds": a.seeds, "lines": lines}, f, indent=1)
+        json.dump({"settings": dict((l, " ".join(g)) for l, g in settings), "seeds": a.seeds, "lines": lines}, f, indent=1)
         f.write("\n")
 
 
