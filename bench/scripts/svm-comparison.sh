@@ -106,7 +106,7 @@ for entry in "${ours[@]}"; do
   t1=$(now)
   e=$("$root/bin/perceptron" eval --model "$work/svm-comparison-$name.bin" --data "$test" --json)
   t2=$(now)
-  line "perceptron --kernel rbf $args" "$(seconds "$t0" "$t1")" "$(seconds "$t1" "$t2")" \
+  line "perceptron --kernel rbf ${args:-(defaults)}" "$(seconds "$t0" "$t1")" "$(seconds "$t1" "$t2")" \
     $(printf '%s\n%s\n' "$r" "$e" | python3 -c '
 import json, sys
 r, e = (json.loads(l) for l in sys.stdin.read().split("\n") if l.strip())
