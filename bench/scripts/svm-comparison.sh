@@ -53,12 +53,12 @@ head -n "$rows" "$work/fashion-mnist-train.svm" > "$train"
 # 1 / (d Var X), is 0.0102 on the first 10,000 rows).
 ours=(
   "defaults|"
+  "gamma-0.015|--gamma 0.015 --epochs 20"
   "gamma-0.02|--gamma 0.02 --epochs 20"
-  "gamma-0.03|--gamma 0.03"
   "margin|--gamma 0.02 --algorithm margin --margin 5 --epochs 20"
   "pa1|--gamma $gamma --algorithm pa1 --aggressiveness 0.1"
-  "gamma-0.02-calibrate|--gamma 0.02 --epochs 20 --calibrate 0.1"
-  "gamma-0.02-calibrate-folds|--gamma 0.02 --calibrate-folds 5"
+  "gamma-0.015-calibrate|--gamma 0.015 --epochs 20 --calibrate 0.1"
+  "gamma-0.015-calibrate-folds|--gamma 0.015 --epochs 20 --calibrate-folds 5"
 )
 
 now() { date +%s.%N; }
