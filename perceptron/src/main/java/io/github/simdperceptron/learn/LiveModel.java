@@ -69,12 +69,9 @@ public final class LiveModel {
             + m.labels());
       }
     }
-    long before = pass.mistakes();
-    for (int i = 0; i < batch.size(); i++) {
-      pass.learn(batch, i);
-    }
+    long wrong = pass.learnAll(batch);
     current = new Snapshot(pass.model(), pass.examples(), pass.mistakes());
-    return pass.mistakes() - before;
+    return wrong;
   }
 
   /** The model after the last completed batch, and the pass's counts then; never blocks. */

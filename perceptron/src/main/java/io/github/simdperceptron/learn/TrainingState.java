@@ -236,7 +236,6 @@ public final class TrainingState {
   /** An online pass ({@link #pass()}); not thread-safe. */
   public final class Pass {
     private final UpdateRule<? extends Model> rule;
-    private final int[] single = new int[1];
     private final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
     private long examples;
     private long mistakes;
@@ -255,35 +254,55 @@ public final class TrainingState {
      */
     public boolean learn(Dataset data, int i) {
       Objects.requireNonNull(data, "data");
+      return learnAll(data.subset(new int[] {i})) != 0;
+    }
+
+    /**
+     * Learns every example of data in order, as {@link #learn(Dataset, int)} for i = 0, 1, ...
+     * would, bit for bit, with the rows relabelled and converted once for the whole batch instead
+     * of once an example; returns the batch's progressive mistakes. The batch is checked first
+     * (dimension, every class among the model's) and nothing is learnt when a check fails. Not
+     * modified.
+     */
+    public long learnAll(Dataset data) {
+      Objects.requireNonNull(data, "data");
       if (data.dimension() > dimension) {
         throw new IllegalArgumentException("data: dimension " + data.dimension() + " is above the model's "
             + dimension + " (a pass does not grow the model; train --resume does)");
       }
-      String name = data.labels().name(data.classOf(i));
-      int k = indexOf(labels, name);
-      if (k < 0) {
-        throw new IllegalArgumentException("data: class '" + name + "' is not one of the model's " + labels);
+      int[] toModel = new int[data.labels().size()];
+      for (int c = 0; c < toModel.length; c++) {
+        toModel[c] = indexOf(labels, data.labels().name(c));
       }
-      Dataset one = data.subset(new int[] {i});
-      if (one.dimension() < dimension) {
-        one = TrainingRows.widen(one, dimension);
+      int n = data.size();
+      int[] classes = new int[n];
+      for (int i = 0; i < n; i++) {
+        int k = toModel[data.classOf(i)];
+        if (k < 0) {
+          throw new IllegalArgumentException("data: row " + i + ": class '" + data.labels().name(data.classOf(i))
+              + "' is not one of the model's " + labels);
+        }
+        classes[i] = k;
       }
-      single[0] = k;
-      one = one.withLabels(labels, single);
+      Dataset rows = data.dimension() < dimension ? TrainingRows.widen(data, dimension) : data;
+      rows = rows.withLabels(labels, classes);
       if (form != Form.BINARY) {
-        one = ClassWeights.sparse(one);
+        rows = ClassWeights.sparse(rows);
       }
-      TrainingRows.fingerprintRow(crc, one, 0);
-      int outcome = rule.visit(one, 0);
-      if (form == Form.BINARY || form == Form.MULTICLASS) {
-        rule.stopping.record(0, outcome);
+      long before = mistakes;
+      for (int i = 0; i < n; i++) {
+        TrainingRows.fingerprintRow(crc, rows, i);
+        int outcome = rule.visit(rows, i);
+        if (form == Form.BINARY || form == Form.MULTICLASS) {
+          // Index 0, as learn(data, i) records each example as the only row of its own dataset.
+          rule.stopping.record(0, outcome);
+        }
+        examples++;
+        if ((outcome & UpdateRule.MISTAKE) != 0) {
+          mistakes++;
+        }
       }
-      examples++;
-      boolean wrong = (outcome & UpdateRule.MISTAKE) != 0;
-      if (wrong) {
-        mistakes++;
-      }
-      return wrong;
+      return mistakes - before;
     }
 
     /** Examples learnt in this pass. */
