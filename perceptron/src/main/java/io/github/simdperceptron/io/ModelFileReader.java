@@ -244,14 +244,9 @@ final class ModelFileReader {
   private static TextVectorizer readText(Input input, int d) throws IOException {
     DataInputStream in = input.in();
     CountingInput pos = input.pos();
-    long end = input.end();
     String source = input.source();
     long at = pos.count();
-    int length = in.readInt();
-    if (length < 0 || length > end - pos.count()) {
-      throw FormatException.atByte(source, at, "a text section of " + length + " bytes (expected a length that fits"
-          + " in the file)");
-    }
+    int length = sectionLength(input, "a text section", 0);
     long from = pos.count();
     TextVectorizer text;
     try {
@@ -268,33 +263,32 @@ final class ModelFileReader {
 
   /** The training state section's bytes (its length, i32, then as many bytes), parsed once the model is read. */
   private static byte[] readState(Input input) throws IOException {
-    DataInputStream in = input.in();
-    CountingInput pos = input.pos();
-    long end = input.end();
-    String source = input.source();
-    long at = pos.count();
-    int length = in.readInt();
-    if (length < 0 || length > end - pos.count()) {
-      throw FormatException.atByte(source, at, "a training state of " + length + " bytes (expected a length that"
-          + " fits in the file)");
-    }
-    byte[] bytes = new byte[length];
-    in.readFully(bytes);
+    byte[] bytes = new byte[sectionLength(input, "a training state", 0)];
+    input.in().readFully(bytes);
     return bytes;
+  }
+
+  /**
+   * A section's length (i32) at the input's position: at least {@code min} and no more than the
+   * bytes left, else a format error at the length's byte naming {@code what}.
+   */
+  private static int sectionLength(Input input, String what, int min) throws IOException {
+    long at = input.pos().count();
+    int length = input.in().readInt();
+    if (length < min || length > input.end() - input.pos().count()) {
+      throw FormatException.atByte(input.source(), at, what + " of " + length + " bytes (expected "
+          + (min == 0 ? "a length that fits" : min + " or more that fit") + " in the file)");
+    }
+    return length;
   }
 
   /** The calibration section of a version-4 file (as {@code ModelFile} writes it); checked. */
   private static Calibration readCalibration(Input input, int k) throws IOException {
     DataInputStream in = input.in();
     CountingInput pos = input.pos();
-    long end = input.end();
     String source = input.source();
     long at = pos.count();
-    int length = in.readInt();
-    if (length < 9 || length > end - pos.count()) {
-      throw FormatException.atByte(source, at, "a calibration section of " + length + " bytes (expected 9 or more that"
-          + " fit in the file)");
-    }
+    int length = sectionLength(input, "a calibration section", 9);
     int code = in.readUnsignedByte();
     Calibration.Method method = Calibration.Method.ofCode(code);
     int classes = in.readInt();
