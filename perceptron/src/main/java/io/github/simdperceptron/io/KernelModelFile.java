@@ -25,6 +25,9 @@ final class KernelModelFile {
   static final int SPARSE = 1;
   static final int SPARSE_BINARY = 2;
 
+  /** The prefix of an averaged form's algorithm name ({@link KernelModel#algorithmName()}). */
+  private static final String AVERAGED_FORM = "averaged-";
+
   private KernelModelFile() {}
 
   /**
@@ -75,7 +78,7 @@ final class KernelModelFile {
       out.writeFloat(f.gamma());
       out.writeInt(f.degree());
       out.writeFloat(f.coef0());
-      out.writeUTF(model.algorithm().canonicalName());
+      out.writeUTF(model.algorithmName());
       out.writeByte(layout);
       out.writeInt(m);
       head = fields.toByteArray();
@@ -182,10 +185,13 @@ final class KernelModelFile {
     }
     at = pos.count();
     String algo = ModelFile.readUtf(in, pos, source);
-    Algorithm model = Algorithm.byName(algo);
-    if (model == null || !KernelModel.trainsKernelModels(model)) {
+    boolean averagedForm = algo.startsWith(AVERAGED_FORM);
+    Algorithm model = Algorithm.byName(averagedForm ? algo.substring(AVERAGED_FORM.length()) : algo);
+    if (model == null || !KernelModel.trainsKernelModels(model)
+        || averagedForm && !KernelModel.hasAveragedForm(model)) {
       throw FormatException.atByte(source, at, "kernel model algorithm " + FormatException.quote(algo)
-          + " (expected perceptron, averaged, voted, margin, pa, pa1 or pa2)");
+          + " (expected perceptron, averaged, voted, margin, pa, pa1, pa2, averaged-margin, averaged-pa,"
+          + " averaged-pa1 or averaged-pa2)");
     }
     at = pos.count();
     int layout = in.readUnsignedByte();
@@ -280,7 +286,7 @@ final class KernelModelFile {
           coef[s][c] = finite(in.readFloat(), pos, source, "a coefficient");
         }
       }
-      result = KernelModel.of(kernel, model, labels, sv, coef, biases);
+      result = KernelModel.of(kernel, model, averagedForm, labels, sv, coef, biases);
     }
     return new ModelFile(result, algorithm, bias, options);
   }

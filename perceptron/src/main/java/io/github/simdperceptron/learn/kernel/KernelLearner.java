@@ -26,6 +26,7 @@ import java.util.Objects;
  * and {@link Algorithm#PA2} change the coefficients by tau instead of 1 whenever that margin is
  * below 1, tau from the loss {@code 1 - margin} and {@code K(x, x) + 1} (with the bias; twice it
  * for K classes), as the linear passive-aggressive learners take it from {@code |x|^2 + 1}.
+ * {@link #fitAveraged} trains the averaged form of the margin and passive-aggressive learners.
  *
  * <pre>{@code
  * FitResult<KernelModel> r = KernelLearner.fit(Algorithm.AVERAGED,
@@ -50,9 +51,40 @@ public final class KernelLearner {
     return TrainingLoop.fit(rule(algorithm, kernel, budget, data, options, KernelSettings.DEFAULT), data, options);
   }
 
+  /**
+   * Fits the averaged form of a margin or passive-aggressive kernel learner: the updates are
+   * {@link #fit}'s for that algorithm, and the model's coefficients and biases are the running
+   * ones averaged over every visit, as {@link Algorithm#AVERAGED} averages the perceptron's
+   * (CIML Algorithm 7: {@code beta += delta * c} in double at each update, c counting the visits
+   * from 1; the model {@code alpha - beta / c}, rounded once to float). The model's
+   * {@link KernelModel#averagedForm()} is true. Throws {@link OptionException} unless algorithm is
+   * MARGIN, PA, PA1 or PA2, or for a negative budget. Nothing passed in is modified.
+   */
+  public static FitResult<KernelModel> fitAveraged(Algorithm algorithm, KernelModel.Function kernel, int budget,
+      Dataset data, TrainingOptions options) {
+    return TrainingLoop.fit(averagedRule(algorithm, kernel, budget, data, options, KernelSettings.DEFAULT), data,
+        options);
+  }
+
+  /** The rule of an averaged-form fit ({@link #fitAveraged}), its engine sized by settings. */
+  static KernelRule averagedRule(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
+      TrainingOptions options, KernelSettings settings) {
+    Objects.requireNonNull(algorithm, "algorithm");
+    if (!KernelModel.hasAveragedForm(algorithm)) {
+      throw new OptionException("algorithm", algorithm, "of the averaged margin kernel learners must be MARGIN, PA, PA1"
+          + " or PA2 (AVERAGED is the averaged perceptron)");
+    }
+    return rule(algorithm, kernel, budget, data, options, settings, true);
+  }
+
   /** The rule of a fit, its engine sized by settings (a fit's are {@link KernelSettings#DEFAULT}). */
   static KernelRule rule(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
       TrainingOptions options, KernelSettings settings) {
+    return rule(algorithm, kernel, budget, data, options, settings, false);
+  }
+
+  private static KernelRule rule(Algorithm algorithm, KernelModel.Function kernel, int budget, Dataset data,
+      TrainingOptions options, KernelSettings settings, boolean averagedForm) {
     Objects.requireNonNull(algorithm, "algorithm");
     Objects.requireNonNull(kernel, "kernel");
     Objects.requireNonNull(data, "data");
@@ -75,10 +107,11 @@ public final class KernelLearner {
       return new AveragedKernelRule(kernel, removal, data.labels(), options, settings);
     }
     if (algorithm == Algorithm.MARGIN) {
-      return new MarginKernelRule(kernel, removal, data.labels(), options, settings);
+      return new MarginKernelRule(kernel, removal, data.labels(), options, settings, averagedForm);
     }
     if (algorithm.passiveAggressive()) {
-      return new PassiveAggressiveKernelRule(algorithm, kernel, removal, data.labels(), options, settings);
+      return new PassiveAggressiveKernelRule(algorithm, kernel, removal, data.labels(), options, settings,
+          averagedForm);
     }
     return new KernelRule(Algorithm.PERCEPTRON, kernel, removal, data.labels(), options, settings, false);
   }

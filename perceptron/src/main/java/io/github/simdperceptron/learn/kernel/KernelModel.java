@@ -178,6 +178,8 @@ public final class KernelModel implements Model {
 
   private final Function kernel;
   private final Algorithm algorithm;
+  /** Whether a margin or passive-aggressive model's coefficients are averaged over the visits. */
+  private final boolean averagedForm;
   private final Labels labels;
   private final Dataset sv;
   private final int k;
@@ -196,18 +198,29 @@ public final class KernelModel implements Model {
    * on; coef is m x kp, bias kp.
    */
   KernelModel(Function kernel, Algorithm algorithm, Labels labels, Dataset sv, float[] coef, float[] bias) {
-    this(kernel, algorithm, labels, sv, coef, bias, null);
+    this(kernel, algorithm, false, labels, sv, coef, bias, null);
+  }
+
+  /**
+   * Trusted constructor of a plain or averaged model, or (averagedForm) of a margin or
+   * passive-aggressive model with averaged coefficients; as above.
+   */
+  KernelModel(Function kernel, Algorithm algorithm, boolean averagedForm, Labels labels, Dataset sv, float[] coef,
+      float[] bias) {
+    this(kernel, algorithm, averagedForm, labels, sv, coef, bias, null);
   }
 
   /** Trusted constructor of a voted model, which owns votes from now on. */
   KernelModel(Function kernel, Labels labels, Dataset sv, Votes votes) {
-    this(kernel, Algorithm.VOTED, labels, sv, null, new float[ClassScores.paddedClasses(classes(labels))], votes);
+    this(kernel, Algorithm.VOTED, false, labels, sv, null, new float[ClassScores.paddedClasses(classes(labels))],
+        votes);
   }
 
-  private KernelModel(Function kernel, Algorithm algorithm, Labels labels, Dataset sv, float[] coef, float[] bias,
-      Votes votes) {
+  private KernelModel(Function kernel, Algorithm algorithm, boolean averagedForm, Labels labels, Dataset sv,
+      float[] coef, float[] bias, Votes votes) {
     this.kernel = kernel;
     this.algorithm = algorithm;
+    this.averagedForm = averagedForm;
     this.labels = labels;
     this.sv = sv;
     this.k = classes(labels);
@@ -230,9 +243,22 @@ public final class KernelModel implements Model {
    */
   public static KernelModel of(Function kernel, Algorithm algorithm, Labels labels, Dataset supportVectors,
       float[][] coefficients, float[] biases) {
+    return of(kernel, algorithm, false, labels, supportVectors, coefficients, biases);
+  }
+
+  /**
+   * {@link #of(Function, Algorithm, Labels, Dataset, float[][], float[])}, and with
+   * {@code averagedForm} a model of the averaged form of a margin or passive-aggressive learner
+   * ({@link #averagedForm()}; algorithm MARGIN, PA, PA1 or PA2). Arguments are not modified.
+   */
+  public static KernelModel of(Function kernel, Algorithm algorithm, boolean averagedForm, Labels labels,
+      Dataset supportVectors, float[][] coefficients, float[] biases) {
     int k = checkParts(kernel, algorithm, labels, supportVectors, biases);
     if (algorithm == Algorithm.VOTED) {
       throw new IllegalArgumentException("a voted kernel model is made by voted(...)");
+    }
+    if (averagedForm && !hasAveragedForm(algorithm)) {
+      throw new IllegalArgumentException("the averaged form is of MARGIN, PA, PA1 or PA2, not " + algorithm);
     }
     Objects.requireNonNull(coefficients, "coefficients");
     if (coefficients.length != supportVectors.size()) {
@@ -250,7 +276,7 @@ public final class KernelModel implements Model {
       checkFinite("coefficients[" + s + "]", coefficients[s]);
       System.arraycopy(coefficients[s], 0, flat, s * kp, k);
     }
-    return new KernelModel(kernel, algorithm, labels, supportVectors, flat, Arrays.copyOf(biases, kp));
+    return new KernelModel(kernel, algorithm, averagedForm, labels, supportVectors, flat, Arrays.copyOf(biases, kp));
   }
 
   /**
@@ -298,6 +324,14 @@ public final class KernelModel implements Model {
     return algorithm != Algorithm.PLA && algorithm != Algorithm.POCKET;
   }
 
+  /**
+   * Whether the algorithm has an averaged kernel form ({@link KernelLearner#fitAveraged}): the
+   * margin perceptron and the passive-aggressive learners.
+   */
+  public static boolean hasAveragedForm(Algorithm algorithm) {
+    return algorithm == Algorithm.MARGIN || algorithm.passiveAggressive();
+  }
+
   private static int checkParts(Function kernel, Algorithm algorithm, Labels labels, Dataset sv, float[] biases) {
     Objects.requireNonNull(kernel, "kernel");
     Objects.requireNonNull(algorithm, "algorithm");
@@ -330,9 +364,27 @@ public final class KernelModel implements Model {
     return kernel;
   }
 
-  /** PERCEPTRON (the last coefficients), AVERAGED or VOTED. */
+  /** The algorithm that trained it: PERCEPTRON, AVERAGED, VOTED, MARGIN, PA, PA1 or PA2. */
   public Algorithm algorithm() {
     return algorithm;
+  }
+
+  /**
+   * Whether it is the averaged form of a margin or passive-aggressive learner: its coefficients
+   * and biases are those of every visit averaged, as {@link Algorithm#AVERAGED}'s are (false for
+   * the other algorithms, AVERAGED included).
+   */
+  public boolean averagedForm() {
+    return averagedForm;
+  }
+
+  /**
+   * The model's algorithm as files and reports name it, in lower case: the algorithm's
+   * {@link Algorithm#canonicalName}, or {@code averaged-margin}, {@code averaged-pa},
+   * {@code averaged-pa1}, {@code averaged-pa2} for the averaged forms.
+   */
+  public String algorithmName() {
+    return averagedForm ? "averaged-" + algorithm.canonicalName() : algorithm.canonicalName();
   }
 
   /** The support vectors, as rows of the training data (dense or sparse as they came). */
@@ -471,7 +523,7 @@ public final class KernelModel implements Model {
 
   @Override
   public String toString() {
-    return "KernelModel(" + algorithm.canonicalName() + ", " + kernel + ", " + sv.size() + " support vectors, "
+    return "KernelModel(" + algorithmName() + ", " + kernel + ", " + sv.size() + " support vectors, "
         + labels + ")";
   }
 }

@@ -16,7 +16,8 @@ import java.util.Arrays;
  * the row a support vector if it is none, and tells the engine. This class keeps the last
  * coefficients ({@link Algorithm#PERCEPTRON}); {@link AveragedKernelRule} and
  * {@link VotedKernelRule} change what the model is; {@link MarginKernelRule} and
- * {@link PassiveAggressiveKernelRule} update by the margin, with a step of their own. An optional {@link Budget} caps the support
+ * {@link PassiveAggressiveKernelRule} update by the margin, with a step of their own, and keep
+ * the last coefficients or (their averaged form) those of every visit averaged. An optional {@link Budget} caps the support
  * vectors. The rule trains on one dataset, bound at its first visit.
  */
 class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
@@ -209,6 +210,20 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
   /** The mistake's update went to this slot (the voted form logs it). */
   void updated(int slot) {}
 
+  /** Whether the model is the averaged form of a margin or passive-aggressive rule ({@link KernelModel#averagedForm()}). */
+  boolean averagedForm() {
+    return false;
+  }
+
+  /**
+   * The averaged form's model over these support vectors: the coefficients and biases averaged
+   * over every visit ({@link Coefficients#averagedCoefficients}); only for a rule with the sums.
+   */
+  final KernelModel averagedSnapshot(Dataset supportVectors) {
+    return new KernelModel(kernel, algorithm, true, labels, supportVectors, coefficients.averagedCoefficients(),
+        coefficients.averagedBiases());
+  }
+
   /** Whether the final model's training classes may come in batches of columns (not for the voted form). */
   boolean batches() {
     return true;
@@ -260,7 +275,7 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
 
   @Override
   public final String name() {
-    return "KERNEL(" + algorithm.name() + ", " + kernel + ")";
+    return "KERNEL(" + (averagedForm() ? "AVERAGED-" : "") + algorithm.name() + ", " + kernel + ")";
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn.kernel;
 
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -8,15 +9,29 @@ import io.github.simdperceptron.learn.TrainingOptions;
  * The margin kernel perceptron (docs/kernel-perceptron.md): an update of step 1, as the
  * perceptron's, whenever the margin is at most tau: binary {@code y f(x) <= tau}; K classes
  * when the true class does not beat every other by more than tau ({@code f_y - f_r <= tau}, r the
- * highest-scoring wrong class, which loses the kernel the true class gains).
+ * highest-scoring wrong class, which loses the kernel the true class gains). The model keeps the
+ * last coefficients, or in the averaged form those of every visit averaged (CIML Algorithm 7, as
+ * {@link AveragedKernelRule} keeps them).
  */
 final class MarginKernelRule extends KernelRule {
   private final float tau;
+  private final boolean averaged;
 
   MarginKernelRule(KernelModel.Function kernel, Budget budget, Labels labels, TrainingOptions options,
-      KernelSettings settings) {
-    super(Algorithm.MARGIN, kernel, budget, labels, options, settings, false);
+      KernelSettings settings, boolean averaged) {
+    super(Algorithm.MARGIN, kernel, budget, labels, options, settings, averaged);
     this.tau = options.tau();
+    this.averaged = averaged;
+  }
+
+  @Override
+  boolean averagedForm() {
+    return averaged;
+  }
+
+  @Override
+  KernelModel snapshot(Dataset supportVectors) {
+    return averaged ? averagedSnapshot(supportVectors) : super.snapshot(supportVectors);
   }
 
   @Override

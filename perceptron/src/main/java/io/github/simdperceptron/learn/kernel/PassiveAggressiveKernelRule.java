@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn.kernel;
 
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -10,17 +11,31 @@ import io.github.simdperceptron.learn.internal.PassiveAggressiveStep;
  * docs/kernel-perceptron.md): with {@code loss = 1 - margin} &gt; 0 the coefficient changes by tau
  * instead of 1 (binary: {@code alpha_i += tau y}; K classes: tau for the true class, -tau for the
  * highest-scoring wrong one), tau from {@link PassiveAggressiveStep} with {@code q = K(x, x) + 1}
- * (the bias a feature of value 1; without it {@code K(x, x)}), twice that for K classes.
+ * (the bias a feature of value 1; without it {@code K(x, x)}), twice that for K classes. The
+ * model keeps the last coefficients, or in the averaged form those of every visit averaged (CIML
+ * Algorithm 7, as {@link AveragedKernelRule} keeps them).
  */
 final class PassiveAggressiveKernelRule extends KernelRule {
   private final PassiveAggressiveStep pa;
   private final float factor;
+  private final boolean averaged;
 
   PassiveAggressiveKernelRule(Algorithm algorithm, KernelModel.Function kernel, Budget budget, Labels labels,
-      TrainingOptions options, KernelSettings settings) {
-    super(algorithm, kernel, budget, labels, options, settings, false);
+      TrainingOptions options, KernelSettings settings, boolean averaged) {
+    super(algorithm, kernel, budget, labels, options, settings, averaged);
     this.pa = PassiveAggressiveStep.of(algorithm, options.aggressiveness());
     this.factor = k == 1 ? 1f : 2f;
+    this.averaged = averaged;
+  }
+
+  @Override
+  boolean averagedForm() {
+    return averaged;
+  }
+
+  @Override
+  KernelModel snapshot(Dataset supportVectors) {
+    return averaged ? averagedSnapshot(supportVectors) : super.snapshot(supportVectors);
   }
 
   @Override
