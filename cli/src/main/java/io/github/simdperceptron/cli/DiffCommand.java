@@ -128,7 +128,7 @@ final class DiffCommand {
       throw new UsageException(data + ": " + ds.size() + " examples, more than --reference-limit " + referenceLimit
           + " (the literal twin is O(n |S| d) per epoch); raise it or use a sample");
     }
-    KernelComparison c = KernelComparison.run(train.algorithm, train.function(ds), ds, options);
+    KernelComparison c = KernelComparison.run(train.algorithm, train.average, train.function(ds), ds, options);
     TrainingReport r = c.kernel.report();
     if (json) {
       out.println(new Json()

@@ -50,9 +50,15 @@ final class KernelComparison {
     this.sameCoefficients = same && Arrays.equals(kernel.model().biases(), reference.b);
   }
 
-  /** Trains both with the same options (no budget; the perceptron, its averaged form, margin or passive-aggressive). */
-  static KernelComparison run(Algorithm algorithm, KernelModel.Function f, Dataset data, TrainingOptions options) {
-    FitResult<KernelModel> fast = KernelLearner.fit(algorithm, f, 0, data, options.toBuilder().updateLog(true).build());
+  /**
+   * Trains both with the same options (no budget; the perceptron, its averaged form, margin or
+   * passive-aggressive, and with {@code averaged} the averaged form of margin or passive-aggressive).
+   */
+  static KernelComparison run(Algorithm algorithm, boolean averaged, KernelModel.Function f, Dataset data,
+      TrainingOptions options) {
+    TrainingOptions logged = options.toBuilder().updateLog(true).build();
+    FitResult<KernelModel> fast = averaged ? KernelLearner.fitAveraged(algorithm, f, 0, data, logged)
+        : KernelLearner.fit(algorithm, f, 0, data, logged);
     float[][] x = new float[data.size()][];
     int[] classes = new int[data.size()];
     boolean integers = f.exactOnIntegers();
@@ -73,7 +79,7 @@ final class KernelComparison {
     if (algorithm == Algorithm.MARGIN || algorithm.passiveAggressive()) {
       ref = ReferenceKernelPerceptron.fitMargin(x, classes, data.labels().size(), twin, f.gamma(), f.degree(),
           f.coef0(), ReferenceKernelPerceptron.MarginRule.valueOf(algorithm.name()), options.tau(),
-          options.aggressiveness(), options.maxEpochs(), options.seed(), options.shuffle(), options.bias());
+          options.aggressiveness(), averaged, options.maxEpochs(), options.seed(), options.shuffle(), options.bias());
       // Real-valued steps: no passive-aggressive run is exact.
       integers &= !algorithm.passiveAggressive();
     } else {

@@ -100,7 +100,7 @@ final class ModelSummary {
         .put("gamma", k.kernel().gamma())
         .put("degree", k.kernel().degree())
         .put("coef0", k.kernel().coef0())
-        .put("algorithm", k.algorithm().canonicalName())
+        .put("algorithm", k.algorithmName())
         .put("support_vectors", k.size())
         .put("sparse", k.supportVectors().isSparse());
   }
@@ -121,7 +121,7 @@ final class ModelSummary {
     }
     if (m instanceof KernelModel) {
       KernelModel k = (KernelModel) m;
-      out.printf("kernel         %s, %s coefficients%n", k.kernel(), k.algorithm().canonicalName());
+      out.printf("kernel         %s, %s coefficients%n", k.kernel(), k.algorithmName());
       out.printf("support vectors %d (%s rows)%n", k.size(), k.supportVectors().isSparse() ? "sparse" : "dense");
     }
     for (Row r : rows) {

@@ -51,6 +51,8 @@ final class TrainArgs {
   final int degree;
   final double coef0;
   final int budget;
+  /** --average: the averaged form of the margin or passive-aggressive kernel learner. */
+  final boolean average;
 
   /** The values {@code given} holds for the options {@link #addOptions} declared. */
   TrainArgs(Options given) {
@@ -71,6 +73,7 @@ final class TrainArgs {
     degree = given.get("--degree");
     coef0 = given.get("--coef0");
     budget = given.get("--budget");
+    average = given.get("--average");
   }
 
   /** Declares the training options in {@code options} (modified). */
@@ -104,7 +107,9 @@ final class TrainArgs {
         .option("--degree", Options.Type.INT, "P", 3, "the poly kernel's degree, 1 to 16")
         .option("--coef0", Options.Type.DOUBLE, "C", 0.0, "the poly kernel's constant term")
         .option("--budget", Options.Type.INT, "B", 0, "kernel perceptron: keep at most B support vectors, removing"
-            + " one at random (seeded) when a new one would exceed B; 0: no budget. Not with voted");
+            + " one at random (seeded) when a new one would exceed B; 0: no budget. Not with voted")
+        .flag("--average", "kernel perceptron with --algorithm margin, pa, pa1 or pa2: the model averages the"
+            + " coefficients over every visit, as averaged does the perceptron's");
   }
 
   /**
@@ -165,9 +170,13 @@ final class TrainArgs {
         }
         o.aggressiveness(aggressiveness);
       }
-      if (kernel == null && (gamma != null || budget != 0)) {
-        throw new UsageException((gamma != null ? "--gamma" : "--budget") + " applies to the kernel perceptron:"
-            + " add --kernel rbf, poly or linear");
+      if (kernel == null && (gamma != null || budget != 0 || average)) {
+        throw new UsageException((gamma != null ? "--gamma" : budget != 0 ? "--budget" : "--average")
+            + " applies to the kernel perceptron: add --kernel rbf, poly or linear");
+      }
+      if (average && !KernelModel.hasAveragedForm(algorithm)) {
+        throw new UsageException("--average applies to --algorithm margin, pa, pa1 and pa2 (got " + algorithm.canonicalName()
+            + (algorithm == Algorithm.AVERAGED ? ", which is averaged already)" : ")"));
       }
       if (voteCap != null) {
         if (algorithm != Algorithm.VOTED) {
@@ -204,8 +213,9 @@ final class TrainArgs {
     return new UsageException(flag(e.option()) + " " + e.reason() + ", got " + e.value());
   }
 
+  /** The algorithm's name, in lower case; {@code averaged-margin}, {@code averaged-pa}, ... with --average. */
   String name() {
-    return algorithm.canonicalName();
+    return average ? "averaged-" + algorithm.canonicalName() : algorithm.canonicalName();
   }
 
   /** The learner as the model file and eval name it, in lower case: "averaged", "ovr(pocket)", "multiclass(averaged)". */
@@ -322,7 +332,8 @@ final class TrainArgs {
     checkMulticlass();
     if (kernel != null) {
       try {
-        return KernelLearner.fit(algorithm, function(data), budget, data, options);
+        return average ? KernelLearner.fitAveraged(algorithm, function(data), budget, data, options)
+            : KernelLearner.fit(algorithm, function(data), budget, data, options);
       } catch (OptionException e) {
         throw usage(e);
       }

@@ -107,6 +107,88 @@ class KernelModelFileTest {
   }
 
   @Test
+  void theAveragedMarginFormsReadBackAsTheirFormAndTheLastCoefficientsStayAsTheyWere() throws IOException {
+    Dataset data = threeClasses(true, false);
+    KernelModel.Function f = KernelModel.Function.rbf(0.3);
+    TrainingOptions o = OPTIONS.toBuilder().tau(2f).aggressiveness(0.5f).build();
+    for (Algorithm a : new Algorithm[] {Algorithm.MARGIN, Algorithm.PA, Algorithm.PA1, Algorithm.PA2}) {
+      FitResult<KernelModel> averaged = KernelLearner.fitAveraged(a, f, 0, data, o);
+      FitResult<KernelModel> last = KernelLearner.fit(a, f, 0, data, o);
+      byte[] bytes = write(averaged);
+      assertEquals(2, bytes[9], a + ": version 2");
+      String name = "averaged-" + a.canonicalName();
+      assertTrue(contains(bytes, utf(name)), a + ": the section names " + name);
+      KernelModel back = (KernelModel) ModelFile.read(bytes, "k.bin").model();
+      assertEquals(a, back.algorithm(), a.toString());
+      assertTrue(back.averagedForm(), a + ": the averaged form reads back as such");
+      assertEquals(name, back.algorithmName());
+      assertArrayEquals(averaged.model().coefficients(), back.coefficients(), a.toString());
+      assertArrayEquals(averaged.model().biases(), back.biases(), a.toString());
+      assertArrayEquals(averaged.model().predictClasses(data), back.predictClasses(data), a.toString());
+      // The same updates, another model: the averaged coefficients are not the last ones.
+      assertEquals(last.model().size(), back.size(), a + ": the same support vectors");
+      assertTrue(!java.util.Arrays.deepEquals(last.model().coefficients(), back.coefficients()), a.toString());
+      byte[] plain = write(last);
+      assertTrue(!contains(plain, utf(name)) && contains(plain, utf(a.canonicalName())), a.toString());
+      KernelModel plainBack = (KernelModel) ModelFile.read(plain, "k.bin").model();
+      assertTrue(!plainBack.averagedForm(), a + ": the last coefficients' form is not averaged");
+      // The header's learner (KERNEL(AVERAGED-PA1, ...)) and the section's algorithm are all that differ in length.
+      assertEquals(plain.length, bytes.length - 2 * "averaged-".length(), a.toString());
+      assertTrue(averaged.report().algorithm().startsWith("KERNEL(AVERAGED-" + a.name() + ", "),
+          averaged.report().algorithm());
+    }
+  }
+
+  @Test
+  void anAveragedFormOfAnAlgorithmWithoutOneIsAFormatException() throws IOException {
+    byte[] good = write(KernelLearner.fitAveraged(Algorithm.PA1, KernelModel.Function.rbf(0.3), 0,
+        threeClasses(false, false), OPTIONS));
+    int at = indexOf(good, utf("averaged-pa1"));
+    assertTrue(at > 0);
+    int end = at + "averaged-pa1".length();
+    // "averaged-pla" has the same length; PLA has no kernel form, let alone an averaged one.
+    byte[] bad = good.clone();
+    bad[end - 2] = 'l';
+    bad[end - 1] = 'a';
+    byte[] fixed = withVersion(bad, 2);
+    FormatException e = assertThrows(FormatException.class, () -> ModelFile.read(fixed, "bad.bin"));
+    assertTrue(e.getMessage().contains("kernel model algorithm 'averaged-pla'"), e.getMessage());
+    byte[] noAlgorithm = good.clone();
+    // "averaged-pa1" -> "averaged-avg" is no algorithm either; the reader names what it expects.
+    noAlgorithm[end - 3] = 'a';
+    noAlgorithm[end - 2] = 'v';
+    noAlgorithm[end - 1] = 'g';
+    FormatException e2 = assertThrows(FormatException.class,
+        () -> ModelFile.read(withVersion(noAlgorithm, 2), "bad.bin"));
+    assertTrue(e2.getMessage().contains("averaged-margin, averaged-pa, averaged-pa1 or averaged-pa2"),
+        e2.getMessage());
+  }
+
+  /** The bytes writeUTF writes for s: its length, u16, then its modified UTF-8 (ASCII here). */
+  private static byte[] utf(String s) {
+    byte[] chars = s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] out = new byte[chars.length + 2];
+    out[0] = (byte) (chars.length >>> 8);
+    out[1] = (byte) chars.length;
+    System.arraycopy(chars, 0, out, 2, chars.length);
+    return out;
+  }
+
+  private static boolean contains(byte[] bytes, byte[] part) {
+    return indexOf(bytes, part) >= 0;
+  }
+
+  /** Where the characters of the first occurrence of part (a length and characters) start, or -1. */
+  private static int indexOf(byte[] bytes, byte[] part) {
+    for (int i = 0; i + part.length <= bytes.length; i++) {
+      if (java.util.Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+        return i + 2;
+      }
+    }
+    return -1;
+  }
+
+  @Test
   void aFailureWhileTheSupportVectorsStreamLeavesTheOldFileIntact() throws IOException {
     Path p = dir.resolve("k.bin");
     Dataset data = threeClasses(false, false);

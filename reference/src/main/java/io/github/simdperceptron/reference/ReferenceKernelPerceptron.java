@@ -188,15 +188,31 @@ public final class ReferenceKernelPerceptron {
    */
   public static Run fitMargin(float[][] x, int[] classes, int k, Kernel kernel, float gamma, int degree, float coef0,
       MarginRule rule, float tau, float c, int maxEpochs, long seed, boolean shuffle, boolean bias) {
+    return fitMargin(x, classes, k, kernel, gamma, degree, coef0, rule, tau, c, false, maxEpochs, seed, shuffle, bias);
+  }
+
+  /**
+   * {@link #fitMargin(float[][], int[], int, Kernel, float, int, float, MarginRule, float, float, int, long, boolean,
+   * boolean)}, and with {@code averaged} its averaged form: the CIML counter (visits + 1, counting
+   * every visit, with or without an update), at every update {@code beta += delta * counter} in
+   * double beside each coefficient and bias change, and the model
+   * {@code (float) (alpha - beta / counter)} for every coefficient and bias. The updates are the
+   * same as without averaging.
+   */
+  public static Run fitMargin(float[][] x, int[] classes, int k, Kernel kernel, float gamma, int degree, float coef0,
+      MarginRule rule, float tau, float c, boolean averaged, int maxEpochs, long seed, boolean shuffle, boolean bias) {
     int n = x.length;
     int scores = k <= 2 ? 1 : k;
     List<Integer> sv = new ArrayList<>();
     List<float[]> alpha = new ArrayList<>();
+    List<double[]> beta = new ArrayList<>();
     int[] slotOf = new int[n];
     for (int i = 0; i < n; i++) {
       slotOf[i] = -1;
     }
     float[] b = new float[scores];
+    double[] betaB = new double[scores];
+    long counter = 1;
     Random rnd = new Random(seed);
     List<Integer> mistakesPerEpoch = new ArrayList<>();
     List<Integer> updatesPerEpoch = new ArrayList<>();
@@ -267,6 +283,7 @@ public final class ReferenceKernelPerceptron {
           }
         }
         if (step == 0f) {
+          counter++;
           continue;
         }
         float[] delta = new float[scores];
@@ -280,17 +297,21 @@ public final class ReferenceKernelPerceptron {
           slotOf[i] = sv.size();
           sv.add(i);
           alpha.add(new float[scores]);
+          beta.add(new double[scores]);
         }
         for (int cl = 0; cl < scores; cl++) {
           if (delta[cl] != 0f) {
             alpha.get(slotOf[i])[cl] = alpha.get(slotOf[i])[cl] + delta[cl];
+            beta.get(slotOf[i])[cl] = beta.get(slotOf[i])[cl] + delta[cl] * (double) counter;
             if (bias) {
               b[cl] = b[cl] + delta[cl];
+              betaB[cl] = betaB[cl] + delta[cl] * (double) counter;
             }
           }
         }
         updates++;
         updateLog.add(i);
+        counter++;
       }
       epochs++;
       mistakesPerEpoch.add(mistakes);
@@ -299,11 +320,15 @@ public final class ReferenceKernelPerceptron {
     }
     Run run = new Run();
     run.supportVectors = sv.stream().mapToInt(Integer::intValue).toArray();
-    run.alpha = new float[sv.size()][];
-    for (int s = 0; s < sv.size(); s++) {
-      run.alpha[s] = alpha.get(s).clone();
+    run.alpha = new float[sv.size()][scores];
+    run.b = new float[scores];
+    for (int cl = 0; cl < scores; cl++) {
+      for (int s = 0; s < sv.size(); s++) {
+        run.alpha[s][cl] = averaged ? (float) ((double) alpha.get(s)[cl] - beta.get(s)[cl] / counter)
+            : alpha.get(s)[cl];
+      }
+      run.b[cl] = averaged ? (float) ((double) b[cl] - betaB[cl] / counter) : b[cl];
     }
-    run.b = b;
     run.mistakesPerEpoch = mistakesPerEpoch.stream().mapToInt(Integer::intValue).toArray();
     run.updatesPerEpoch = updatesPerEpoch.stream().mapToInt(Integer::intValue).toArray();
     run.updateLog = updateLog.stream().mapToInt(Integer::intValue).toArray();
