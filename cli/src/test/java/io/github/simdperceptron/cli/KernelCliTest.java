@@ -137,6 +137,35 @@ class KernelCliTest {
   }
 
   @Test
+  void theAveragedMarginFormsTrainSaveAndDiff() throws IOException {
+    for (String alg : new String[] {"margin", "pa1"}) {
+      Path model = dir.resolve("k-averaged-" + alg + ".bin");
+      Result t = run("train", "--data", TRAIN3, "--kernel", "poly", "--gamma", "1", "--coef0", "1", "--degree", "2",
+          "--algorithm", alg, "--average", "--epochs", "3", "--model", model.toString(), "--json");
+      assertEquals(0, t.code(), alg + ": " + t.err());
+      KernelModel k = assertInstanceOf(KernelModel.class, ModelFile.read(model).model());
+      assertEquals(Algorithm.byName(alg), k.algorithm(), alg);
+      assertTrue(k.averagedForm(), alg);
+      Result info = run("info", "--model", model.toString());
+      assertTrue(info.out().contains("averaged-" + alg + " coefficients"), info.out());
+      Result e = run("eval", "--model", model.toString(), "--data", TRAIN3, "--json");
+      assertEquals(0, e.code(), alg + ": " + e.err());
+      assertEquals(number(t.out(), "training_accuracy"), number(e.out(), "accuracy"), alg + ": " + t.out() + e.out());
+      Result d = run("diff", "--data", TRAIN3, "--kernel", "poly", "--gamma", "1", "--coef0", "1", "--degree", "2",
+          "--algorithm", alg, "--average", "--epochs", "3");
+      assertEquals(0, d.code(), alg + ": " + d.out() + d.err());
+      assertTrue(d.out().contains(alg.equals("margin") ? "bit for bit" : "rounded"), d.out());
+    }
+    String model = dir.resolve("x.bin").toString();
+    assertOneLineError(run("train", "--data", TRAIN2, "--kernel", "rbf", "--algorithm", "averaged", "--average",
+        "--model", model), 2, "--average applies to --algorithm margin, pa, pa1 and pa2 (got averaged, which is"
+        + " averaged already)");
+    assertOneLineError(run("train", "--data", TRAIN2, "--algorithm", "margin", "--average", "--model", model), 2,
+        "--average applies to the kernel perceptron");
+    assertTrue(Files.notExists(Path.of(model)));
+  }
+
+  @Test
   void badKernelUsageIsOneLine() throws IOException {
     String model = dir.resolve("x.bin").toString();
     assertOneLineError(run("train", "--data", TRAIN2, "--kernel", "rbf", "--algorithm", "pocket", "--model", model),
