@@ -112,9 +112,43 @@ class KernelCliTest {
     assertTrue(t.err().contains("3 classes [1, 2, 3]: training the K-class kernel perceptron (--multiclass direct)"),
         t.err());
     assertTrue(t.out().contains("\"multiclass_chosen\":true"), t.out());
-    KernelModel k = assertInstanceOf(KernelModel.class, ModelFile.read(model).model());
+    ModelFile saved = ModelFile.read(model);
+    KernelModel k = assertInstanceOf(KernelModel.class, saved.model());
     assertEquals(3, k.labels().size());
-    assertEquals(Algorithm.AVERAGED, k.algorithm(), "the default algorithm");
+    assertEquals(Algorithm.MARGIN, k.algorithm(), "the kernel default algorithm");
+    assertTrue(k.averagedForm(), "the kernel default averages");
+    assertEquals("7.0", saved.options().get("tau"), saved.options().toString());
+    assertEquals("2", saved.options().get("maxEpochs"), "--epochs given: " + saved.options());
+  }
+
+  @Test
+  void theKernelDefaultIsTheAveragedMarginPerceptronWithTau7And50EpochsAndTheLinearDefaultStays() throws IOException {
+    Path model = dir.resolve("k2.bin");
+    Result t = run("train", "--data", TRAIN2, "--kernel", "rbf", "--model", model.toString(), "--json");
+    assertEquals(0, t.code(), t.err());
+    ModelFile saved = ModelFile.read(model);
+    KernelModel k = assertInstanceOf(KernelModel.class, saved.model());
+    assertEquals("averaged-margin", k.algorithmName());
+    assertEquals("7.0", saved.options().get("tau"), saved.options().toString());
+    assertEquals("50", saved.options().get("maxEpochs"), saved.options().toString());
+    // The same model as the explicit command line.
+    Path explicit = dir.resolve("k2-explicit.bin");
+    Result e = run("train", "--data", TRAIN2, "--kernel", "rbf", "--algorithm", "margin", "--average", "--margin", "7",
+        "--epochs", "50", "--model", explicit.toString());
+    assertEquals(0, e.code(), e.err());
+    assertEquals(java.util.Arrays.toString(Files.readAllBytes(model)),
+        java.util.Arrays.toString(Files.readAllBytes(explicit)));
+    // An explicit --algorithm keeps its own defaults: margin's tau 1 and 10 epochs.
+    Path margin = dir.resolve("k2-margin.bin");
+    assertEquals(0, run("train", "--data", TRAIN2, "--kernel", "rbf", "--algorithm", "margin", "--model",
+        margin.toString()).code());
+    ModelFile m = ModelFile.read(margin);
+    assertEquals("1.0", m.options().get("tau"), m.options().toString());
+    assertEquals("10", m.options().get("maxEpochs"), m.options().toString());
+    assertTrue(!((KernelModel) m.model()).averagedForm());
+    Path linear = dir.resolve("linear.bin");
+    assertEquals(0, run("train", "--data", TRAIN2, "--model", linear.toString()).code());
+    assertEquals("AVERAGED", ModelFile.read(linear).algorithm(), "the linear default stays");
   }
 
   @Test
