@@ -16,7 +16,10 @@ final class TrainArgs {
   /** How to learn more than two classes: one-vs-rest, or the multi-class perceptron itself. */
   enum Multiclass { ovr, direct }
 
-  /** The learner when --algorithm is not given: the best accuracy of the six on every set measured. */
+  /**
+   * The learner when --algorithm is not given (but for the kernel perceptron's,
+   * {@link #KERNEL_DEFAULT_ALGORITHM}): the best accuracy of the six on every set measured.
+   */
   static final Algorithm DEFAULT_ALGORITHM = Algorithm.AVERAGED;
   /**
    * The learner on raw text read into memory (tf-idf rows) when --algorithm is not given: the
@@ -192,8 +195,8 @@ final class TrainArgs {
             + " applies to the kernel perceptron: add --kernel rbf, poly or linear");
       }
       if (average && !KernelModel.hasAveragedForm(algorithm)) {
-        throw new UsageException("--average applies to --algorithm margin, pa, pa1 and pa2 (got " + algorithm.canonicalName()
-            + (algorithm == Algorithm.AVERAGED ? ", which is averaged already)" : ")"));
+        throw new UsageException("--average applies to --algorithm margin, pa, pa1 and pa2 (got "
+            + algorithm.canonicalName() + (algorithm == Algorithm.AVERAGED ? ", which is averaged already)" : ")"));
       }
       if (voteCap != null) {
         if (algorithm != Algorithm.VOTED) {

@@ -17,8 +17,9 @@ import java.util.Arrays;
  * coefficients ({@link Algorithm#PERCEPTRON}); {@link AveragedKernelRule} and
  * {@link VotedKernelRule} change what the model is; {@link MarginKernelRule} and
  * {@link PassiveAggressiveKernelRule} update by the margin, with a step of their own, and keep
- * the last coefficients or (their averaged form) those of every visit averaged. An optional {@link Budget} caps the support
- * vectors. The rule trains on one dataset, bound at its first visit.
+ * the last coefficients or (their averaged form) those of every visit averaged. An optional
+ * {@link Budget} caps the support vectors. The rule trains on one dataset, bound at its first
+ * visit.
  */
 class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
   final Algorithm algorithm;
@@ -210,7 +211,7 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
   /** The mistake's update went to this slot (the voted form logs it). */
   void updated(int slot) {}
 
-  /** Whether the model is the averaged form of a margin or passive-aggressive rule ({@link KernelModel#averagedForm()}). */
+  /** Whether the model is a margin or passive-aggressive rule's averaged form ({@link KernelModel#averagedForm()}). */
   boolean averagedForm() {
     return false;
   }
