@@ -40,11 +40,9 @@ final class PanamaVectorOps implements VectorOps {
    */
   private static final int SHORT_LENGTH = 4096;
   private static final boolean FMA = VectorOpsProvider.fmaEnabled();
-  /** Lane i goes to lane i ^ k; null where k is not below the lane count. */
+  /** Lane i goes to lane i ^ k; null where k is not below half the lane count. */
   private static final VectorShuffle<Float> XOR8 = L > 8 ? VectorShuffle.fromOp(F, i -> i ^ 8) : null;
   private static final VectorShuffle<Float> XOR4 = L > 4 ? VectorShuffle.fromOp(F, i -> i ^ 4) : null;
-  private static final VectorShuffle<Float> XOR2 = L > 2 ? VectorShuffle.fromOp(F, i -> i ^ 2) : null;
-  private static final VectorShuffle<Float> XOR1 = VectorShuffle.fromOp(F, i -> i ^ 1);
 
   private static int[] lastLanes() {
     int[] keep = new int[2 * L];
@@ -106,7 +104,9 @@ final class PanamaVectorOps implements VectorOps {
    * The sum of the lanes in one fixed pairwise order (halves, then quarters, ...).
    * {@code reduceLanes(ADD)} leaves the order to the implementation, and JDK 25's C2 uses another
    * one than its interpreter, so a dot would change its last bits once compiled and a seeded
-   * training run could depend on JIT timing. The shuffles add a few instructions per reduction.
+   * training run could depend on JIT timing. The wide levels are shuffles; the last four lanes are
+   * read out and added as scalars, {@code (v0 + v2) + (v1 + v3)}, the same sums as two more
+   * shuffle levels but a shorter dependency chain (a lane read is cheaper than a full permute).
    */
   static float sumLanes(FloatVector v) {
     if (L > 8) {
@@ -116,9 +116,9 @@ final class PanamaVectorOps implements VectorOps {
       v = v.add(v.rearrange(XOR4));
     }
     if (L > 2) {
-      v = v.add(v.rearrange(XOR2));
+      return (v.lane(0) + v.lane(2)) + (v.lane(1) + v.lane(3));
     }
-    return v.add(v.rearrange(XOR1)).lane(0);
+    return v.lane(0) + v.lane(1);
   }
 
   private static FloatVector fmaOrMulAdd(FloatVector a, FloatVector b, FloatVector acc) {
