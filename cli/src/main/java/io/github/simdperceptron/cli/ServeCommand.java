@@ -2,11 +2,11 @@ package io.github.simdperceptron.cli;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.learn.LiveModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.TrainingState;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -288,6 +288,8 @@ final class ServeCommand {
       ex.close();
     } catch (RuntimeException e) {
       reply(ex, 500, new Json().put("error", Main.message(e)).toString());
+    } finally {
+      release();
     }
   }
 
@@ -298,12 +300,27 @@ final class ServeCommand {
     }
   }
 
-  /** The request's body, at most --max-body bytes (a Content-Length above it is refused before reading). */
-  private byte[] body(HttpExchange ex, String method, String allowed) throws IOException, Refusal {
+  /** What one thread reuses, request after request: the body's bytes and the rows read from them. */
+  private static final class Buffers {
+    byte[] body = new byte[8192];
+    int length;
+    final RequestRows rows = new RequestRows();
+    final int[] classes = new int[1];
+  }
+
+  private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+  /** A body buffer above this size is dropped after its request rather than kept by the thread. */
+  private static final int KEPT_BODY = 8 << 20;
+
+  /**
+   * Reads the request's body, at most --max-body bytes (a Content-Length above it is refused before
+   * reading), into the thread's buffer.
+   */
+  private Buffers body(HttpExchange ex, String method, String allowed) throws IOException, Refusal {
     only(ex, method, allowed);
     String length = ex.getRequestHeaders().getFirst("Content-Length");
+    long n = -1;
     if (length != null) {
-      long n;
       try {
         n = Long.parseLong(length.trim());
       } catch (NumberFormatException e) {
@@ -316,80 +333,122 @@ final class ServeCommand {
         throw new Refusal(413, "the body of " + n + " bytes is over the limit of " + maxBody + " (--max-body)");
       }
     }
+    Buffers b = BUFFERS.get();
+    if (n > b.body.length) {
+      b.body = new byte[(int) n];
+    }
     InputStream in = ex.getRequestBody();
-    ByteArrayOutputStream b = new ByteArrayOutputStream(length == null ? 8192
-        : (int) Math.min(1 << 20, Long.parseLong(length.trim())));
-    byte[] chunk = new byte[8192];
-    long total = 0;
-    for (int r; (r = in.read(chunk)) > 0; ) {
-      total += r;
+    int total = 0;
+    while (true) {
       if (total > maxBody) {
         throw new Refusal(413, "the body is over the limit of " + maxBody + " bytes (--max-body)");
       }
-      b.write(chunk, 0, r);
+      if (total == b.body.length) {
+        b.body = Arrays.copyOf(b.body, (int) Math.min(maxBody + 1, Math.min(Integer.MAX_VALUE - 8, 2L * total)));
+      }
+      int r = in.read(b.body, total, b.body.length - total);
+      if (r < 0) {
+        break;
+      }
+      total += r;
     }
-    return b.toByteArray();
+    b.length = total;
+    return b;
   }
 
-  private RequestRows rows(HttpExchange ex, byte[] body) throws Refusal {
-    Model m = live.snapshot().model();
+  /** Reads the body's rows into the thread's buffers; classes: the model's, for a binary /learn body. */
+  private RequestRows rows(HttpExchange ex, Buffers b, Model m, boolean labelled) throws Refusal {
     String type = ex.getRequestHeaders().getFirst("Content-Type");
+    type = type == null ? "" : type.toLowerCase(java.util.Locale.ROOT);
+    RequestRows rows = b.rows;
     try {
-      return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("text/plain")
-          ? RequestRows.libsvm(body, m.dimension()) : RequestRows.json(new String(body, StandardCharsets.UTF_8),
-          m.dimension());
+      if (type.startsWith("text/plain")) {
+        rows.libsvm(b.body, b.length, m.dimension());
+      } else if (type.startsWith("application/octet-stream")) {
+        rows.binary(b.body, b.length, m.dimension(), labelled ? m.labels() : null);
+      } else {
+        rows.json(b.body, b.length, m.dimension());
+      }
     } catch (RequestRows.Bad e) {
       throw new Refusal(400, e.getMessage());
     }
+    return rows;
   }
 
-  private String predict(HttpExchange ex, byte[] body, String query) throws Refusal {
-    RequestRows rows = rows(ex, body);
-    boolean scores = rows.scores || (query != null && Arrays.asList(query.split("&")).contains("scores=true"));
+  /** After a request: forgets its rows, drops the buffers a large one grew. */
+  private static void release() {
+    Buffers b = BUFFERS.get();
+    b.rows.release();
+    if (b.body.length > KEPT_BODY) {
+      b.body = new byte[8192];
+    }
+  }
+
+  private String predict(HttpExchange ex, Buffers b, String query) throws Refusal {
     Model m = live.snapshot().model();
-    List<String> labels = new ArrayList<>(rows.size());
-    List<List<Float>> all = scores ? new ArrayList<>(rows.size()) : null;
+    RequestRows rows = rows(ex, b, m, false);
+    boolean scores = rows.scores || (query != null && Arrays.asList(query.split("&")).contains("scores=true"));
+    int n = rows.size();
+    int d = m.dimension();
+    int[] classes = n <= b.classes.length ? b.classes : new int[n];
     float[] dense = null;
-    float[] s = new float[m.scoreCount()];
-    for (int i = 0; i < rows.size(); i++) {
-      int[] idx = rows.indices.get(i);
-      float[] val = rows.values.get(i);
-      labels.add(idx == null ? m.predictLabel(val) : m.predictLabel(idx, val));
-      if (scores) {
-        if (idx != null) {
-          dense = dense == null ? new float[m.dimension()] : dense;
-          Arrays.fill(dense, 0f);
-          for (int p = 0; p < idx.length; p++) {
-            dense[idx[p]] = val[p];
+    if (rows.allDense()) {
+      m.predictClasses(rows.denseRows(), n, classes);
+    } else {
+      int[] ix = null;
+      float[] vx = null;
+      for (int i = 0; i < n; i++) {
+        int nnz = rows.nonZeros(i);
+        if (nnz < 0) {
+          dense = dense == null ? new float[d] : dense;
+          rows.denseRow(i, dense);
+          classes[i] = m.predictClass(dense);
+        } else {
+          if (ix == null || ix.length < nnz) {
+            ix = new int[Math.max(nnz, 16)];
+            vx = new float[ix.length];
           }
+          classes[i] = m.predictClass(ix, vx, rows.sparseRow(i, ix, vx));
         }
-        m.scores(idx == null ? val : dense, s);
+      }
+    }
+    List<String> labels = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      labels.add(classes[i] < 0 ? null : m.labels().name(classes[i]));
+    }
+    Json j = new Json().put("labels", labels);
+    if (scores) {
+      float[] s = new float[m.scoreCount()];
+      dense = dense == null ? new float[d] : dense;
+      List<List<Float>> all = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        rows.denseRow(i, dense);
+        m.scores(dense, s);
         List<Float> row = new ArrayList<>(s.length);
         for (float x : s) {
           row.add(x);
         }
         all.add(row);
       }
-    }
-    Json j = new Json().put("labels", labels);
-    if (scores) {
       j.put("scores", all);
     }
     return j.toString();
   }
 
-  private String learn(HttpExchange ex, byte[] body) throws Refusal {
-    RequestRows rows = rows(ex, body);
+  private String learn(HttpExchange ex, Buffers b) throws Refusal {
+    RequestRows rows = rows(ex, b, live.snapshot().model(), true);
     try {
       rows.requireLabels();
     } catch (RequestRows.Bad e) {
       throw new Refusal(400, e.getMessage());
     }
+    int n = rows.size();
+    Dataset batch = rows.dataset();
     long mistakes;
     LiveModel.Snapshot s;
     synchronized (writer) {
       try {
-        mistakes = live.learn(rows.dataset());
+        mistakes = live.learn(batch);
       } catch (IllegalArgumentException e) {
         throw new Refusal(400, e.getMessage().replace("batch: ", ""));
       } catch (IllegalStateException e) {
@@ -397,7 +456,7 @@ final class ServeCommand {
       }
       s = live.snapshot();
     }
-    return new Json().put("examples", rows.size()).put("mistakes", mistakes).put("learnt", s.examples())
+    return new Json().put("examples", n).put("mistakes", mistakes).put("learnt", s.examples())
         .put("progressive_mistakes", s.mistakes()).toString();
   }
 
