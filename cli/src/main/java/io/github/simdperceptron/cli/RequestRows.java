@@ -4,6 +4,8 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.text.TextFile;
+import io.github.simdperceptron.text.TextVectorizer;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -37,6 +39,7 @@ final class RequestRows {
 
   private static final Set<String> TOP = Set.of("rows", "labels", "scores");
   private static final Set<String> ROW = Set.of("indices", "values", "label", "scores");
+  private static final Set<String> TEXT = Set.of("text", "label", "labels", "scores");
   /** Buffers above this many entries are dropped after a request rather than kept by the thread. */
   private static final int KEPT = 1 << 21;
 
@@ -55,6 +58,8 @@ final class RequestRows {
   private String[] labels = new String[16];
   /** Whether the request asks for the scores too. */
   boolean scores;
+  /** The first line of raw text with several labels, or 0. */
+  private long multiLabel;
 
   int size() {
     return n;
@@ -119,10 +124,15 @@ final class RequestRows {
     denseUsed = 0;
     sparseUsed = 0;
     scores = false;
+    multiLabel = 0;
   }
 
-  /** Reads the JSON body b[0, length) for a model of dimension d, in place of the rows before. */
-  void json(byte[] b, int length, int dimension) throws Bad {
+  /**
+   * Reads the JSON body b[0, length) for a model of dimension d, in place of the rows before; with
+   * a vectorizer (a model of raw text), {@code {"text": ...}} holds documents (a string, or an
+   * array of them), vectorized by it.
+   */
+  void json(byte[] b, int length, int dimension, TextVectorizer text) throws Bad {
     reset(dimension);
     Object v;
     try {
@@ -130,7 +140,9 @@ final class RequestRows {
     } catch (JsonText.Malformed e) {
       throw new Bad(e.getMessage());
     }
-    if (v instanceof Map<?, ?> m && m.containsKey("rows")) {
+    if (text != null && v instanceof Map<?, ?> m && m.containsKey("text")) {
+      documents(m, text);
+    } else if (v instanceof Map<?, ?> m && m.containsKey("rows")) {
       keys(m, TOP, "the request");
       scores = flag(m.get("scores"));
       Object rows = m.get("rows");
@@ -166,6 +178,73 @@ final class RequestRows {
     }
     if (n == 0) {
       throw new Bad("the request has no rows");
+    }
+  }
+
+  private void documents(Map<?, ?> m, TextVectorizer text) throws Bad {
+    keys(m, TEXT, "the request");
+    scores = flag(m.get("scores"));
+    Object t = m.get("text");
+    List<?> docs = t instanceof String ? List.of(t) : t instanceof List<?> list ? list : null;
+    if (docs == null || docs.isEmpty() || docs.stream().anyMatch(o -> !(o instanceof String))) {
+      throw new Bad("\"text\" must be a document (a string) or a non-empty array of them");
+    }
+    for (Object doc : docs) {
+      TextVectorizer.Row row;
+      try {
+        row = text.transform((String) doc);
+      } catch (IllegalArgumentException e) {
+        throw new Bad("document " + n + ": " + e.getMessage());
+      }
+      int at = sparseRoom(row.indices().length);
+      System.arraycopy(row.indices(), 0, idx, at, row.indices().length);
+      System.arraycopy(row.values(), 0, val, at, row.indices().length);
+      addRow(at, row.indices().length, null);
+    }
+    Object one = m.get("label");
+    Object all = m.get("labels");
+    if (one != null && all != null) {
+      throw new Bad("give \"label\" (one document) or \"labels\", not both");
+    }
+    if (one != null) {
+      if (n != 1) {
+        throw new Bad("\"label\" is for one document; give \"labels\" for " + n);
+      }
+      labels[0] = label(one, "the request");
+    } else if (all != null) {
+      List<String> names = labelList(all);
+      if (names.size() != n) {
+        throw new Bad("\"labels\" has " + names.size() + " labels for " + n + " documents");
+      }
+      for (int i = 0; i < n; i++) {
+        labels[i] = names.get(i);
+      }
+    }
+  }
+
+  /**
+   * Reads raw text, a document a line in the form the model was trained on (its labels, when
+   * given, as a training file writes them; one at most), vectorized by the model's vectorizer.
+   */
+  void textLines(byte[] b, int length, TextVectorizer text) throws Bad {
+    reset(text.dimension());
+    try (TextFile.Reader reader = TextFile.open(text, new ByteArrayInputStream(b, 0, length), "request")) {
+      while (reader.next()) {
+        List<String> given = reader.labels();
+        if (given.size() > 1 && multiLabel == 0) {
+          multiLabel = reader.line();
+        }
+        int k = reader.nonZeros();
+        int at = sparseRoom(k);
+        System.arraycopy(reader.indices(), 0, idx, at, k);
+        System.arraycopy(reader.values(), 0, val, at, k);
+        addRow(at, k, given.size() == 1 ? given.get(0) : null);
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new Bad(String.valueOf(e.getMessage()).replace('\n', ' '));
+    }
+    if (n == 0) {
+      throw new Bad("the request has no documents");
     }
   }
 
@@ -244,6 +323,9 @@ final class RequestRows {
 
   /** Throws {@link Bad} naming the first row without a label. */
   void requireLabels() throws Bad {
+    if (multiLabel > 0) {
+      throw new Bad("request:" + multiLabel + ": several labels; a document is learnt with one");
+    }
     for (int i = 0; i < n; i++) {
       if (labels[i] == null) {
         throw new Bad("row " + i + " has no label (give \"label\" in each row, or \"labels\" beside \"rows\")");

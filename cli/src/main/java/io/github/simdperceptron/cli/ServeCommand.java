@@ -6,7 +6,9 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
 import io.github.simdperceptron.learn.LiveModel;
 import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingState;
+import io.github.simdperceptron.text.TextVectorizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -50,6 +52,8 @@ final class ServeCommand {
   private final PrintWriter err;
 
   private ModelFile from;
+  /** The model's vectorizer when it reads raw text, else null. */
+  private TextVectorizer text;
   private boolean withState;
   private LiveModel live;
   private HttpServer server;
@@ -125,7 +129,8 @@ final class ServeCommand {
   InetSocketAddress start() throws IOException {
     from = ModelFile.read(model);
     withState = from.state() != null;
-    TrainingState state = LearnCommand.continuable("--model", model, from);
+    text = from.text();
+    TrainingState state = LearnCommand.continuableText("--model", model, from);
     try {
       live = LiveModel.of(state);
     } catch (IllegalArgumentException e) {
@@ -235,6 +240,7 @@ final class ServeCommand {
 
   private void save(TrainingState state) throws IOException {
     ModelFile file = ModelFile.of(state);
+    file = text == null ? file : file.withText(text);
     ModelFile.write(model, withState ? file : file.withoutState());
   }
 
@@ -305,7 +311,25 @@ final class ServeCommand {
     byte[] body = new byte[8192];
     int length;
     final RequestRows rows = new RequestRows();
-    final int[] classes = new int[1];
+    int[] classes = new int[1024];
+    int[] ix = new int[1024];
+    float[] vx = new float[1024];
+
+    /** Room for n classes. */
+    int[] classes(int n) {
+      if (classes.length < n) {
+        classes = new int[n];
+      }
+      return classes;
+    }
+
+    /** Room for a sparse row of k non-zeros in ix and vx. */
+    void sparse(int k) {
+      if (ix.length < k) {
+        ix = new int[k];
+        vx = new float[k];
+      }
+    }
   }
 
   private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
@@ -363,11 +387,15 @@ final class ServeCommand {
     RequestRows rows = b.rows;
     try {
       if (type.startsWith("text/plain")) {
-        rows.libsvm(b.body, b.length, m.dimension());
+        if (text != null) {
+          rows.textLines(b.body, b.length, text);
+        } else {
+          rows.libsvm(b.body, b.length, m.dimension());
+        }
       } else if (type.startsWith("application/octet-stream")) {
         rows.binary(b.body, b.length, m.dimension(), labelled ? m.labels() : null);
       } else {
-        rows.json(b.body, b.length, m.dimension());
+        rows.json(b.body, b.length, m.dimension(), text);
       }
     } catch (RequestRows.Bad e) {
       throw new Refusal(400, e.getMessage());
@@ -382,6 +410,11 @@ final class ServeCommand {
     if (b.body.length > KEPT_BODY) {
       b.body = new byte[8192];
     }
+    if (b.classes.length > KEPT_BODY / 4 || b.ix.length > KEPT_BODY / 4) {
+      b.classes = new int[1024];
+      b.ix = new int[1024];
+      b.vx = new float[1024];
+    }
   }
 
   private String predict(HttpExchange ex, Buffers b, String query) throws Refusal {
@@ -390,13 +423,11 @@ final class ServeCommand {
     boolean scores = rows.scores || (query != null && Arrays.asList(query.split("&")).contains("scores=true"));
     int n = rows.size();
     int d = m.dimension();
-    int[] classes = n <= b.classes.length ? b.classes : new int[n];
+    int[] classes = b.classes(n);
     float[] dense = null;
     if (rows.allDense()) {
       m.predictClasses(rows.denseRows(), n, classes);
     } else {
-      int[] ix = null;
-      float[] vx = null;
       for (int i = 0; i < n; i++) {
         int nnz = rows.nonZeros(i);
         if (nnz < 0) {
@@ -404,11 +435,8 @@ final class ServeCommand {
           rows.denseRow(i, dense);
           classes[i] = m.predictClass(dense);
         } else {
-          if (ix == null || ix.length < nnz) {
-            ix = new int[Math.max(nnz, 16)];
-            vx = new float[ix.length];
-          }
-          classes[i] = m.predictClass(ix, vx, rows.sparseRow(i, ix, vx));
+          b.sparse(nnz);
+          classes[i] = m.predictClass(b.ix, b.vx, rows.sparseRow(i, b.ix, b.vx));
         }
       }
     }
@@ -419,11 +447,18 @@ final class ServeCommand {
     Json j = new Json().put("labels", labels);
     if (scores) {
       float[] s = new float[m.scoreCount()];
-      dense = dense == null ? new float[d] : dense;
       List<List<Float>> all = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
-        rows.denseRow(i, dense);
-        m.scores(dense, s);
+        int nnz = rows.nonZeros(i);
+        if (nnz >= 0 && m instanceof MulticlassModel mc) {
+          // The pass the row's label came from (and predict's for raw text), without a dense copy.
+          b.sparse(nnz);
+          mc.scores(b.ix, b.vx, rows.sparseRow(i, b.ix, b.vx), s);
+        } else {
+          dense = dense == null ? new float[d] : dense;
+          rows.denseRow(i, dense);
+          m.scores(dense, s);
+        }
         List<Float> row = new ArrayList<>(s.length);
         for (float x : s) {
           row.add(x);
@@ -475,7 +510,7 @@ final class ServeCommand {
 
   private String describe() {
     LiveModel.Snapshot s = live.snapshot();
-    ModelFile now = new ModelFile(s.model(), from.algorithm(), from.bias(), from.options());
+    ModelFile now = new ModelFile(s.model(), from.algorithm(), from.bias(), from.options(), text);
     return new ModelSummary(now, 10).json().put("model", model.toString()).put("learnt", s.examples())
         .put("progressive_mistakes", s.mistakes()).toString();
   }

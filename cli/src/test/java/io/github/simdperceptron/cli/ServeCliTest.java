@@ -315,6 +315,69 @@ class ServeCliTest {
     assertArrayEquals(Files.readAllBytes(byText), Files.readAllBytes(byBinary), "binary /learn = libsvm /learn");
   }
 
+  /** A JSON string of text. */
+  private static String quoted(String text) {
+    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
+  @Test
+  void aModelOfRawTextPredictsAndLearnsText() throws Exception {
+    java.util.Random rnd = new java.util.Random(48);
+    Path train = dir.resolve("train.txt");
+    Files.write(train, TextCliTest.documents(rnd, 300, true, new ArrayList<>()), StandardCharsets.UTF_8);
+    List<String> labels = new ArrayList<>();
+    List<String> docs = TextCliTest.documents(rnd, 40, true, labels);
+    Path test = dir.resolve("test.txt");
+    Files.write(test, docs, StandardCharsets.UTF_8);
+    Path m = dir.resolve("text.bin");
+    Result t = run("train", "--data", train.toString(), "--model", m.toString(), "--algorithm", "averaged",
+        "--multiclass", "direct", "--epochs", "2", "--no-shuffle", "--save-state");
+    assertEquals(0, t.code(), t.err());
+    Result p = run("predict", "--model", m.toString(), "--data", test.toString());
+    assertEquals(0, p.code(), p.err());
+    List<String> expected = p.out().lines().toList();
+    Result sc = run("predict", "--model", m.toString(), "--data", test.toString(), "--scores");
+    assertEquals(0, sc.code(), sc.err());
+
+    Served s = serve(m);
+    assertEquals(expected, strings(post(s, "/predict", "text/plain", String.join("\n", docs)).body(), "labels"));
+    List<String> texts = docs.stream().map(l -> String.join(" ", Arrays.stream(l.split(" "))
+        .filter(w -> !w.startsWith("__label__")).toList())).toList();
+    String json = "{\"text\":[" + String.join(",", texts.stream().map(ServeCliTest::quoted).toList()) + "]}";
+    assertEquals(expected, strings(post(s, "/predict", "application/json", json).body(), "labels"));
+    HttpResponse<String> one = post(s, "/predict", "application/json", "{\"text\":" + quoted(texts.get(0))
+        + ",\"scores\":true}");
+    assertEquals(expected.subList(0, 1), strings(one.body(), "labels"));
+    List<Float> want = Arrays.stream(sc.out().lines().findFirst().orElseThrow().split(" ")).map(Float::valueOf)
+        .toList();
+    List<Float> got = Arrays.stream(scoresOf(one.body()).replaceAll("[\\[\\]]", "").split(",")).map(Float::valueOf)
+        .toList();
+    assertEquals(want, got, "the scores predict --scores prints");
+
+    assertError(post(s, "/learn", "text/plain", "no label here\n"), 400, "row 0 has no label");
+    assertError(post(s, "/learn", "text/plain", "__label__topic0 __label__topic1 two labels\n"), 400,
+        "request:1: several labels");
+    assertError(post(s, "/predict", "application/json", "{\"text\": 3}"), 400, "must be a document (a string)");
+    assertError(post(s, "/learn", "application/json", "{\"text\": [\"a\", \"b\"], \"labels\": [\"__label__topic0\"]}"),
+        400, "1 labels for 2 documents");
+    HttpResponse<String> a = post(s, "/learn", "text/plain", String.join("\n", docs.subList(0, 20)));
+    assertEquals(200, a.statusCode(), a.body());
+    String labelled = "{\"text\":[" + String.join(",", texts.subList(20, 40).stream().map(ServeCliTest::quoted)
+        .toList()) + "],\"labels\":[" + String.join(",", labels.subList(20, 40).stream().map(ServeCliTest::quoted)
+        .toList()) + "]}";
+    HttpResponse<String> b = post(s, "/learn", "application/json", labelled);
+    assertEquals(200, b.statusCode(), b.body());
+    assertEquals(40, (long) CliTest.number(b.body(), "learnt"));
+    assertEquals(200, post(s, "/save", "text/plain", "").statusCode());
+    ModelFile saved = ModelFile.read(m);
+    assertTrue(saved.text() != null && saved.state() != null, "saved with its vectorizer and its state");
+    Result again = run("predict", "--model", m.toString(), "--data", test.toString());
+    assertEquals(0, again.code(), again.err());
+    assertEquals(expected.size(), again.out().lines().count());
+    assertEquals(strings(post(s, "/predict", "text/plain", String.join("\n", docs)).body(), "labels"),
+        again.out().lines().toList(), "the saved model predicts as the server does");
+  }
+
   @Test
   void aSlowClientTimesOutWhileOthersAreServed() throws Exception {
     Served s = serve(train("m.bin"));
