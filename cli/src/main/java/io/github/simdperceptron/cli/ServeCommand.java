@@ -39,6 +39,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ServeCommand {
   private static final ThreadLocal<Boolean> OVERFLOW = ThreadLocal.withInitial(() -> false);
+  /** The largest --max-body: a body is read into one array. */
+  private static final long MAX_BODY = Integer.MAX_VALUE - 8;
 
   private final Path model;
   private final String host;
@@ -101,10 +103,10 @@ final class ServeCommand {
     if (port < 0 || port > 65535) {
       throw new UsageException("--port " + port + ": expected a port in [0, 65535]");
     }
-    if (t < 0 || queue < 0 || maxBody < 1 || readTimeout < 1 || grace < 0) {
+    if (t < 0 || queue < 0 || maxBody < 1 || maxBody > MAX_BODY || readTimeout < 1 || grace < 0) {
       throw new UsageException(t < 0 ? "--threads " + t + ": expected a count >= 0" : queue < 0 ? "--queue " + queue
-          + ": expected a count >= 0" : maxBody < 1 ? "--max-body " + maxBody + ": expected a size >= 1"
-          : readTimeout < 1 ? "--read-timeout " + readTimeout + ": expected seconds >= 1" : "--grace " + grace
+          + ": expected a count >= 0" : maxBody < 1 || maxBody > MAX_BODY ? "--max-body " + maxBody
+          + ": expected a size in [1, " + MAX_BODY + "]" : readTimeout < 1 ? "--read-timeout " + readTimeout + ": expected seconds >= 1" : "--grace " + grace
           + ": expected seconds >= 0");
     }
   }

@@ -88,7 +88,8 @@ class ServeFaultTest {
   }
 
   private static String get(int port, String path) throws IOException {
-    String answer = exchange(port, ("GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+    String answer = exchange(port, ("GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n")
+        .getBytes(StandardCharsets.US_ASCII));
     assertTrue(answer.startsWith("HTTP/1.1 200"), path + ": " + answer);
     return answer.substring(answer.indexOf("\r\n\r\n") + 4);
   }
