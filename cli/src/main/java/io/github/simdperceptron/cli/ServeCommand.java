@@ -32,7 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code perceptron serve}: a resident HTTP/1.1 server over a model that keeps learning
- * (docs/online.md). Predictions read the {@link LiveModel}'s last snapshot and never wait;
+ * (docs/online.md), or, when its learner cannot, that gives predictions only (/learn and /save
+ * refused with 403). Predictions read the {@link LiveModel}'s last snapshot and never wait;
  * learning and saving are one writer at a time. Bad requests get a status and a one-line reason,
  * and the server goes on. SIGTERM (or SIGINT) stops accepting, lets the requests in flight end
  * (for at most --grace seconds), saves the model and exits with 0.
@@ -57,7 +58,11 @@ final class ServeCommand {
   /** The model's vectorizer when it reads raw text, else null. */
   private TextVectorizer text;
   private boolean withState;
+  /** The model learning, or null when it cannot learn (it serves predictions only). */
   private LiveModel live;
+  /** Why the model cannot learn, or null. */
+  private String readOnly;
+  private LiveModel.Snapshot fixed;
   private HttpServer server;
   private ThreadPoolExecutor pool;
   private ExecutorService overflow;
@@ -74,8 +79,9 @@ final class ServeCommand {
     return new Options("perceptron serve",
         "Serves a model over HTTP/1.1 with JSON bodies: POST /predict, POST /learn (it keeps learning), POST /save,"
             + " GET /model, GET /health; saves the model on SIGTERM/SIGINT.")
-        .option("--model", Options.Type.PATH, "M", "the model to serve (train's linear learners), rewritten in place"
-            + " by /save and at the end; with its training state when it has one").required()
+        .option("--model", Options.Type.PATH, "M", "the model to serve, rewritten in place by /save and at the end"
+            + " (with its training state when it has one); a model whose learner cannot go on one example at a"
+            + " time (PLA, pocket, voted, kernel) gives predictions only").required()
         .option("--host", Options.Type.TEXT, "HOST", "127.0.0.1", "the address to listen on")
         .option("--port", Options.Type.INT, "P", 8080, "the port; 0 for any free one (the first line printed is the"
             + " address)")
@@ -132,12 +138,14 @@ final class ServeCommand {
     from = ModelFile.read(model);
     withState = from.state() != null;
     text = from.text();
-    TrainingState state = LearnCommand.continuableText("--model", model, from);
     try {
-      live = LiveModel.of(state);
+      live = LiveModel.of(LearnCommand.continuableText("--model", model, from));
+    } catch (UsageException e) {
+      readOnly = e.getMessage();
     } catch (IllegalArgumentException e) {
-      throw LearnCommand.notOnline("--model", model, e);
+      readOnly = LearnCommand.notOnline("--model", model, e).getMessage();
     }
+    fixed = new LiveModel.Snapshot(from.model(), 0, 0);
     // Without TCP_NODELAY a keep-alive client waits for the delayed ACK on every response.
     System.setProperty("sun.net.httpserver.nodelay", "true");
     // The JDK's server reads these once, when its first server is made in the process.
@@ -177,9 +185,10 @@ final class ServeCommand {
     InetSocketAddress at = server.getAddress();
     String h = at.getAddress().getHostAddress();
     out.println("http://" + (h.contains(":") ? "[" + h + "]" : h) + ":" + at.getPort());
-    Model m = live.snapshot().model();
+    Model m = snapshot().model();
     out.println("serving " + model + " (" + from.algorithm().toLowerCase(java.util.Locale.ROOT) + ", "
-        + m.dimension() + " features, " + m.labels().size() + " classes) with " + threads + " threads");
+        + m.dimension() + " features, " + m.labels().size() + " classes) with " + threads + " threads"
+        + (readOnly == null ? "" : "; predictions only: " + readOnly));
     out.flush();
     return at;
   }
@@ -216,18 +225,20 @@ final class ServeCommand {
     boolean saved = true;
     boolean learnt;
     synchronized (writer) {
-      learnt = live.snapshot().examples() > 0;
+      learnt = snapshot().examples() > 0;
       try {
-        TrainingState end = live.finish();
-        if (learnt) {
-          save(end);
+        if (live != null) {
+          TrainingState end = live.finish();
+          if (learnt) {
+            save(end);
+          }
         }
       } catch (IOException | RuntimeException e) {
         err.println("perceptron serve: saving " + model + " failed: " + Main.message(e));
         saved = false;
       }
     }
-    LiveModel.Snapshot s = live.snapshot();
+    LiveModel.Snapshot s = snapshot();
     String file = !learnt ? model + " is unchanged" : saved ? "model saved to " + model : model + " is not saved";
     out.printf("learnt %d examples, progressive accuracy %s (%d mistakes), %s%n", s.examples(),
         s.examples() == 0 ? "-" : Format.percent(1 - s.mistakes() / (double) s.examples()), s.mistakes(), file);
@@ -280,7 +291,7 @@ final class ServeCommand {
         }
         case "/health" -> {
           only(ex, method, "GET");
-          LiveModel.Snapshot s = live.snapshot();
+          LiveModel.Snapshot s = snapshot();
           reply(ex, 200, new Json().put("status", "ok").put("examples", s.examples()).toString());
         }
         default -> throw new Refusal(404, "no such path: " + path + " (POST /predict, /learn, /save; GET /model,"
@@ -420,7 +431,7 @@ final class ServeCommand {
   }
 
   private String predict(HttpExchange ex, Buffers b, String query) throws Refusal {
-    Model m = live.snapshot().model();
+    Model m = snapshot().model();
     RequestRows rows = rows(ex, b, m, false);
     boolean scores = rows.scores || (query != null && Arrays.asList(query.split("&")).contains("scores=true"));
     int n = rows.size();
@@ -472,7 +483,19 @@ final class ServeCommand {
     return j.toString();
   }
 
+  /** The model predictions read now: the last batch's, or the file's when it cannot learn. */
+  private LiveModel.Snapshot snapshot() {
+    return live == null ? fixed : live.snapshot();
+  }
+
+  private void learning() throws Refusal {
+    if (live == null) {
+      throw new Refusal(403, "this server gives predictions only: " + readOnly);
+    }
+  }
+
   private String learn(HttpExchange ex, Buffers b) throws Refusal {
+    learning();
     RequestRows rows = rows(ex, b, live.snapshot().model(), true);
     try {
       rows.requireLabels();
@@ -498,6 +521,7 @@ final class ServeCommand {
   }
 
   private String saveNow() throws Refusal {
+    learning();
     LiveModel.Snapshot s;
     synchronized (writer) {
       try {
@@ -511,8 +535,9 @@ final class ServeCommand {
   }
 
   private String describe() {
-    LiveModel.Snapshot s = live.snapshot();
-    ModelFile now = new ModelFile(s.model(), from.algorithm(), from.bias(), from.options(), text);
+    LiveModel.Snapshot s = snapshot();
+    ModelFile now = live == null ? from
+        : new ModelFile(s.model(), from.algorithm(), from.bias(), from.options(), text);
     return new ModelSummary(now, 10).json().put("model", model.toString()).put("learnt", s.examples())
         .put("progressive_mistakes", s.mistakes()).toString();
   }

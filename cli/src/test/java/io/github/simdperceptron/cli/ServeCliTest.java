@@ -379,6 +379,38 @@ class ServeCliTest {
   }
 
   @Test
+  void aModelThatCannotLearnGivesPredictionsOnly() throws Exception {
+    // The pocket learner needs the whole training set: an online pass does not continue it.
+    java.util.Random rnd = new java.util.Random(7);
+    Path train = dir.resolve("train.txt");
+    Files.write(train, TextCliTest.documents(rnd, 200, true, new ArrayList<>()), StandardCharsets.UTF_8);
+    List<String> docs = TextCliTest.documents(rnd, 20, true, new ArrayList<>());
+    Path test = dir.resolve("test.txt");
+    Files.write(test, docs, StandardCharsets.UTF_8);
+    Path m = dir.resolve("pa.bin");
+    Result t = run("train", "--data", train.toString(), "--model", m.toString(), "--epochs", "2", "--algorithm",
+        "pocket");
+    assertEquals(0, t.code(), t.err());
+    byte[] before = Files.readAllBytes(m);
+    Result p = run("predict", "--model", m.toString(), "--data", test.toString());
+    assertEquals(0, p.code(), p.err());
+    Result info = run("info", "--json", "--model", m.toString());
+    assertEquals(0, info.code(), info.err());
+
+    Served s = serve(m);
+    assertTrue(s.out.toString().contains("; predictions only: --model " + m), s.out.toString());
+    assertEquals(p.out().lines().toList(), strings(post(s, "/predict", "text/plain", String.join("\n", docs)).body(),
+        "labels"));
+    assertError(post(s, "/learn", "text/plain", docs.get(0)), 403, "predictions only", "got POCKET");
+    assertError(post(s, "/save", "text/plain", ""), 403, "predictions only");
+    String described = get(s, "/model").body();
+    assertTrue(described.startsWith(info.out().strip().substring(0, info.out().strip().length() - 1)), described);
+    s.server.stop(null);
+    assertTrue(s.out.toString().contains("learnt 0 examples"), s.out.toString());
+    assertArrayEquals(before, Files.readAllBytes(m), "the file is as it was");
+  }
+
+  @Test
   void aSlowClientTimesOutWhileOthersAreServed() throws Exception {
     Served s = serve(train("m.bin"));
     try (Socket slow = new Socket("127.0.0.1", s.uri.getPort())) {
