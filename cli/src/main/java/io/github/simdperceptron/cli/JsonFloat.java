@@ -11,6 +11,9 @@ import java.nio.charset.StandardCharsets;
 final class JsonFloat {
   /** 10^0 .. 10^10: each exact in a float (5^10 < 2^24). */
   private static final float[] POWERS = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+  /** 10^0 .. 10^22: each exact in a double (5^22 < 2^53). */
+  private static final double[] DOUBLE_POWERS = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+      1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   /** Significant digits kept in a long; a longer significand goes to Float.parseFloat. */
   private static final int LONG_DIGITS = 18;
 
@@ -20,11 +23,16 @@ final class JsonFloat {
    * The float of the JSON number {@code b[from, to)} (not modified), as Float.parseFloat gives it
    * (a number too large for a float is infinite; the caller decides whether that is allowed).
    *
-   * <p>Why the fast path is exact: when the decimal significand s (its digits without the point,
-   * leading zeros dropped) is below 2^24 and the decimal exponent e is in [-10, 10], both s and
-   * 10^|e| are floats exactly, so the one IEEE multiply (or divide) s * 10^e rounds the exact value
-   * once, to nearest even, which is what a correctly rounded conversion gives. Other numbers are
-   * handed to Float.parseFloat.
+   * <p>Why the fast paths are exact. With the decimal significand s (its digits without the point,
+   * leading zeros dropped) and the decimal exponent e, the value is x = s * 10^e. When s is below
+   * 2^24 and e in [-10, 10], s and 10^|e| are floats exactly, so the one IEEE float multiply (or
+   * divide) rounds x once, to nearest even: the correctly rounded float. When s is below 2^53 and e
+   * in [-22, 22], s and 10^|e| are doubles exactly, and one double multiply (or divide) gives
+   * D = x rounded to a double. Rounding D to a float gives x rounded to a float unless a float
+   * midpoint (half-way between two floats, itself a double) lies between x and D, ends included;
+   * no double lies strictly between x and D, so that midpoint can only be D itself: D is checked
+   * not to be one. x is then between 1e-22 and 1e38, a normal float. Other numbers, and the rare
+   * midpoint, are handed to Float.parseFloat.
    */
   static float parse(byte[] b, int from, int to) throws JsonText.Malformed {
     int p = from;
@@ -98,6 +106,15 @@ final class JsonFloat {
       float f = s;
       f = exponent >= 0 ? f * POWERS[exponent] : f / POWERS[-exponent];
       return negative ? -f : f;
+    }
+    if (exact && s < (1L << 53) && exponent >= -22 && exponent <= 22) {
+      double x = s;
+      x = exponent >= 0 ? x * DOUBLE_POWERS[exponent] : x / DOUBLE_POWERS[-exponent];
+      // A float midpoint: the 29 bits a float drops are 1 then 28 zeros.
+      if ((Double.doubleToRawLongBits(x) & 0x1FFF_FFFFL) != 0x1000_0000L) {
+        float f = (float) x;
+        return negative ? -f : f;
+      }
     }
     return Float.parseFloat(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
   }

@@ -112,8 +112,8 @@ final class ServeCommand {
     if (t < 0 || queue < 0 || maxBody < 1 || maxBody > MAX_BODY || readTimeout < 1 || grace < 0) {
       throw new UsageException(t < 0 ? "--threads " + t + ": expected a count >= 0" : queue < 0 ? "--queue " + queue
           + ": expected a count >= 0" : maxBody < 1 || maxBody > MAX_BODY ? "--max-body " + maxBody
-          + ": expected a size in [1, " + MAX_BODY + "]" : readTimeout < 1 ? "--read-timeout " + readTimeout + ": expected seconds >= 1" : "--grace " + grace
-          + ": expected seconds >= 0");
+          + ": expected a size in [1, " + MAX_BODY + "]" : readTimeout < 1 ? "--read-timeout " + readTimeout
+          + ": expected seconds >= 1" : "--grace " + grace + ": expected seconds >= 0");
     }
   }
 

@@ -59,14 +59,16 @@ class JsonFloatTest {
         "3.40282357e38", "1e39", "1e400", "1e-400", "1.4e-45", "7e-46", "7.1e-46", "1.17549435e-38",
         "1.1754942e-38", "123456789012345678901234567890", "0.000000000000000000000000000000000000000000001",
         "1e99999999999", "-1e-99999999999", "1.00000017881393432617187499", "1.00000017881393432617187501",
-        "1.000000178813934326171875", "0.003921569", "0.0039215686274509803", "255", "2.5e-3");
+        "1.000000178813934326171875", "0.003921569", "0.0039215686274509803", "0.003921568859368563", "255", "2.5e-3",
+        "1.00000005960464477539062", "1.0000000596046448", "1.0000000596046447", "16777217.0", "33554435e-1",
+        "9007199254740991e-22", "9007199254740993e-22", "1e22", "1e-22", "1e23");
     for (String s : fixed) {
       same(s);
     }
     int tried = 0;
     for (int t = 0; t < 30_000; t++) {
       String s;
-      switch (r.nextInt(9)) {
+      switch (r.nextInt(10)) {
         case 0 -> s = Long.toString(r.nextLong() % 30_000_000_000L);
         case 1 -> s = (r.nextBoolean() ? "-" : "") + (r.nextInt(3) == 0 ? "0" : digits(r, 1 + r.nextInt(8), true))
             + "." + digits(r, 1 + r.nextInt(10), false);
@@ -98,6 +100,13 @@ class JsonFloatTest {
           s = r.nextBoolean() ? shortest : spelled(new BigDecimal(f), r);
         }
         case 7 -> s = digits(r, 1 + r.nextInt(7), true) + exponent(r, 50);
+        case 8 -> {
+          // Significands of 10 to 17 digits near float midpoints, and doubles as Java prints them.
+          float f = Float.intBitsToFloat(0x0d000000 + r.nextInt(0x64000000));
+          BigDecimal mid = new BigDecimal(f).add(new BigDecimal(Math.nextUp(f))).divide(BigDecimal.valueOf(2));
+          s = r.nextInt(4) == 0 ? Double.toString(r.nextDouble() * Math.pow(10, r.nextInt(40) - 20)).replace("E", "e")
+              : spelled(mid.round(new java.math.MathContext(10 + r.nextInt(8))), r);
+        }
         default -> s = "0." + "0".repeat(r.nextInt(12)) + digits(r, 1 + r.nextInt(9), true) + (r.nextBoolean()
             ? exponent(r, 12) : "");
       }
