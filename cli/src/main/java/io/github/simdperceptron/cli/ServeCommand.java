@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LiveModel;
 import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
@@ -336,6 +337,16 @@ final class ServeCommand {
       return classes;
     }
 
+    float[] dense = new float[0];
+
+    /** A dense row of d floats (its values left from before). */
+    float[] dense(int d) {
+      if (dense.length < d) {
+        dense = new float[d];
+      }
+      return dense;
+    }
+
     /** Room for a sparse row of k non-zeros in ix and vx. */
     void sparse(int k) {
       if (ix.length < k) {
@@ -423,10 +434,11 @@ final class ServeCommand {
     if (b.body.length > KEPT_BODY) {
       b.body = new byte[8192];
     }
-    if (b.classes.length > KEPT_BODY / 4 || b.ix.length > KEPT_BODY / 4) {
+    if (b.classes.length > KEPT_BODY / 4 || b.ix.length > KEPT_BODY / 4 || b.dense.length > KEPT_BODY / 4) {
       b.classes = new int[1024];
       b.ix = new int[1024];
       b.vx = new float[1024];
+      b.dense = new float[0];
     }
   }
 
@@ -444,7 +456,7 @@ final class ServeCommand {
       for (int i = 0; i < n; i++) {
         int nnz = rows.nonZeros(i);
         if (nnz < 0) {
-          dense = dense == null ? new float[d] : dense;
+          dense = b.dense(d);
           rows.denseRow(i, dense);
           classes[i] = m.predictClass(dense);
         } else {
@@ -467,8 +479,12 @@ final class ServeCommand {
           // The pass the row's label came from (and predict's for raw text), without a dense copy.
           b.sparse(nnz);
           mc.scores(b.ix, b.vx, rows.sparseRow(i, b.ix, b.vx), s);
+        } else if (nnz >= 0 && m instanceof BinaryModel bm) {
+          b.sparse(nnz);
+          rows.sparseRow(i, b.ix, b.vx);
+          s[0] = bm.score(Arrays.copyOf(b.ix, nnz), Arrays.copyOf(b.vx, nnz));
         } else {
-          dense = dense == null ? new float[d] : dense;
+          dense = b.dense(d);
           rows.denseRow(i, dense);
           m.scores(dense, s);
         }
