@@ -7,11 +7,15 @@
 #   predict    the same against perceptron serve (requests/s; ratio to the floor)
 #   p99        hey at half the predict rate (-c 16, -q per worker), keep-alive: its p50 and p99
 #              (wrk2 is not in Debian; wrk's own latency is at full load, not at a fixed rate)
-#   batch      wrk -t 2 -c 4, POST /predict of 1,000 sparse rows (rows/s)
+#   batch      wrk -t 2 -c 4, POST /predict of 1,000 sparse rows as JSON (rows/s)
+#   floor-bin  wrk -t 2 -c 4, the floor receiving the 3 MB binary body of 1,000 dense rows (rows/s)
+#   batch-bin  the same body to perceptron serve's /predict (application/octet-stream)
 #   learn      wrk -t 1 -c 2, POST /learn of 1,000 libsvm lines as text/plain (examples/s)
-# Prints one table; the raw wrk/hey lines stay in WORK_DIR/serve-load/.
+#   learn-bin  wrk -t 1 -c 2, POST /learn of the 1,000 dense rows with their class indices, binary
+# Prints one table; the raw wrk/hey lines stay in WORK_DIR/serve-load/. RUNS (default: all of
+# them) picks some, e.g. `floor-bin,batch-bin`; predict/floor is printed when both ran.
 #
-# usage: bench/scripts/serve-load.sh [WORK_DIR] [DURATION_SECONDS]
+# usage: bench/scripts/serve-load.sh [WORK_DIR] [DURATION_SECONDS] [RUNS]
 # needs: Debian packages wrk, hey, dataset-fashion-mnist, python3 (installed when missing)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -19,6 +23,10 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 install_missing wrk hey dataset-fashion-mnist python3
 work="${1:-/tmp/fashion-mnist-libsvm}"
 seconds="${2:-10}"
+runs=",${3:-floor,predict,p99,batch,floor-bin,batch-bin,learn,learn-bin},"
+wanted() {
+  [[ "$runs" == *",$1,"* ]]
+}
 idx=/usr/share/datasets/fashion-mnist
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 if [ ! -f "$work/fashion-mnist-train.svm" ]; then
@@ -37,9 +45,13 @@ out="$work/serve-load"
 mkdir -p "$out"
 cp "$model" "$out/model.bin"
 
+"$java" --add-modules jdk.incubator.vector -jar "$jar" info --json --model "$model" >"$out/info.json"
 python3 - "$work/fashion-mnist-test.svm" "$work/fashion-mnist-train.svm" "$out" <<'PY'
-import json, sys
+import json, struct, sys
 test, train, out = sys.argv[1:4]
+with open(out + "/info.json") as f:
+    info = json.load(f)
+classes, d = info["classes"], info["dimension"]
 def rows(path, n):
     res = []
     with open(path) as f:
@@ -65,6 +77,35 @@ with open(train) as f, open(out + "/learn.svm", "w") as g:
             n += 1
             if n == 1000:
                 break
+# The binary body (docs/online.md): rows, dimension, for /learn the class indices, then the rows'
+# float32 values, little-endian.
+def dense(path, n):
+    xs, ys = [], []
+    with open(path) as f:
+        for line in f:
+            t = line.split()
+            if not t or t[0].startswith('#'):
+                continue
+            x = [0.0] * d
+            for p in t[1:]:
+                j, v = p.split(':')
+                x[int(j) - 1] = float(v)
+            xs.append(x)
+            ys.append(classes.index(t[0]))
+            if len(xs) == n:
+                break
+    return xs, ys
+xs, _ = dense(test, 1000)
+with open(out + "/batch.bin", "wb") as f:
+    f.write(struct.pack("<ii", len(xs), d))
+    for x in xs:
+        f.write(struct.pack("<%df" % d, *x))
+xs, ys = dense(train, 1000)
+with open(out + "/learn.bin", "wb") as f:
+    f.write(struct.pack("<ii", len(xs), d))
+    f.write(struct.pack("<%di" % len(ys), *ys))
+    for x in xs:
+        f.write(struct.pack("<%df" % d, *x))
 PY
 
 pids=()
@@ -108,22 +149,43 @@ field() {
   sed -n "s/.* $2=\([0-9]*\).*/\1/p" <<<"$1"
 }
 
-start "$out/floor.out" "$java" "$root/bench/scripts/HttpFloor.java" 0 2
-floor="$(load floor "$url/predict" "$out/single.json" application/json 2 64)"
-kill "$pid"
-wait "$pid" 2>/dev/null || true
+if wanted floor || wanted floor-bin; then
+  start "$out/floor.out" "$java" "$root/bench/scripts/HttpFloor.java" 0 2
+  if wanted floor; then
+    floor="$(load floor "$url/predict" "$out/single.json" application/json 2 64)"
+  fi
+  if wanted floor-bin; then
+    floor_bin="$(load floor-bin "$url/predict" "$out/batch.bin" application/octet-stream 2 4)"
+  fi
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+fi
 
 start "$out/serve.out" "$java" --add-modules jdk.incubator.vector -XX:+UseParallelGC -jar "$jar" serve \
   --model "$out/model.bin" --port 0 --threads 2
 serve_url="$url"
 serve_pid="$pid"
-predict="$(load predict "$serve_url/predict" "$out/single.json" application/json 2 64)"
-rps=$(($(field "$predict" requests) * 1000000 / $(field "$predict" duration_us)))
-per_worker=$(((rps / 2 + 15) / 16))
-timeout $((seconds + 30)) hey -z "${seconds}s" -c 16 -q "$per_worker" -m POST -T application/json \
-  -D "$out/single.json" "$serve_url/predict" >"$out/p99.txt"
-batch="$(load batch "$serve_url/predict" "$out/batch.json" application/json 2 4)"
-learn="$(load learn "$serve_url/learn" "$out/learn.svm" text/plain 1 2)"
+if wanted predict || wanted p99; then
+  predict="$(load predict "$serve_url/predict" "$out/single.json" application/json 2 64)"
+fi
+if wanted p99; then
+  rps=$(($(field "$predict" requests) * 1000000 / $(field "$predict" duration_us)))
+  per_worker=$(((rps / 2 + 15) / 16))
+  timeout $((seconds + 30)) hey -z "${seconds}s" -c 16 -q "$per_worker" -m POST -T application/json \
+    -D "$out/single.json" "$serve_url/predict" >"$out/p99.txt"
+fi
+if wanted batch; then
+  batch="$(load batch "$serve_url/predict" "$out/batch.json" application/json 2 4)"
+fi
+if wanted batch-bin; then
+  batch_bin="$(load batch-bin "$serve_url/predict" "$out/batch.bin" application/octet-stream 2 4)"
+fi
+if wanted learn; then
+  learn="$(load learn "$serve_url/learn" "$out/learn.svm" text/plain 1 2)"
+fi
+if wanted learn-bin; then
+  learn_bin="$(load learn-bin "$serve_url/learn" "$out/learn.bin" application/octet-stream 1 2)"
+fi
 kill -TERM "$serve_pid"
 wait "$serve_pid" || true
 
@@ -133,26 +195,45 @@ per_second() {
 ms() {
   awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'
 }
-hey_rps="$(awk '/Requests\/sec:/ { printf "%d", $2 }' "$out/p99.txt")"
-hey_p50="$(awk '/ 50% in / { printf "%.2f", $3 * 1000 }' "$out/p99.txt")"
-hey_p99="$(awk '/ 99% in / { printf "%.2f", $3 * 1000 }' "$out/p99.txt")"
-hey_errors="$(awk '/^Status code distribution:/ { on = 1; next } on && /\[[0-9]+\]/ { gsub(/[\[\]]/, "", $1);
-  if ($1 != 200) n += $2 } END { print n + 0 }' "$out/p99.txt")"
-floor_rps="$(per_second "$floor")"
-
-printf '%-8s %-44s %12s %12s %9s %9s %8s\n' run load requests/s rows/s p50_ms p99_ms non-2xx
+printf '%-9s %-44s %12s %12s %9s %9s %8s\n' run load requests/s rows/s p50_ms p99_ms non-2xx
 row() {
   local run="$1" what="$2" r="$3" rows="$4"
-  printf '%-8s %-44s %12s %12s %9s %9s %8s\n' "$run" "$what" "$(per_second "$r")" \
+  printf '%-9s %-44s %12s %12s %9s %9s %8s\n' "$run" "$what" "$(per_second "$r")" \
     "$(($(per_second "$r") * rows))" "$(ms "$(field "$r" p50_us)")" "$(ms "$(field "$r" p99_us)")" \
     "$(($(field "$r" status_errors) + $(field "$r" socket_errors)))"
 }
-row floor "wrk -t2 -c64, 1 row, constant answer" "$floor" 1
-row predict "wrk -t2 -c64, 1 row" "$predict" 1
-printf '%-8s %-44s %12s %12s %9s %9s %8s\n' p99 "hey -c16 -q$per_worker (half of predict's rate)" "$hey_rps" \
-  "$hey_rps" "$hey_p50" "$hey_p99" "$hey_errors"
-row batch "wrk -t2 -c4, 1,000 rows" "$batch" 1000
-row learn "wrk -t1 -c2, /learn 1,000 lines" "$learn" 1000
-awk -v s="$(per_second "$predict")" -v f="$floor_rps" \
-  'BEGIN { printf "predict / floor: %.1f%% of the floor'"'"'s requests/s\n", 100 * s / f }'
+if wanted floor; then
+  row floor "wrk -t2 -c64, 1 row, constant answer" "$floor" 1
+fi
+if wanted predict || wanted p99; then
+  row predict "wrk -t2 -c64, 1 row" "$predict" 1
+fi
+if wanted p99; then
+  hey_rps="$(awk '/Requests\/sec:/ { printf "%d", $2 }' "$out/p99.txt")"
+  hey_p50="$(awk '/ 50% in / { printf "%.2f", $3 * 1000 }' "$out/p99.txt")"
+  hey_p99="$(awk '/ 99% in / { printf "%.2f", $3 * 1000 }' "$out/p99.txt")"
+  hey_errors="$(awk '/^Status code distribution:/ { on = 1; next } on && /\[[0-9]+\]/ { gsub(/[\[\]]/, "", $1);
+    if ($1 != 200) n += $2 } END { print n + 0 }' "$out/p99.txt")"
+  printf '%-9s %-44s %12s %12s %9s %9s %8s\n' p99 "hey -c16 -q$per_worker (half of predict's rate)" "$hey_rps" \
+    "$hey_rps" "$hey_p50" "$hey_p99" "$hey_errors"
+fi
+if wanted batch; then
+  row batch "wrk -t2 -c4, 1,000 sparse rows, JSON" "$batch" 1000
+fi
+if wanted floor-bin; then
+  row floor-bin "wrk -t2 -c4, 3 MB body, constant answer" "$floor_bin" 1000
+fi
+if wanted batch-bin; then
+  row batch-bin "wrk -t2 -c4, 1,000 dense rows, binary" "$batch_bin" 1000
+fi
+if wanted learn; then
+  row learn "wrk -t1 -c2, /learn 1,000 lines" "$learn" 1000
+fi
+if wanted learn-bin; then
+  row learn-bin "wrk -t1 -c2, /learn 1,000 rows, binary" "$learn_bin" 1000
+fi
+if wanted floor && { wanted predict || wanted p99; }; then
+  awk -v s="$(per_second "$predict")" -v f="$(per_second "$floor")" \
+    'BEGIN { printf "predict / floor: %.1f%% of the floor'"'"'s requests/s\n", 100 * s / f }'
+fi
 echo "java $("$java" -version 2>&1 | head -n 1), $(nproc) cores, $seconds s a run; raw output in $out"

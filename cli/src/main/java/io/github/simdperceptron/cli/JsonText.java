@@ -1,17 +1,20 @@
 package io.github.simdperceptron.cli;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A JSON text read into plain values: an object is a {@code Map<String, Object>} (in order, a
- * repeated key keeps its last value), an array of numbers only (also the empty array) a
- * {@link Numbers}, any other array a {@code List<Object>}, a lone number a {@link Num} (its
- * text), a string a String, true and false Booleans, null {@link #NULL}. Numbers keep their text,
- * so that a float is parsed once, by {@link Float#parseFloat}, as the libsvm reader parses it.
- * Malformed text throws {@link Malformed} with the position (line, column and character, from 1).
+ * A JSON text in UTF-8 bytes read into plain values: an object is a {@code Map<String, Object>}
+ * (in order, a repeated key keeps its last value), an array of numbers only (also the empty array)
+ * a {@link Numbers}, any other array a {@code List<Object>}, a lone number a {@link Num} (its
+ * text), a string a String, true and false Booleans, null {@link #NULL}. An array of numbers keeps
+ * where each number is in the bytes, and {@link JsonFloat} reads it from there, to the float
+ * {@link Float#parseFloat} gives (as the libsvm reader parses it). Malformed text throws
+ * {@link Malformed} with the position (line, column and byte, from 1). A reader is reused, one
+ * text after another, by one thread: the number positions of its arrays live in one buffer.
  */
 final class JsonText {
   /** JSON's null. */
@@ -23,15 +26,15 @@ final class JsonText {
   /** A number, as its text. */
   record Num(String text) {}
 
-  /** An array of numbers: the text of each. */
+  /** An array of numbers: where each is in the text (valid until the reader reads another text). */
   static final class Numbers {
-    private final String text;
-    private final int[] bounds;
+    private final JsonText in;
+    private final int first;
     private final int size;
 
-    private Numbers(String text, int[] bounds, int size) {
-      this.text = text;
-      this.bounds = bounds;
+    private Numbers(JsonText in, int first, int size) {
+      this.in = in;
+      this.first = first;
       this.size = size;
     }
 
@@ -40,7 +43,22 @@ final class JsonText {
     }
 
     String text(int i) {
-      return text.substring(bounds[2 * i], bounds[2 * i + 1]);
+      int from = in.bounds[2 * (first + i)];
+      return new String(in.s, from, in.bounds[2 * (first + i) + 1] - from, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Number i as Float.parseFloat reads its text. */
+    float floatAt(int i) {
+      try {
+        return JsonFloat.parse(in.s, in.bounds[2 * (first + i)], in.bounds[2 * (first + i) + 1]);
+      } catch (Malformed e) {
+        throw new IllegalStateException("a number the reader accepted: " + text(i), e);
+      }
+    }
+
+    /** Number i as an index: Long.MIN_VALUE when it is not a non-negative integer ({@link JsonFloat#index}). */
+    long indexAt(int i) {
+      return JsonFloat.index(in.s, in.bounds[2 * (first + i)], in.bounds[2 * (first + i) + 1]);
     }
   }
 
@@ -53,33 +71,56 @@ final class JsonText {
     }
   }
 
-  private final String s;
+  private byte[] s;
+  private int end;
   private int at;
+  /** The start and end of every number in an array of numbers, in the order read. */
+  private int[] bounds = new int[64];
+  private int numbers;
 
-  private JsonText(String s) {
-    this.s = s;
-  }
+  /** A reader for one text after another (by one thread). */
+  JsonText() {}
 
   /** The value of the whole text (white space around it allowed, nothing else). */
   static Object parse(String text) throws Malformed {
-    JsonText p = new JsonText(text);
-    p.space();
-    Object v = p.value(0);
-    p.space();
-    if (p.at < text.length()) {
-      throw p.error("unexpected " + p.shown() + " after the value");
+    byte[] b = text.getBytes(StandardCharsets.UTF_8);
+    return new JsonText().read(b, b.length);
+  }
+
+  /**
+   * The value of the text {@code b[0, length)} (white space around it allowed, nothing else; b is
+   * not modified). The values read from the previous text are no longer valid.
+   */
+  Object read(byte[] b, int length) throws Malformed {
+    s = b;
+    end = length;
+    at = 0;
+    numbers = 0;
+    space();
+    Object v = value(0);
+    space();
+    if (at < end) {
+      throw error("unexpected " + shown() + " after the value");
     }
     return v;
+  }
+
+  /** Drops the buffers when a large text grew them (a thread keeps this reader). */
+  void release() {
+    s = null;
+    if (bounds.length > (1 << 20)) {
+      bounds = new int[64];
+    }
   }
 
   private Object value(int depth) throws Malformed {
     if (depth > DEPTH) {
       throw error("nesting deeper than " + DEPTH);
     }
-    if (at >= s.length()) {
+    if (at >= end) {
       throw error("the text ends where a value was expected");
     }
-    char c = s.charAt(at);
+    char c = (char) (s[at] & 0xff);
     switch (c) {
       case '{':
         return object(depth);
@@ -100,7 +141,7 @@ final class JsonText {
         if (c == '-' || (c >= '0' && c <= '9')) {
           int from = at;
           number();
-          return new Num(s.substring(from, at));
+          return new Num(new String(s, from, at - from, StandardCharsets.ISO_8859_1));
         }
         throw error("unexpected " + shown() + " where a value was expected");
     }
@@ -142,11 +183,11 @@ final class JsonText {
     space();
     if (peek() == ']') {
       at++;
-      return new Numbers(s, new int[0], 0);
+      return new Numbers(this, numbers, 0);
     }
     char c = peek();
     if (c == '-' || (c >= '0' && c <= '9')) {
-      int[] bounds = new int[32];
+      int first = numbers;
       int n = 0;
       int start = at;
       while (true) {
@@ -154,18 +195,20 @@ final class JsonText {
         if (!(c == '-' || (c >= '0' && c <= '9'))) {
           break;
         }
-        if (2 * n + 2 > bounds.length) {
+        int q = 2 * (first + n);
+        if (q + 2 > bounds.length) {
           bounds = java.util.Arrays.copyOf(bounds, 2 * bounds.length);
         }
-        bounds[2 * n] = at;
+        bounds[q] = at;
         number();
-        bounds[2 * n + 1] = at;
+        bounds[q + 1] = at;
         n++;
         space();
         c = peek();
         if (c == ']') {
           at++;
-          return new Numbers(s, bounds, n);
+          numbers = first + n;
+          return new Numbers(this, first, n);
         }
         if (c != ',') {
           throw error("expected ',' or ']', found " + shown());
@@ -175,6 +218,7 @@ final class JsonText {
       }
       // Not numbers only: read the array again as values.
       at = start;
+      numbers = first;
     }
     List<Object> out = new ArrayList<>();
     while (true) {
@@ -198,12 +242,12 @@ final class JsonText {
     StringBuilder b = null;
     int from = at;
     while (true) {
-      if (at >= s.length()) {
+      if (at >= end) {
         throw error("the text ends inside a string");
       }
-      char c = s.charAt(at);
+      char c = (char) (s[at] & 0xff);
       if (c == '"') {
-        String tail = s.substring(from, at);
+        String tail = new String(s, from, at - from, StandardCharsets.UTF_8);
         at++;
         return b == null ? tail : b.append(tail).toString();
       }
@@ -217,7 +261,7 @@ final class JsonText {
       if (b == null) {
         b = new StringBuilder();
       }
-      b.append(s, from, at);
+      b.append(new String(s, from, at - from, StandardCharsets.UTF_8));
       at++;
       char e = peek();
       at++;
@@ -282,8 +326,10 @@ final class JsonText {
   }
 
   private void word(String w) throws Malformed {
-    if (!s.startsWith(w, at)) {
-      throw error("unexpected " + shown() + " where a value was expected");
+    for (int k = 0; k < w.length(); k++) {
+      if (at + k >= end || s[at + k] != w.charAt(k)) {
+        throw error("unexpected " + shown() + " where a value was expected");
+      }
     }
     at += w.length();
   }
@@ -296,8 +342,8 @@ final class JsonText {
   }
 
   private void space() {
-    while (at < s.length()) {
-      char c = s.charAt(at);
+    while (at < end) {
+      byte c = s[at];
       if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
         return;
       }
@@ -305,31 +351,31 @@ final class JsonText {
     }
   }
 
-  /** The character at the position, or 0 at the end. */
+  /** The byte at the position (0 to 255), or 0 at the end. */
   private char peek() {
-    return at < s.length() ? s.charAt(at) : 0;
+    return at < end ? (char) (s[at] & 0xff) : 0;
   }
 
   private String shown() {
-    if (at >= s.length()) {
+    if (at >= end) {
       return "the end of the text";
     }
-    char c = s.charAt(at);
-    return c < 0x20 || c > 0x7e ? String.format("character U+%04X", (int) c) : "'" + c + "'";
+    char c = peek();
+    return c < 0x20 || c > 0x7e ? String.format("byte 0x%02X", (int) c) : "'" + c + "'";
   }
 
   private Malformed error(String what) {
     int line = 1;
     int column = 1;
-    for (int k = 0; k < Math.min(at, s.length()); k++) {
-      if (s.charAt(k) == '\n') {
+    for (int k = 0; k < Math.min(at, end); k++) {
+      if (s[k] == '\n') {
         line++;
         column = 1;
       } else {
         column++;
       }
     }
-    return new Malformed("malformed JSON at line " + line + ", column " + column + " (character " + (at + 1) + "): "
+    return new Malformed("malformed JSON at line " + line + ", column " + column + " (byte " + (at + 1) + "): "
         + what);
   }
 }

@@ -115,12 +115,17 @@ final class LearnCommand {
    * raw text): its own, or one continuing its weights; otherwise a usage error naming the option.
    */
   static TrainingState continuable(String option, Path model, ModelFile from) {
+    if (from.text() != null && (from.model() instanceof LinearModel || from.model() instanceof MulticlassModel)) {
+      throw new UsageException(option + " " + model + ": learning reads libsvm lines, and this model reads raw text");
+    }
+    return continuableText(option, model, from);
+  }
+
+  /** As {@link #continuable}, a model of raw text too (its rows come from its own vectorizer). */
+  static TrainingState continuableText(String option, Path model, ModelFile from) {
     if (!(from.model() instanceof LinearModel) && !(from.model() instanceof MulticlassModel)) {
       throw new UsageException(option + " " + model + ": a " + from.algorithm().toLowerCase(java.util.Locale.ROOT)
           + " model cannot keep learning (the linear learners can)");
-    }
-    if (from.text() != null) {
-      throw new UsageException(option + " " + model + ": learning reads libsvm lines, and this model reads raw text");
     }
     return from.state() != null ? from.state()
         : TrainingState.fromModel(from.model(), from.algorithm(), from.trainingOptions());

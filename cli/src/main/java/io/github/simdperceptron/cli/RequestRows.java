@@ -1,11 +1,15 @@
 package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.text.TextFile;
+import io.github.simdperceptron.text.TextVectorizer;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.ArrayList;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +18,14 @@ import java.util.Set;
 /**
  * The rows of a request body to serve's /predict or /learn (docs/online.md): JSON (one row, or
  * {@code {"rows": [...]}}; a row is an array of d numbers or {@code {"indices": [...], "values":
- * [...]}} with 0-based indices) or libsvm lines (1-based, a label first). Every row is checked
- * against the model's dimension d; a row that does not fit throws {@link Bad} naming it.
+ * [...]}} with 0-based indices), libsvm lines (1-based, a label first), or the binary body (rows
+ * and dimension, int32 little-endian, then for /learn each row's class index, int32, then the rows,
+ * float32 little-endian). Every row is checked against the model's dimension d; a row that does
+ * not fit throws {@link Bad} naming it.
+ *
+ * <p>One thread reuses one instance, request after request: the rows live in buffers that grow
+ * to the largest request ({@link #release()} drops large ones), dense rows side by side in one
+ * row-major matrix, sparse rows in compressed-row arrays.
  */
 final class RequestRows {
   /** A body that does not hold rows for the model: the message says why, in one line. */
@@ -29,223 +39,453 @@ final class RequestRows {
 
   private static final Set<String> TOP = Set.of("rows", "labels", "scores");
   private static final Set<String> ROW = Set.of("indices", "values", "label", "scores");
+  private static final Set<String> TEXT = Set.of("text", "label", "labels", "scores");
+  /** Buffers above this many entries are dropped after a request rather than kept by the thread. */
+  private static final int KEPT = 1 << 21;
 
-  private final int d;
-  /** Per row: its 0-based strictly increasing indices, or null for a dense row. */
-  final List<int[]> indices = new ArrayList<>();
-  /** Per row: the values at its indices, or the whole dense row. */
-  final List<float[]> values = new ArrayList<>();
-  /** Per row: its class, or null when none was given. */
-  final List<String> labels = new ArrayList<>();
+  private final JsonText json = new JsonText();
+  private int d;
+  private int n;
+  /** Per row: where it starts in {@link #dense} (a dense row) or in {@link #idx} and {@link #val}. */
+  private int[] start = new int[16];
+  /** Per row: its number of non-zeros, or -1 for a dense row. */
+  private int[] count = new int[16];
+  private float[] dense = new float[0];
+  private int denseUsed;
+  private int[] idx = new int[0];
+  private float[] val = new float[0];
+  private int sparseUsed;
+  private String[] labels = new String[16];
   /** Whether the request asks for the scores too. */
   boolean scores;
-
-  private RequestRows(int d) {
-    this.d = d;
-  }
+  /** The first line of raw text with several labels, or 0. */
+  private long multiLabel;
 
   int size() {
-    return values.size();
+    return n;
   }
 
-  /** The rows of a JSON body for a model of dimension d. */
-  static RequestRows json(String body, int d) throws Bad {
+  /** Whether every row is dense: row i is then {@code denseRows()[i*d, i*d + d)}. */
+  boolean allDense() {
+    return denseUsed == n * d;
+  }
+
+  /** The dense rows, side by side (shared, not a copy: read it, do not write it). */
+  float[] denseRows() {
+    return dense;
+  }
+
+  /** Row i's non-zeros, or -1 for a dense row. */
+  int nonZeros(int i) {
+    return count[i];
+  }
+
+  /** Copies row i into x[0, d) (modified), zeros where a sparse row has none. */
+  void denseRow(int i, float[] x) {
+    if (count[i] < 0) {
+      System.arraycopy(dense, start[i], x, 0, d);
+    } else {
+      Arrays.fill(x, 0, d, 0f);
+      for (int p = start[i]; p < start[i] + count[i]; p++) {
+        x[idx[p]] = val[p];
+      }
+    }
+  }
+
+  /** Copies sparse row i's indices and values into the fronts of ix and vx (modified); returns their count. */
+  int sparseRow(int i, int[] ix, float[] vx) {
+    System.arraycopy(idx, start[i], ix, 0, count[i]);
+    System.arraycopy(val, start[i], vx, 0, count[i]);
+    return count[i];
+  }
+
+  /** Forgets the rows and drops the buffers a large request grew. */
+  void release() {
+    Arrays.fill(labels, 0, n, null);
+    n = 0;
+    json.release();
+    if (dense.length > KEPT) {
+      dense = new float[0];
+    }
+    if (idx.length > KEPT) {
+      idx = new int[0];
+      val = new float[0];
+    }
+    if (start.length > KEPT) {
+      start = new int[16];
+      count = new int[16];
+      labels = new String[16];
+    }
+  }
+
+  private void reset(int dimension) {
+    release();
+    d = dimension;
+    denseUsed = 0;
+    sparseUsed = 0;
+    scores = false;
+    multiLabel = 0;
+  }
+
+  /**
+   * Reads the JSON body b[0, length) for a model of dimension d, in place of the rows before; with
+   * a vectorizer (a model of raw text), {@code {"text": ...}} holds documents (a string, or an
+   * array of them), vectorized by it.
+   */
+  void json(byte[] b, int length, int dimension, TextVectorizer text) throws Bad {
+    reset(dimension);
     Object v;
     try {
-      v = JsonText.parse(body);
+      v = json.read(b, length);
     } catch (JsonText.Malformed e) {
       throw new Bad(e.getMessage());
     }
-    RequestRows r = new RequestRows(d);
-    if (v instanceof Map<?, ?> m && m.containsKey("rows")) {
+    if (text != null && v instanceof Map<?, ?> m && m.containsKey("text")) {
+      documents(m, text);
+    } else if (v instanceof Map<?, ?> m && m.containsKey("rows")) {
       keys(m, TOP, "the request");
-      r.scores = flag(m.get("scores"));
+      scores = flag(m.get("scores"));
       Object rows = m.get("rows");
       if (rows instanceof List<?> list) {
         for (Object row : list) {
-          r.row(row);
+          row(row);
         }
-      } else if (!(rows instanceof JsonText.Numbers n && n.size() == 0)) {
+      } else if (!(rows instanceof JsonText.Numbers e && e.size() == 0)) {
         throw new Bad("\"rows\" must be an array of rows");
       }
-      Object labels = m.get("labels");
-      if (labels != null) {
-        List<String> names = labelList(labels);
-        if (names.size() != r.size()) {
-          throw new Bad("\"labels\" has " + names.size() + " labels for " + r.size() + " rows");
+      Object given = m.get("labels");
+      if (given != null) {
+        List<String> names = labelList(given);
+        if (names.size() != n) {
+          throw new Bad("\"labels\" has " + names.size() + " labels for " + n + " rows");
         }
         for (int i = 0; i < names.size(); i++) {
-          if (r.labels.get(i) != null) {
+          if (labels[i] != null) {
             throw new Bad("row " + i + " has a label and \"labels\" another");
           }
-          r.labels.set(i, names.get(i));
+          labels[i] = names.get(i);
         }
       }
     } else if (v instanceof Map<?, ?> m) {
-      r.scores = flag(m.get("scores"));
-      r.row(m);
+      scores = flag(m.get("scores"));
+      row(m);
     } else if (v instanceof List<?> list) {
       for (Object row : list) {
-        r.row(row);
+        row(row);
       }
     } else {
-      r.row(v);
+      row(v);
     }
-    if (r.size() == 0) {
+    if (n == 0) {
       throw new Bad("the request has no rows");
     }
-    return r;
   }
 
-  /** The rows of libsvm lines (a label first, as in files; features from 1) for a model of dimension d. */
-  static RequestRows libsvm(byte[] body, int d) throws Bad {
-    RequestRows r = new RequestRows(d);
-    try (DataFormat.Reader reader = DataFormat.libsvm().open(new ByteArrayInputStream(body), "request")) {
+  private void documents(Map<?, ?> m, TextVectorizer text) throws Bad {
+    keys(m, TEXT, "the request");
+    scores = flag(m.get("scores"));
+    Object t = m.get("text");
+    List<?> docs = t instanceof String ? List.of(t) : t instanceof List<?> list ? list : null;
+    if (docs == null || docs.isEmpty() || docs.stream().anyMatch(o -> !(o instanceof String))) {
+      throw new Bad("\"text\" must be a document (a string) or a non-empty array of them");
+    }
+    for (Object doc : docs) {
+      TextVectorizer.Row row;
+      try {
+        row = text.transform((String) doc);
+      } catch (IllegalArgumentException e) {
+        throw new Bad("document " + n + ": " + e.getMessage());
+      }
+      int at = sparseRoom(row.indices().length);
+      System.arraycopy(row.indices(), 0, idx, at, row.indices().length);
+      System.arraycopy(row.values(), 0, val, at, row.indices().length);
+      addRow(at, row.indices().length, null);
+    }
+    Object one = m.get("label");
+    Object all = m.get("labels");
+    if (one != null && all != null) {
+      throw new Bad("give \"label\" (one document) or \"labels\", not both");
+    }
+    if (one != null) {
+      if (n != 1) {
+        throw new Bad("\"label\" is for one document; give \"labels\" for " + n);
+      }
+      labels[0] = label(one, "the request");
+    } else if (all != null) {
+      List<String> names = labelList(all);
+      if (names.size() != n) {
+        throw new Bad("\"labels\" has " + names.size() + " labels for " + n + " documents");
+      }
+      for (int i = 0; i < n; i++) {
+        labels[i] = names.get(i);
+      }
+    }
+  }
+
+  /**
+   * Reads raw text, a document a line in the form the model was trained on (its labels, when
+   * given, as a training file writes them; one at most), vectorized by the model's vectorizer.
+   */
+  void textLines(byte[] b, int length, TextVectorizer text) throws Bad {
+    reset(text.dimension());
+    try (TextFile.Reader reader = TextFile.open(text, new ByteArrayInputStream(b, 0, length), "request")) {
       while (reader.next()) {
-        int[] idx = reader.indices();
-        if (idx.length > 0 && idx[idx.length - 1] >= d) {
-          throw new Bad("request:" + reader.line() + ": feature " + (idx[idx.length - 1] + 1)
+        List<String> given = reader.labels();
+        if (given.size() > 1 && multiLabel == 0) {
+          multiLabel = reader.line();
+        }
+        int k = reader.nonZeros();
+        int at = sparseRoom(k);
+        System.arraycopy(reader.indices(), 0, idx, at, k);
+        System.arraycopy(reader.values(), 0, val, at, k);
+        addRow(at, k, given.size() == 1 ? given.get(0) : null);
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new Bad(String.valueOf(e.getMessage()).replace('\n', ' '));
+    }
+    if (n == 0) {
+      throw new Bad("the request has no documents");
+    }
+  }
+
+  /** Reads libsvm lines (a label first, as in files; features from 1) for a model of dimension d. */
+  void libsvm(byte[] b, int length, int dimension) throws Bad {
+    reset(dimension);
+    try (DataFormat.Reader reader = DataFormat.libsvm().open(new ByteArrayInputStream(b, 0, length), "request")) {
+      while (reader.next()) {
+        int[] ix = reader.indices();
+        if (ix.length > 0 && ix[ix.length - 1] >= d) {
+          throw new Bad("request:" + reader.line() + ": feature " + (ix[ix.length - 1] + 1)
               + " is beyond the model's " + d + " features");
         }
-        r.indices.add(idx);
-        r.values.add(reader.values());
-        r.labels.add(reader.label());
+        float[] vx = reader.values();
+        int at = sparseRoom(ix.length);
+        System.arraycopy(ix, 0, idx, at, ix.length);
+        System.arraycopy(vx, 0, val, at, ix.length);
+        addRow(at, ix.length, reader.label());
       }
     } catch (FormatException e) {
       throw new Bad(e.getMessage().replace('\n', ' '));
     } catch (IOException e) {
       throw new Bad("request: " + e.getMessage());
     }
-    if (r.size() == 0) {
+    if (n == 0) {
       throw new Bad("the request has no rows");
     }
-    return r;
+  }
+
+  /**
+   * Reads the binary body b[0, length): rows r (int32 >= 1) and dimension (int32, equal to d),
+   * then, when {@code classes} is not null (for /learn), r class indices (int32 in [0, K) of those
+   * classes), then r x d float32 values, every one finite; all little-endian, nothing after.
+   */
+  void binary(byte[] b, int length, int dimension, Labels classes) throws Bad {
+    reset(dimension);
+    if (length < 8) {
+      throw new Bad("binary body: " + length + " bytes; it starts with the rows and the dimension, int32 each");
+    }
+    ByteBuffer in = ByteBuffer.wrap(b, 0, length).order(ByteOrder.LITTLE_ENDIAN);
+    int rows = in.getInt();
+    int dim = in.getInt();
+    if (rows < 1) {
+      throw new Bad("binary body: " + rows + " rows, expected at least 1");
+    }
+    if (dim != d) {
+      throw new Bad("binary body: dimension " + dim + ", the model has " + d + " features");
+    }
+    long want = 8 + (classes == null ? 0 : 4L * rows) + 4L * rows * d;
+    if (length != want) {
+      throw new Bad("binary body: " + length + " bytes, expected " + want + " for " + rows + " rows of " + d
+          + " float32" + (classes == null ? "" : " with their class indices"));
+    }
+    int at = denseRoom(rows);
+    for (int i = 0; i < rows; i++) {
+      String label = null;
+      if (classes != null) {
+        int c = in.getInt();
+        if (c < 0 || c >= classes.size()) {
+          throw new Bad("binary body: row " + i + ": class index " + c + " is not in [0, " + classes.size()
+              + "), the model's classes");
+        }
+        label = classes.name(c);
+      }
+      addRow(at + i * d, -1, label);
+    }
+    in.asFloatBuffer().get(dense, at, rows * d);
+    for (int p = at; p < at + rows * d; p++) {
+      if (!Float.isFinite(dense[p])) {
+        throw new Bad("binary body: row " + (p - at) / d + ", feature " + (p - at) % d + ": " + dense[p]
+            + " is not a finite float");
+      }
+    }
+    denseUsed += rows * d;
   }
 
   /** Throws {@link Bad} naming the first row without a label. */
   void requireLabels() throws Bad {
-    int i = labels.indexOf(null);
-    if (i >= 0) {
-      throw new Bad("row " + i + " has no label (give \"label\" in each row, or \"labels\" beside \"rows\")");
+    if (multiLabel > 0) {
+      throw new Bad("request:" + multiLabel + ": several labels; a document is learnt with one");
+    }
+    for (int i = 0; i < n; i++) {
+      if (labels[i] == null) {
+        throw new Bad("row " + i + " has no label (give \"label\" in each row, or \"labels\" beside \"rows\")");
+      }
     }
   }
 
   /** The labelled rows as a sparse dataset of dimension d (a dense row as its non-zeros). */
   Dataset dataset() {
-    Dataset.Builder b = Dataset.builder(d);
-    for (int i = 0; i < size(); i++) {
-      int[] idx = indices.get(i);
-      float[] val = values.get(i);
-      if (idx == null) {
-        int nnz = 0;
-        for (float x : val) {
-          nnz += x != 0 ? 1 : 0;
+    int nnz = 0;
+    for (int i = 0; i < n; i++) {
+      if (count[i] >= 0) {
+        nnz += count[i];
+      } else {
+        for (int p = start[i]; p < start[i] + d; p++) {
+          nnz += dense[p] != 0 ? 1 : 0;
         }
-        int[] si = new int[nnz];
-        float[] sv = new float[nnz];
-        for (int j = 0, p = 0; j < val.length; j++) {
-          if (val[j] != 0) {
-            si[p] = j;
-            sv[p++] = val[j];
+      }
+    }
+    int[] ptr = new int[n + 1];
+    int[] si = new int[nnz];
+    float[] sv = new float[nnz];
+    int q = 0;
+    for (int i = 0; i < n; i++) {
+      if (count[i] >= 0) {
+        System.arraycopy(idx, start[i], si, q, count[i]);
+        System.arraycopy(val, start[i], sv, q, count[i]);
+        q += count[i];
+      } else {
+        for (int j = 0; j < d; j++) {
+          float x = dense[start[i] + j];
+          if (x != 0) {
+            si[q] = j;
+            sv[q++] = x;
           }
         }
-        idx = si;
-        val = sv;
       }
-      b.add(idx, val, labels.get(i));
+      ptr[i + 1] = q;
     }
-    return b.build();
+    return Dataset.of(ptr, si, sv, d, Arrays.copyOf(labels, n));
+  }
+
+  private void addRow(int at, int nonZeros, String label) {
+    if (n == start.length) {
+      start = Arrays.copyOf(start, 2 * n);
+      count = Arrays.copyOf(count, 2 * n);
+      labels = Arrays.copyOf(labels, 2 * n);
+    }
+    start[n] = at;
+    count[n] = nonZeros;
+    labels[n] = label;
+    n++;
+  }
+
+  /** Room for rows more dense rows; returns where they start (the caller adds them to denseUsed). */
+  private int denseRoom(int rows) {
+    long need = denseUsed + (long) rows * d;
+    if (need > dense.length) {
+      dense = Arrays.copyOf(dense, (int) Math.max(need, Math.min(Integer.MAX_VALUE - 8, 2L * dense.length)));
+    }
+    return denseUsed;
+  }
+
+  /** Room for k more non-zeros; returns where they start (and counts them as used). */
+  private int sparseRoom(int k) {
+    int at = sparseUsed;
+    if (at + k > idx.length) {
+      int size = Math.max(at + k, 2 * idx.length);
+      idx = Arrays.copyOf(idx, size);
+      val = Arrays.copyOf(val, size);
+    }
+    sparseUsed += k;
+    return at;
   }
 
   private void row(Object row) throws Bad {
-    String where = "row " + size();
     String label = null;
-    if (row instanceof JsonText.Numbers n) {
-      indices.add(null);
-      values.add(dense(n, where));
+    if (row instanceof JsonText.Numbers e) {
+      dense(e, n);
     } else if (row instanceof Map<?, ?> m) {
-      keys(m, ROW, where);
-      Object idx = m.get("indices");
-      Object val = m.get("values");
-      if (idx == null && val == null) {
-        throw new Bad(where + ": expected \"indices\" and \"values\" (sparse) or \"values\" (dense)");
-      }
-      if (idx == null) {
-        indices.add(null);
-        values.add(dense(numbers(val, where + ": \"values\""), where));
-      } else {
-        int[] ix = indices(numbers(idx, where + ": \"indices\""), where);
-        float[] vx;
-        if (val == null) {
-          vx = new float[ix.length];
-          Arrays.fill(vx, 1f);
-        } else {
-          vx = floats(numbers(val, where + ": \"values\""), where);
-          if (vx.length != ix.length) {
-            throw new Bad(where + ": " + ix.length + " indices but " + vx.length + " values");
-          }
-        }
-        indices.add(ix);
-        values.add(vx);
+      keys(m, ROW, "row " + n);
+      Object ix = m.get("indices");
+      Object vx = m.get("values");
+      if (ix == null && vx == null) {
+        throw new Bad("row " + n + ": expected \"indices\" and \"values\" (sparse) or \"values\" (dense)");
       }
       Object l = m.get("label");
       if (l != null) {
-        label = label(l, where);
+        label = label(l, "row " + n);
       }
+      if (ix == null) {
+        dense(numbers(vx, "row " + n + ": \"values\""), n);
+        labels[n - 1] = label;
+        return;
+      }
+      sparse(numbers(ix, "row " + n + ": \"indices\""), vx == null ? null : numbers(vx, "row " + n + ": \"values\""));
     } else {
-      throw new Bad(where + ": expected an array of numbers or an object with \"indices\" and \"values\"");
+      throw new Bad("row " + n + ": expected an array of numbers or an object with \"indices\" and \"values\"");
     }
-    labels.add(label);
+    labels[n - 1] = label;
   }
 
-  private float[] dense(JsonText.Numbers n, String where) throws Bad {
-    if (n.size() != d) {
-      throw new Bad(where + ": " + n.size() + " values, the model has " + d + " features");
+  private void dense(JsonText.Numbers e, int row) throws Bad {
+    if (e.size() != d) {
+      throw new Bad("row " + row + ": " + e.size() + " values, the model has " + d + " features");
     }
-    return floats(n, where);
+    int at = denseRoom(1);
+    for (int k = 0; k < d; k++) {
+      dense[at + k] = finite(e, k, row);
+    }
+    denseUsed += d;
+    addRow(at, -1, null);
   }
 
-  private int[] indices(JsonText.Numbers n, String where) throws Bad {
-    int[] out = new int[n.size()];
-    for (int k = 0; k < out.length; k++) {
-      long i;
-      try {
-        i = Long.parseLong(n.text(k));
-      } catch (NumberFormatException e) {
-        throw new Bad(where + ": index " + n.text(k) + " is not an integer");
+  private void sparse(JsonText.Numbers ix, JsonText.Numbers vx, int row) throws Bad {
+    int k = ix.size();
+    if (vx != null && vx.size() != k) {
+      throw new Bad("row " + row + ": " + k + " indices but " + vx.size() + " values");
+    }
+    int at = sparseRoom(k);
+    for (int p = 0; p < k; p++) {
+      long i = ix.indexAt(p);
+      if (i == Long.MIN_VALUE && !ix.text(p).startsWith("-")) {
+        throw new Bad("row " + row + ": index " + ix.text(p) + " is not an integer");
       }
       if (i < 0 || i >= d) {
-        throw new Bad(where + ": index " + i + " is not in [0, " + d + "), the model's features (0-based)");
+        throw new Bad("row " + row + ": index " + ix.text(p) + " is not in [0, " + d
+            + "), the model's features (0-based)");
       }
-      if (k > 0 && i <= out[k - 1]) {
-        throw new Bad(where + ": the indices must increase (" + out[k - 1] + " then " + i + ")");
+      if (p > 0 && i <= idx[at + p - 1]) {
+        throw new Bad("row " + row + ": the indices must increase (" + idx[at + p - 1] + " then " + i + ")");
       }
-      out[k] = (int) i;
+      idx[at + p] = (int) i;
+      val[at + p] = vx == null ? 1f : finite(vx, p, row);
     }
-    return out;
+    addRow(at, k, null);
   }
 
-  private static float[] floats(JsonText.Numbers n, String where) throws Bad {
-    float[] out = new float[n.size()];
-    for (int k = 0; k < out.length; k++) {
-      out[k] = Float.parseFloat(n.text(k));
-      if (!Float.isFinite(out[k])) {
-        throw new Bad(where + ": value " + n.text(k) + " is not a finite float");
-      }
+  private void sparse(JsonText.Numbers ix, JsonText.Numbers vx) throws Bad {
+    sparse(ix, vx, n);
+  }
+
+  private static float finite(JsonText.Numbers e, int k, int row) throws Bad {
+    float x = e.floatAt(k);
+    if (!Float.isFinite(x)) {
+      throw new Bad("row " + row + ": value " + e.text(k) + " is not a finite float");
     }
-    return out;
+    return x;
   }
 
   private static JsonText.Numbers numbers(Object v, String what) throws Bad {
-    if (v instanceof JsonText.Numbers n) {
-      return n;
+    if (v instanceof JsonText.Numbers e) {
+      return e;
     }
     throw new Bad(what + " must be an array of numbers");
   }
 
   private static String label(Object v, String where) throws Bad {
-    if (v instanceof JsonText.Num n) {
-      return n.text();
+    if (v instanceof JsonText.Num e) {
+      return e.text();
     }
     if (v instanceof String s) {
       return s;
@@ -254,10 +494,10 @@ final class RequestRows {
   }
 
   private static List<String> labelList(Object v) throws Bad {
-    List<String> out = new ArrayList<>();
-    if (v instanceof JsonText.Numbers n) {
-      for (int k = 0; k < n.size(); k++) {
-        out.add(n.text(k));
+    List<String> out = new java.util.ArrayList<>();
+    if (v instanceof JsonText.Numbers e) {
+      for (int k = 0; k < e.size(); k++) {
+        out.add(e.text(k));
       }
     } else if (v instanceof List<?> list) {
       for (Object o : list) {

@@ -2,11 +2,14 @@ package io.github.simdperceptron.cli;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.io.ModelFile;
+import io.github.simdperceptron.learn.BinaryModel;
 import io.github.simdperceptron.learn.LiveModel;
 import io.github.simdperceptron.learn.Model;
+import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingState;
-import java.io.ByteArrayOutputStream;
+import io.github.simdperceptron.text.TextVectorizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,13 +33,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code perceptron serve}: a resident HTTP/1.1 server over a model that keeps learning
- * (docs/online.md). Predictions read the {@link LiveModel}'s last snapshot and never wait;
+ * (docs/online.md), or, when its learner cannot, that gives predictions only (/learn and /save
+ * refused with 403). Predictions read the {@link LiveModel}'s last snapshot and never wait;
  * learning and saving are one writer at a time. Bad requests get a status and a one-line reason,
  * and the server goes on. SIGTERM (or SIGINT) stops accepting, lets the requests in flight end
  * (for at most --grace seconds), saves the model and exits with 0.
  */
 final class ServeCommand {
   private static final ThreadLocal<Boolean> OVERFLOW = ThreadLocal.withInitial(() -> false);
+  /** The largest --max-body: a body is read into one array. */
+  private static final long MAX_BODY = Integer.MAX_VALUE - 8;
 
   private final Path model;
   private final String host;
@@ -50,8 +56,14 @@ final class ServeCommand {
   private final PrintWriter err;
 
   private ModelFile from;
+  /** The model's vectorizer when it reads raw text, else null. */
+  private TextVectorizer text;
   private boolean withState;
+  /** The model learning, or null when it cannot learn (it serves predictions only). */
   private LiveModel live;
+  /** Why the model cannot learn, or null. */
+  private String readOnly;
+  private LiveModel.Snapshot fixed;
   private HttpServer server;
   private ThreadPoolExecutor pool;
   private ExecutorService overflow;
@@ -68,8 +80,9 @@ final class ServeCommand {
     return new Options("perceptron serve",
         "Serves a model over HTTP/1.1 with JSON bodies: POST /predict, POST /learn (it keeps learning), POST /save,"
             + " GET /model, GET /health; saves the model on SIGTERM/SIGINT.")
-        .option("--model", Options.Type.PATH, "M", "the model to serve (train's linear learners), rewritten in place"
-            + " by /save and at the end; with its training state when it has one").required()
+        .option("--model", Options.Type.PATH, "M", "the model to serve, rewritten in place by /save and at the end"
+            + " (with its training state when it has one); a model whose learner cannot go on one example at a"
+            + " time (PLA, pocket, voted, kernel) gives predictions only").required()
         .option("--host", Options.Type.TEXT, "HOST", "127.0.0.1", "the address to listen on")
         .option("--port", Options.Type.INT, "P", 8080, "the port; 0 for any free one (the first line printed is the"
             + " address)")
@@ -97,11 +110,11 @@ final class ServeCommand {
     if (port < 0 || port > 65535) {
       throw new UsageException("--port " + port + ": expected a port in [0, 65535]");
     }
-    if (t < 0 || queue < 0 || maxBody < 1 || readTimeout < 1 || grace < 0) {
+    if (t < 0 || queue < 0 || maxBody < 1 || maxBody > MAX_BODY || readTimeout < 1 || grace < 0) {
       throw new UsageException(t < 0 ? "--threads " + t + ": expected a count >= 0" : queue < 0 ? "--queue " + queue
-          + ": expected a count >= 0" : maxBody < 1 ? "--max-body " + maxBody + ": expected a size >= 1"
-          : readTimeout < 1 ? "--read-timeout " + readTimeout + ": expected seconds >= 1" : "--grace " + grace
-          + ": expected seconds >= 0");
+          + ": expected a count >= 0" : maxBody < 1 || maxBody > MAX_BODY ? "--max-body " + maxBody
+          + ": expected a size in [1, " + MAX_BODY + "]" : readTimeout < 1 ? "--read-timeout " + readTimeout
+          + ": expected seconds >= 1" : "--grace " + grace + ": expected seconds >= 0");
     }
   }
 
@@ -125,12 +138,15 @@ final class ServeCommand {
   InetSocketAddress start() throws IOException {
     from = ModelFile.read(model);
     withState = from.state() != null;
-    TrainingState state = LearnCommand.continuable("--model", model, from);
+    text = from.text();
     try {
-      live = LiveModel.of(state);
+      live = LiveModel.of(LearnCommand.continuableText("--model", model, from));
+    } catch (UsageException e) {
+      readOnly = e.getMessage();
     } catch (IllegalArgumentException e) {
-      throw LearnCommand.notOnline("--model", model, e);
+      readOnly = LearnCommand.notOnline("--model", model, e).getMessage();
     }
+    fixed = new LiveModel.Snapshot(from.model(), 0, 0);
     // Without TCP_NODELAY a keep-alive client waits for the delayed ACK on every response.
     System.setProperty("sun.net.httpserver.nodelay", "true");
     // The JDK's server reads these once, when its first server is made in the process.
@@ -170,9 +186,10 @@ final class ServeCommand {
     InetSocketAddress at = server.getAddress();
     String h = at.getAddress().getHostAddress();
     out.println("http://" + (h.contains(":") ? "[" + h + "]" : h) + ":" + at.getPort());
-    Model m = live.snapshot().model();
+    Model m = snapshot().model();
     out.println("serving " + model + " (" + from.algorithm().toLowerCase(java.util.Locale.ROOT) + ", "
-        + m.dimension() + " features, " + m.labels().size() + " classes) with " + threads + " threads");
+        + m.dimension() + " features, " + m.labels().size() + " classes) with " + threads + " threads"
+        + (readOnly == null ? "" : "; predictions only: " + readOnly));
     out.flush();
     return at;
   }
@@ -209,18 +226,20 @@ final class ServeCommand {
     boolean saved = true;
     boolean learnt;
     synchronized (writer) {
-      learnt = live.snapshot().examples() > 0;
+      learnt = snapshot().examples() > 0;
       try {
-        TrainingState end = live.finish();
-        if (learnt) {
-          save(end);
+        if (live != null) {
+          TrainingState end = live.finish();
+          if (learnt) {
+            save(end);
+          }
         }
       } catch (IOException | RuntimeException e) {
         err.println("perceptron serve: saving " + model + " failed: " + Main.message(e));
         saved = false;
       }
     }
-    LiveModel.Snapshot s = live.snapshot();
+    LiveModel.Snapshot s = snapshot();
     String file = !learnt ? model + " is unchanged" : saved ? "model saved to " + model : model + " is not saved";
     out.printf("learnt %d examples, progressive accuracy %s (%d mistakes), %s%n", s.examples(),
         s.examples() == 0 ? "-" : Format.percent(1 - s.mistakes() / (double) s.examples()), s.mistakes(), file);
@@ -235,6 +254,7 @@ final class ServeCommand {
 
   private void save(TrainingState state) throws IOException {
     ModelFile file = ModelFile.of(state);
+    file = text == null ? file : file.withText(text);
     ModelFile.write(model, withState ? file : file.withoutState());
   }
 
@@ -272,7 +292,7 @@ final class ServeCommand {
         }
         case "/health" -> {
           only(ex, method, "GET");
-          LiveModel.Snapshot s = live.snapshot();
+          LiveModel.Snapshot s = snapshot();
           reply(ex, 200, new Json().put("status", "ok").put("examples", s.examples()).toString());
         }
         default -> throw new Refusal(404, "no such path: " + path + " (POST /predict, /learn, /save; GET /model,"
@@ -288,6 +308,8 @@ final class ServeCommand {
       ex.close();
     } catch (RuntimeException e) {
       reply(ex, 500, new Json().put("error", Main.message(e)).toString());
+    } finally {
+      release();
     }
   }
 
@@ -298,12 +320,55 @@ final class ServeCommand {
     }
   }
 
-  /** The request's body, at most --max-body bytes (a Content-Length above it is refused before reading). */
-  private byte[] body(HttpExchange ex, String method, String allowed) throws IOException, Refusal {
+  /** What one thread reuses, request after request: the body's bytes and the rows read from them. */
+  private static final class Buffers {
+    byte[] body = new byte[8192];
+    int length;
+    final RequestRows rows = new RequestRows();
+    int[] classes = new int[1024];
+    int[] ix = new int[1024];
+    float[] vx = new float[1024];
+
+    /** Room for n classes. */
+    int[] classes(int n) {
+      if (classes.length < n) {
+        classes = new int[n];
+      }
+      return classes;
+    }
+
+    float[] dense = new float[0];
+
+    /** A dense row of d floats (its values left from before). */
+    float[] dense(int d) {
+      if (dense.length < d) {
+        dense = new float[d];
+      }
+      return dense;
+    }
+
+    /** Room for a sparse row of k non-zeros in ix and vx. */
+    void sparse(int k) {
+      if (ix.length < k) {
+        ix = new int[k];
+        vx = new float[k];
+      }
+    }
+  }
+
+  private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+  /** A body buffer above this size is dropped after its request rather than kept by the thread. */
+  private static final int KEPT_BODY = 8 << 20;
+
+  /**
+   * Reads the request's body, at most --max-body bytes (a Content-Length above it is refused before
+   * reading), into the thread's buffer.
+   */
+  private Buffers body(HttpExchange ex, String method, String allowed) throws IOException, Refusal {
     only(ex, method, allowed);
     String length = ex.getRequestHeaders().getFirst("Content-Length");
+    long n = -1;
     if (length != null) {
-      long n;
       try {
         n = Long.parseLong(length.trim());
       } catch (NumberFormatException e) {
@@ -316,80 +381,150 @@ final class ServeCommand {
         throw new Refusal(413, "the body of " + n + " bytes is over the limit of " + maxBody + " (--max-body)");
       }
     }
+    Buffers b = BUFFERS.get();
+    if (n > b.body.length) {
+      b.body = new byte[(int) n];
+    }
     InputStream in = ex.getRequestBody();
-    ByteArrayOutputStream b = new ByteArrayOutputStream(length == null ? 8192
-        : (int) Math.min(1 << 20, Long.parseLong(length.trim())));
-    byte[] chunk = new byte[8192];
-    long total = 0;
-    for (int r; (r = in.read(chunk)) > 0; ) {
-      total += r;
+    int total = 0;
+    while (true) {
       if (total > maxBody) {
         throw new Refusal(413, "the body is over the limit of " + maxBody + " bytes (--max-body)");
       }
-      b.write(chunk, 0, r);
+      if (total == b.body.length) {
+        b.body = Arrays.copyOf(b.body, (int) Math.min(maxBody + 1, Math.min(Integer.MAX_VALUE - 8, 2L * total)));
+      }
+      int r = in.read(b.body, total, b.body.length - total);
+      if (r < 0) {
+        break;
+      }
+      total += r;
     }
-    return b.toByteArray();
+    b.length = total;
+    return b;
   }
 
-  private RequestRows rows(HttpExchange ex, byte[] body) throws Refusal {
-    Model m = live.snapshot().model();
+  /** Reads the body's rows into the thread's buffers; classes: the model's, for a binary /learn body. */
+  private RequestRows rows(HttpExchange ex, Buffers b, Model m, boolean labelled) throws Refusal {
     String type = ex.getRequestHeaders().getFirst("Content-Type");
+    type = type == null ? "" : type.toLowerCase(java.util.Locale.ROOT);
+    RequestRows rows = b.rows;
     try {
-      return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("text/plain")
-          ? RequestRows.libsvm(body, m.dimension()) : RequestRows.json(new String(body, StandardCharsets.UTF_8),
-          m.dimension());
+      if (type.startsWith("text/plain")) {
+        if (text != null) {
+          rows.textLines(b.body, b.length, text);
+        } else {
+          rows.libsvm(b.body, b.length, m.dimension());
+        }
+      } else if (type.startsWith("application/octet-stream")) {
+        rows.binary(b.body, b.length, m.dimension(), labelled ? m.labels() : null);
+      } else {
+        rows.json(b.body, b.length, m.dimension(), text);
+      }
     } catch (RequestRows.Bad e) {
       throw new Refusal(400, e.getMessage());
     }
+    return rows;
   }
 
-  private String predict(HttpExchange ex, byte[] body, String query) throws Refusal {
-    RequestRows rows = rows(ex, body);
+  /** After a request: forgets its rows, drops the buffers a large one grew. */
+  private static void release() {
+    Buffers b = BUFFERS.get();
+    b.rows.release();
+    if (b.body.length > KEPT_BODY) {
+      b.body = new byte[8192];
+    }
+    if (b.classes.length > KEPT_BODY / 4 || b.ix.length > KEPT_BODY / 4 || b.dense.length > KEPT_BODY / 4) {
+      b.classes = new int[1024];
+      b.ix = new int[1024];
+      b.vx = new float[1024];
+      b.dense = new float[0];
+    }
+  }
+
+  private String predict(HttpExchange ex, Buffers b, String query) throws Refusal {
+    Model m = snapshot().model();
+    RequestRows rows = rows(ex, b, m, false);
     boolean scores = rows.scores || (query != null && Arrays.asList(query.split("&")).contains("scores=true"));
-    Model m = live.snapshot().model();
-    List<String> labels = new ArrayList<>(rows.size());
-    List<List<Float>> all = scores ? new ArrayList<>(rows.size()) : null;
+    int n = rows.size();
+    int d = m.dimension();
+    int[] classes = b.classes(n);
     float[] dense = null;
-    float[] s = new float[m.scoreCount()];
-    for (int i = 0; i < rows.size(); i++) {
-      int[] idx = rows.indices.get(i);
-      float[] val = rows.values.get(i);
-      labels.add(idx == null ? m.predictLabel(val) : m.predictLabel(idx, val));
-      if (scores) {
-        if (idx != null) {
-          dense = dense == null ? new float[m.dimension()] : dense;
-          Arrays.fill(dense, 0f);
-          for (int p = 0; p < idx.length; p++) {
-            dense[idx[p]] = val[p];
-          }
+    if (rows.allDense()) {
+      m.predictClasses(rows.denseRows(), n, classes);
+    } else {
+      for (int i = 0; i < n; i++) {
+        int nnz = rows.nonZeros(i);
+        if (nnz < 0) {
+          dense = b.dense(d);
+          rows.denseRow(i, dense);
+          classes[i] = m.predictClass(dense);
+        } else {
+          b.sparse(nnz);
+          classes[i] = m.predictClass(b.ix, b.vx, rows.sparseRow(i, b.ix, b.vx));
         }
-        m.scores(idx == null ? val : dense, s);
+      }
+    }
+    List<String> labels = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      labels.add(classes[i] < 0 ? null : m.labels().name(classes[i]));
+    }
+    Json j = new Json().put("labels", labels);
+    if (scores) {
+      float[] s = new float[m.scoreCount()];
+      List<List<Float>> all = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        int nnz = rows.nonZeros(i);
+        if (nnz >= 0 && m instanceof MulticlassModel mc) {
+          // The pass the row's label came from (and predict's for raw text), without a dense copy.
+          b.sparse(nnz);
+          mc.scores(b.ix, b.vx, rows.sparseRow(i, b.ix, b.vx), s);
+        } else if (nnz >= 0 && m instanceof BinaryModel bm) {
+          b.sparse(nnz);
+          rows.sparseRow(i, b.ix, b.vx);
+          s[0] = bm.score(Arrays.copyOf(b.ix, nnz), Arrays.copyOf(b.vx, nnz));
+        } else {
+          dense = b.dense(d);
+          rows.denseRow(i, dense);
+          m.scores(dense, s);
+        }
         List<Float> row = new ArrayList<>(s.length);
         for (float x : s) {
           row.add(x);
         }
         all.add(row);
       }
-    }
-    Json j = new Json().put("labels", labels);
-    if (scores) {
       j.put("scores", all);
     }
     return j.toString();
   }
 
-  private String learn(HttpExchange ex, byte[] body) throws Refusal {
-    RequestRows rows = rows(ex, body);
+  /** The model predictions read now: the last batch's, or the file's when it cannot learn. */
+  private LiveModel.Snapshot snapshot() {
+    return live == null ? fixed : live.snapshot();
+  }
+
+  private void learning() throws Refusal {
+    if (live == null) {
+      throw new Refusal(403, "this server gives predictions only: " + readOnly);
+    }
+  }
+
+  private String learn(HttpExchange ex, Buffers b) throws Refusal {
+    learning();
+    RequestRows rows = rows(ex, b, live.snapshot().model(), true);
     try {
       rows.requireLabels();
     } catch (RequestRows.Bad e) {
       throw new Refusal(400, e.getMessage());
     }
+    int n = rows.size();
+    Dataset batch = rows.dataset();
     long mistakes;
     LiveModel.Snapshot s;
     synchronized (writer) {
       try {
-        mistakes = live.learn(rows.dataset());
+        mistakes = live.learn(batch);
       } catch (IllegalArgumentException e) {
         throw new Refusal(400, e.getMessage().replace("batch: ", ""));
       } catch (IllegalStateException e) {
@@ -397,11 +532,12 @@ final class ServeCommand {
       }
       s = live.snapshot();
     }
-    return new Json().put("examples", rows.size()).put("mistakes", mistakes).put("learnt", s.examples())
+    return new Json().put("examples", n).put("mistakes", mistakes).put("learnt", s.examples())
         .put("progressive_mistakes", s.mistakes()).toString();
   }
 
   private String saveNow() throws Refusal {
+    learning();
     LiveModel.Snapshot s;
     synchronized (writer) {
       try {
@@ -415,8 +551,9 @@ final class ServeCommand {
   }
 
   private String describe() {
-    LiveModel.Snapshot s = live.snapshot();
-    ModelFile now = new ModelFile(s.model(), from.algorithm(), from.bias(), from.options());
+    LiveModel.Snapshot s = snapshot();
+    ModelFile now = live == null ? from
+        : new ModelFile(s.model(), from.algorithm(), from.bias(), from.options(), text);
     return new ModelSummary(now, 10).json().put("model", model.toString()).put("learnt", s.examples())
         .put("progressive_mistakes", s.mistakes()).toString();
   }

@@ -208,7 +208,7 @@ class ServeCliTest {
     String good = post(s, "/predict", "application/json", row).body();
 
     assertError(post(s, "/predict", "application/json", "{\"rows\": [[1, 2,, 3]]}"), 400, "line 1, column 17",
-        "character 17");
+        "byte 17");
     assertError(post(s, "/predict", "application/json", "{\"rows\":\n [ {\"indices\": [1] \"values\": [2]}]}"), 400,
         "line 2, column 20", "expected ',' or '}'");
     assertError(post(s, "/predict", "application/json", "[1, 2, 3]"), 400, "row 0: 3 values, the model has 30");
@@ -236,6 +236,178 @@ class ServeCliTest {
     assertArrayEquals(model, Files.readAllBytes(m), "no bad request changed the model");
     s.server.stop(null);
     assertArrayEquals(model, Files.readAllBytes(m), "a server that learnt nothing leaves the file as it was");
+  }
+
+  private HttpResponse<String> postBytes(Served s, String path, byte[] body) throws Exception {
+    return client.send(HttpRequest.newBuilder(s.uri.resolve(path)).timeout(Duration.ofSeconds(10))
+        .header("Content-Type", "application/octet-stream").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The binary body of docs/online.md: rows, dimension, the class indices (when given), the rows' floats. */
+  static byte[] binary(int rows, int d, int[] classes, float[] values) {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 + (classes == null ? 0 : 4 * classes.length)
+        + 4 * values.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    b.putInt(rows).putInt(d);
+    if (classes != null) {
+      for (int c : classes) {
+        b.putInt(c);
+      }
+    }
+    for (float v : values) {
+      b.putFloat(v);
+    }
+    return b.array();
+  }
+
+  @Test
+  void binaryBodiesPredictAndLearnAsTextDoes() throws Exception {
+    Path m = train("m.bin", "--save-state");
+    Path byText = dir.resolve("text.bin");
+    Path byBinary = dir.resolve("binary.bin");
+    Files.copy(m, byText);
+    Files.copy(m, byBinary);
+    Model model = ModelFile.read(m).model();
+    int d = model.dimension();
+    List<String> test = lines(LearnCliTest.THREE_TEST);
+    Dataset data = DataFormat.libsvm().open(new java.io.ByteArrayInputStream(String.join("\n", test)
+        .getBytes(StandardCharsets.UTF_8)), "t").readAll();
+    int n = data.size();
+    float[] x = new float[n * d];
+    int[] classes = new int[n];
+    for (int i = 0; i < n; i++) {
+      System.arraycopy(data.denseRow(i), 0, x, i * d, data.dimension());
+      classes[i] = model.labels().names().indexOf(data.labels().name(data.classOf(i)));
+      assertTrue(classes[i] >= 0);
+    }
+    Served text = serve(byText);
+    Served bin = serve(byBinary);
+    List<String> expected = strings(post(text, "/predict", "text/plain", String.join("\n", test)).body(), "labels");
+    HttpResponse<String> predicted = postBytes(bin, "/predict", binary(n, d, null, x));
+    assertEquals(200, predicted.statusCode(), predicted.body());
+    assertEquals(expected, strings(predicted.body(), "labels"));
+
+    assertError(postBytes(bin, "/predict", new byte[] {1, 0, 0, 0}), 400, "binary body: 4 bytes");
+    assertError(postBytes(bin, "/predict", binary(1, d + 1, null, new float[d + 1])), 400, "dimension " + (d + 1)
+        + ", the model has " + d);
+    assertError(postBytes(bin, "/predict", binary(0, d, null, new float[0])), 400, "0 rows");
+    assertError(postBytes(bin, "/predict", binary(2, d, null, new float[d])), 400, "expected " + (8 + 8 * d));
+    assertError(postBytes(bin, "/learn", binary(1, d, null, new float[d])), 400, "with their class indices");
+    assertError(postBytes(bin, "/learn", binary(1, d, new int[] {7}, new float[d])), 400, "class index 7 is not in");
+    float[] nan = new float[2 * d];
+    nan[d + 3] = Float.NaN;
+    assertError(postBytes(bin, "/predict", binary(2, d, null, nan)), 400, "row 1, feature 3: NaN is not a finite");
+    assertEquals(expected, strings(postBytes(bin, "/predict", binary(n, d, null, x)).body(), "labels"));
+
+    int half = 23;
+    HttpResponse<String> a = postBytes(bin, "/learn", binary(half, d, Arrays.copyOf(classes, half),
+        Arrays.copyOf(x, half * d)));
+    assertEquals(200, a.statusCode(), a.body());
+    HttpResponse<String> b = postBytes(bin, "/learn", binary(n - half, d, Arrays.copyOfRange(classes, half, n),
+        Arrays.copyOfRange(x, half * d, n * d)));
+    assertEquals(200, b.statusCode(), b.body());
+    HttpResponse<String> c = post(text, "/learn", "text/plain", String.join("\n", test));
+    assertEquals(200, c.statusCode(), c.body());
+    assertEquals((long) CliTest.number(c.body(), "progressive_mistakes"), (long) CliTest.number(b.body(),
+        "progressive_mistakes"));
+    text.server.stop(null);
+    bin.server.stop(null);
+    assertArrayEquals(Files.readAllBytes(byText), Files.readAllBytes(byBinary), "binary /learn = libsvm /learn");
+  }
+
+  /** A JSON string of text. */
+  private static String quoted(String text) {
+    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
+  @Test
+  void aModelOfRawTextPredictsAndLearnsText() throws Exception {
+    java.util.Random rnd = new java.util.Random(48);
+    Path train = dir.resolve("train.txt");
+    Files.write(train, TextCliTest.documents(rnd, 300, true, new ArrayList<>()), StandardCharsets.UTF_8);
+    List<String> labels = new ArrayList<>();
+    List<String> docs = TextCliTest.documents(rnd, 40, true, labels);
+    Path test = dir.resolve("test.txt");
+    Files.write(test, docs, StandardCharsets.UTF_8);
+    Path m = dir.resolve("text.bin");
+    Result t = run("train", "--data", train.toString(), "--model", m.toString(), "--algorithm", "averaged",
+        "--multiclass", "direct", "--epochs", "2", "--no-shuffle", "--save-state");
+    assertEquals(0, t.code(), t.err());
+    Result p = run("predict", "--model", m.toString(), "--data", test.toString());
+    assertEquals(0, p.code(), p.err());
+    List<String> expected = p.out().lines().toList();
+    Result sc = run("predict", "--model", m.toString(), "--data", test.toString(), "--scores");
+    assertEquals(0, sc.code(), sc.err());
+
+    Served s = serve(m);
+    assertEquals(expected, strings(post(s, "/predict", "text/plain", String.join("\n", docs)).body(), "labels"));
+    List<String> texts = docs.stream().map(l -> String.join(" ", Arrays.stream(l.split(" "))
+        .filter(w -> !w.startsWith("__label__")).toList())).toList();
+    String json = "{\"text\":[" + String.join(",", texts.stream().map(ServeCliTest::quoted).toList()) + "]}";
+    assertEquals(expected, strings(post(s, "/predict", "application/json", json).body(), "labels"));
+    HttpResponse<String> one = post(s, "/predict", "application/json", "{\"text\":" + quoted(texts.get(0))
+        + ",\"scores\":true}");
+    assertEquals(expected.subList(0, 1), strings(one.body(), "labels"));
+    List<Float> want = Arrays.stream(sc.out().lines().findFirst().orElseThrow().split(" ")).map(Float::valueOf)
+        .toList();
+    List<Float> got = Arrays.stream(scoresOf(one.body()).replaceAll("[\\[\\]]", "").split(",")).map(Float::valueOf)
+        .toList();
+    assertEquals(want, got, "the scores predict --scores prints");
+
+    assertError(post(s, "/learn", "text/plain", "no label here\n"), 400, "row 0 has no label");
+    assertError(post(s, "/learn", "text/plain", "__label__topic0 __label__topic1 two labels\n"), 400,
+        "request:1: several labels");
+    assertError(post(s, "/predict", "application/json", "{\"text\": 3}"), 400, "must be a document (a string)");
+    assertError(post(s, "/learn", "application/json", "{\"text\": [\"a\", \"b\"], \"labels\": [\"__label__topic0\"]}"),
+        400, "1 labels for 2 documents");
+    HttpResponse<String> a = post(s, "/learn", "text/plain", String.join("\n", docs.subList(0, 20)));
+    assertEquals(200, a.statusCode(), a.body());
+    String labelled = "{\"text\":[" + String.join(",", texts.subList(20, 40).stream().map(ServeCliTest::quoted)
+        .toList()) + "],\"labels\":[" + String.join(",", labels.subList(20, 40).stream().map(ServeCliTest::quoted)
+        .toList()) + "]}";
+    HttpResponse<String> b = post(s, "/learn", "application/json", labelled);
+    assertEquals(200, b.statusCode(), b.body());
+    assertEquals(40, (long) CliTest.number(b.body(), "learnt"));
+    assertEquals(200, post(s, "/save", "text/plain", "").statusCode());
+    ModelFile saved = ModelFile.read(m);
+    assertTrue(saved.text() != null && saved.state() != null, "saved with its vectorizer and its state");
+    Result again = run("predict", "--model", m.toString(), "--data", test.toString());
+    assertEquals(0, again.code(), again.err());
+    assertEquals(expected.size(), again.out().lines().count());
+    assertEquals(strings(post(s, "/predict", "text/plain", String.join("\n", docs)).body(), "labels"),
+        again.out().lines().toList(), "the saved model predicts as the server does");
+  }
+
+  @Test
+  void aModelThatCannotLearnGivesPredictionsOnly() throws Exception {
+    // The pocket learner needs the whole training set: an online pass does not continue it.
+    java.util.Random rnd = new java.util.Random(7);
+    Path train = dir.resolve("train.txt");
+    Files.write(train, TextCliTest.documents(rnd, 200, true, new ArrayList<>()), StandardCharsets.UTF_8);
+    List<String> docs = TextCliTest.documents(rnd, 20, true, new ArrayList<>());
+    Path test = dir.resolve("test.txt");
+    Files.write(test, docs, StandardCharsets.UTF_8);
+    Path m = dir.resolve("pa.bin");
+    Result t = run("train", "--data", train.toString(), "--model", m.toString(), "--epochs", "2", "--algorithm",
+        "pocket");
+    assertEquals(0, t.code(), t.err());
+    byte[] before = Files.readAllBytes(m);
+    Result p = run("predict", "--model", m.toString(), "--data", test.toString());
+    assertEquals(0, p.code(), p.err());
+    Result info = run("info", "--json", "--model", m.toString());
+    assertEquals(0, info.code(), info.err());
+
+    Served s = serve(m);
+    assertTrue(s.out.toString().contains("; predictions only: --model " + m), s.out.toString());
+    assertEquals(p.out().lines().toList(), strings(post(s, "/predict", "text/plain", String.join("\n", docs)).body(),
+        "labels"));
+    assertError(post(s, "/learn", "text/plain", docs.get(0)), 403, "predictions only", "got POCKET");
+    assertError(post(s, "/save", "text/plain", ""), 403, "predictions only");
+    String described = get(s, "/model").body();
+    assertTrue(described.startsWith(info.out().strip().substring(0, info.out().strip().length() - 1)), described);
+    s.server.stop(null);
+    assertTrue(s.out.toString().contains("learnt 0 examples"), s.out.toString());
+    assertArrayEquals(before, Files.readAllBytes(m), "the file is as it was");
   }
 
   @Test

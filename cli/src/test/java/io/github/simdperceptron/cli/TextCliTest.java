@@ -35,7 +35,7 @@ class TextCliTest {
   private static final String[] SHARED = {"the", "a", "of", "and", "today", "new", "said", "école", "naïve"};
 
   /** Documents of three topics: a few topic words among shared ones, seeded. */
-  private List<String> documents(Random rnd, int n, boolean fastText, List<String> labels) {
+  static List<String> documents(Random rnd, int n, boolean fastText, List<String> labels) {
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       int t = rnd.nextInt(3);

@@ -67,6 +67,47 @@ public interface Model {
     return out;
   }
 
+  /**
+   * The predicted class of the sparse x whose non-zeros are {@code indices[0, count)} (increasing,
+   * in [0, dimension())) with {@code values[0, count)}, as {@link #predictClass(int[], float[])} of
+   * those prefixes gives it: a caller can predict a stream of rows from reused arrays. Not modified.
+   */
+  default int predictClass(int[] indices, float[] values, int count) {
+    java.util.Objects.requireNonNull(indices, "indices");
+    java.util.Objects.requireNonNull(values, "values");
+    if (count < 0 || count > indices.length || count > values.length) {
+      throw new IllegalArgumentException("count " + count + " is not in [0, " + Math.min(indices.length,
+          values.length) + "]");
+    }
+    return predictClass(java.util.Arrays.copyOf(indices, count), java.util.Arrays.copyOf(values, count));
+  }
+
+  /**
+   * The predicted class of each of the n dense rows of the row-major matrix {@code rows} (row i at
+   * {@code rows[i*d, i*d + d)}, d = {@link #dimension()}) into {@code out[0, n)}, each as
+   * {@link #predictClass(float[])} of that row gives it. Only out is modified.
+   */
+  default void predictClasses(float[] rows, int n, int[] out) {
+    int d = checkRows(rows, n, out);
+    float[] x = new float[d];
+    for (int i = 0; i < n; i++) {
+      System.arraycopy(rows, i * d, x, 0, d);
+      out[i] = predictClass(x);
+    }
+  }
+
+  /** Checks the arguments of {@link #predictClasses(float[], int, int[])}; returns the dimension. */
+  private int checkRows(float[] rows, int n, int[] out) {
+    java.util.Objects.requireNonNull(rows, "rows");
+    java.util.Objects.requireNonNull(out, "out");
+    int d = dimension();
+    if (n < 0 || (long) n * d > rows.length || n > out.length) {
+      throw new IllegalArgumentException("n " + n + ": rows holds " + rows.length + " floats (" + d + " a row), out "
+          + out.length + " entries");
+    }
+    return d;
+  }
+
   /** {@link #predictClass(Dataset, int)} for every row. */
   default int[] predictClasses(Dataset data) {
     checkDimension(data);

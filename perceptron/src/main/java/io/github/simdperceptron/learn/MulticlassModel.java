@@ -266,6 +266,31 @@ public final class MulticlassModel implements Model {
     return argMax(scores(data, i), k);
   }
 
+  /** As {@link #predictClass(int[], float[])} of the prefixes, from one K-score pass over them. */
+  @Override
+  public int predictClass(int[] indices, float[] values, int count) {
+    Objects.requireNonNull(values, "values");
+    float[] out = new float[k];
+    scores(indices, values, count, out);
+    return argMax(out, k);
+  }
+
+  /** Each row's K scores in one pass over it (as {@link #scores(float[], float[])}), then the arg max. */
+  @Override
+  public void predictClasses(float[] rows, int n, int[] out) {
+    Objects.requireNonNull(rows, "rows");
+    Objects.requireNonNull(out, "out");
+    if (n < 0 || (long) n * d > rows.length || n > out.length) {
+      throw new IllegalArgumentException("n " + n + ": rows holds " + rows.length + " floats (" + d + " a row), out "
+          + out.length + " entries");
+    }
+    float[] s = new float[k];
+    for (int i = 0; i < n; i++) {
+      DenseOps.multiDot(w, 0, k, d, rows, i * d, s, 0);
+      out[i] = argMax(addBiases(s), k);
+    }
+  }
+
   /** Every row's predicted class, split across the common fork-join pool when the data is large. */
   @Override
   public int[] predictClasses(Dataset data) {

@@ -27,16 +27,20 @@ final class TrainingRows {
     return (rows << 32) ^ crc.getValue();
   }
 
+  /** A thread's bytes of non-zeros waiting for the CRC: one update per 256 of them, not one each. */
+  private static final ThreadLocal<byte[]> ENTRIES = ThreadLocal.withInitial(() -> new byte[8 * 256]);
+
   static void fingerprintRow(java.util.zip.CRC32 crc, Dataset data, int i) {
     crc.update(data.labels().name(data.classOf(i)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    byte[] bb = new byte[8];
+    byte[] bb = ENTRIES.get();
+    int n = 0;
     if (data.isSparse()) {
       int[] idx = DataAccess.indices(data);
       float[] val = DataAccess.values(data);
       for (int t = DataAccess.rowStart(data, i), end = t + data.nonZeros(i); t < end; t++) {
         float x = val == null ? 1f : val[t];
         if (x != 0f) {
-          fingerprintEntry(crc, bb, idx[t], x);
+          n = entry(crc, bb, n, idx[t], x);
         }
       }
     } else {
@@ -44,20 +48,26 @@ final class TrainingRows {
       int off = DataAccess.rowOffset(data, i);
       for (int j = 0; j < data.dimension(); j++) {
         if (a[off + j] != 0f) {
-          fingerprintEntry(crc, bb, j, a[off + j]);
+          n = entry(crc, bb, n, j, a[off + j]);
         }
       }
     }
+    crc.update(bb, 0, n);
     crc.update(0xFF);
   }
 
-  private static void fingerprintEntry(java.util.zip.CRC32 crc, byte[] bb, int j, float x) {
+  /** Puts (j, x) big-endian at bb[n], the bytes before handed to crc first when bb is full; returns the new n. */
+  private static int entry(java.util.zip.CRC32 crc, byte[] bb, int n, int j, float x) {
+    if (n == bb.length) {
+      crc.update(bb, 0, n);
+      n = 0;
+    }
     int bits = Float.floatToIntBits(x);
     for (int k = 0; k < 4; k++) {
-      bb[k] = (byte) (j >>> (24 - 8 * k));
-      bb[4 + k] = (byte) (bits >>> (24 - 8 * k));
+      bb[n + k] = (byte) (j >>> (24 - 8 * k));
+      bb[n + 4 + k] = (byte) (bits >>> (24 - 8 * k));
     }
-    crc.update(bb, 0, 8);
+    return n + 8;
   }
 
   /** data as sparse rows of dimension d (at least data's): the rows a file read with that dimension gives. */
