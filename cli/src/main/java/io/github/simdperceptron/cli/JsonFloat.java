@@ -16,6 +16,8 @@ final class JsonFloat {
       1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   /** Significant digits kept in a long; a longer significand goes to Float.parseFloat. */
   private static final int LONG_DIGITS = 18;
+  /** Where an exponent's digits stop counting: above any body's length (an array's at most). */
+  private static final long EXPONENT_CAP = 10_000_000_000L;
 
   private JsonFloat() {}
 
@@ -31,7 +33,7 @@ final class JsonFloat {
    * D = x rounded to a double. Rounding D to a float gives x rounded to a float unless a float
    * midpoint (half-way between two floats, itself a double) lies between x and D, ends included;
    * no double lies strictly between x and D, so that midpoint can only be D itself: D is checked
-   * not to be one. x is then between 1e-22 and 1e38, a normal float. Other numbers, and the rare
+   * not to be one. x is then 0 or between 1e-22 and 1e38, a normal float. Other numbers, and the rare
    * midpoint, are handed to Float.parseFloat.
    */
   static float parse(byte[] b, int from, int to) throws JsonText.Malformed {
@@ -42,7 +44,9 @@ final class JsonFloat {
     }
     long s = 0;
     int digits = 0;
-    int exponent = 0;
+    // A long: the fraction's leading zeros lower it by up to a body's length, the exponent's digits
+    // raise it, and the two may cancel.
+    long exponent = 0;
     boolean exact = true;
     if (p >= to || !digit(b[p])) {
       throw error(b, p, to, "expected a digit");
@@ -91,10 +95,12 @@ final class JsonFloat {
       if (p >= to || !digit(b[p])) {
         throw error(b, p, to, "expected a digit of the exponent");
       }
-      int e = 0;
+      long e = 0;
       while (p < to && digit(b[p])) {
-        // Beyond a float's range either way: the value no longer depends on more digits.
-        e = Math.min(e * 10 + (b[p] - '0'), 100_000);
+        // Capped far beyond any body's length (so beyond what the fraction's zeros can cancel):
+        // past the cap the value is 0 or infinite whatever the other digits, and the slow path,
+        // which reads the whole text, gives it.
+        e = Math.min(e * 10 + (b[p] - '0'), EXPONENT_CAP);
         p++;
       }
       exponent += down ? -e : e;
@@ -104,12 +110,12 @@ final class JsonFloat {
     }
     if (exact && s < (1 << 24) && exponent >= -10 && exponent <= 10) {
       float f = s;
-      f = exponent >= 0 ? f * POWERS[exponent] : f / POWERS[-exponent];
+      f = exponent >= 0 ? f * POWERS[(int) exponent] : f / POWERS[(int) -exponent];
       return negative ? -f : f;
     }
     if (exact && s < (1L << 53) && exponent >= -22 && exponent <= 22) {
       double x = s;
-      x = exponent >= 0 ? x * DOUBLE_POWERS[exponent] : x / DOUBLE_POWERS[-exponent];
+      x = exponent >= 0 ? x * DOUBLE_POWERS[(int) exponent] : x / DOUBLE_POWERS[(int) -exponent];
       // A float midpoint: the 29 bits a float drops are 1 then 28 zeros.
       if ((Double.doubleToRawLongBits(x) & 0x1FFF_FFFFL) != 0x1000_0000L) {
         float f = (float) x;

@@ -4,6 +4,7 @@ import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.io.internal.FormatException;
+import io.github.simdperceptron.io.internal.GzipDetect;
 import io.github.simdperceptron.text.TextFile;
 import io.github.simdperceptron.text.TextVectorizer;
 import java.io.ByteArrayInputStream;
@@ -67,7 +68,7 @@ final class RequestRows {
 
   /** Whether every row is dense: row i is then {@code denseRows()[i*d, i*d + d)}. */
   boolean allDense() {
-    return denseUsed == n * d;
+    return denseUsed == (long) n * d;
   }
 
   /** The dense rows, side by side (shared, not a copy: read it, do not write it). */
@@ -228,6 +229,7 @@ final class RequestRows {
    */
   void textLines(byte[] b, int length, TextVectorizer text) throws Bad {
     reset(text.dimension());
+    refuseCompressed(b, length);
     try (TextFile.Reader reader = TextFile.open(text, new ByteArrayInputStream(b, 0, length), "request")) {
       while (reader.next()) {
         List<String> given = reader.labels();
@@ -248,9 +250,21 @@ final class RequestRows {
     }
   }
 
+  /**
+   * The readers behind text bodies open gzip files too; a body is not inflated, so that --max-body
+   * bounds what a request can make the server hold (a gzip stream starts with bytes no UTF-8 text
+   * starts with).
+   */
+  private static void refuseCompressed(byte[] b, int length) throws Bad {
+    if (length >= 2 && GzipDetect.isGzip(b[0] & 0xff, b[1] & 0xff)) {
+      throw new Bad("a gzip-compressed body is not accepted: send the text itself");
+    }
+  }
+
   /** Reads libsvm lines (a label first, as in files; features from 1) for a model of dimension d. */
   void libsvm(byte[] b, int length, int dimension) throws Bad {
     reset(dimension);
+    refuseCompressed(b, length);
     try (DataFormat.Reader reader = DataFormat.libsvm().open(new ByteArrayInputStream(b, 0, length), "request")) {
       while (reader.next()) {
         int[] ix = reader.indices();

@@ -42,7 +42,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class ServeCommand {
   private static final ThreadLocal<Boolean> OVERFLOW = ThreadLocal.withInitial(() -> false);
   /** The largest --max-body: a body is read into one array. */
-  private static final long MAX_BODY = Integer.MAX_VALUE - 8;
+  /** The largest --max-body: one byte over it must still fit in an array (Integer.MAX_VALUE - 8). */
+  private static final long MAX_BODY = Integer.MAX_VALUE - 9;
 
   private final Path model;
   private final String host;
@@ -387,18 +388,32 @@ final class ServeCommand {
     }
     InputStream in = ex.getRequestBody();
     int total = 0;
-    while (true) {
-      if (total > maxBody) {
-        throw new Refusal(413, "the body is over the limit of " + maxBody + " bytes (--max-body)");
+    if (n >= 0) {
+      // The length is known and the buffer holds it: read exactly that (the server's stream
+      // reports a body that ends early).
+      while (total < n) {
+        int r = in.read(b.body, total, (int) n - total);
+        if (r < 0) {
+          break;
+        }
+        total += r;
       }
-      if (total == b.body.length) {
-        b.body = Arrays.copyOf(b.body, (int) Math.min(maxBody + 1, Math.min(Integer.MAX_VALUE - 8, 2L * total)));
+    } else {
+      // Chunked: grow up to one byte over the limit, which tells that the body is over it.
+      long cap = maxBody + 1;
+      while (true) {
+        if (total >= cap) {
+          throw new Refusal(413, "the body is over the limit of " + maxBody + " bytes (--max-body)");
+        }
+        if (total == b.body.length) {
+          b.body = Arrays.copyOf(b.body, (int) Math.min(cap, Math.max(8192, 2L * total)));
+        }
+        int r = in.read(b.body, total, (int) Math.min(b.body.length, cap) - total);
+        if (r < 0) {
+          break;
+        }
+        total += r;
       }
-      int r = in.read(b.body, total, b.body.length - total);
-      if (r < 0) {
-        break;
-      }
-      total += r;
     }
     b.length = total;
     return b;

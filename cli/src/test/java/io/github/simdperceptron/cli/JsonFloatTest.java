@@ -117,6 +117,18 @@ class JsonFloatTest {
   }
 
   @Test
+  void fractionZerosAndLongExponentsKeepTheirValue() throws Exception {
+    // The zeros after the point lower the exponent as much as its digits raise it: 10, not 1.
+    String zeros = "0".repeat(99_999);
+    same("0." + zeros + "1e100001");
+    same("0." + zeros + "1e100000");
+    same("0." + zeros + "1e1000000");
+    same("1e" + "9".repeat(40));
+    same("1e-" + "9".repeat(40));
+    same("-0." + zeros + "25e99990");
+  }
+
+  @Test
   void malformedNumbersAreRefusedAtTheirByte() {
     // Each spelling with the byte (from 1, in the padded text) where it goes wrong.
     Object[][] cases = {{"", 3}, {"-", 4}, {"01", 4}, {"-01", 5}, {"1.", 5}, {".5", 3}, {"1e", 5}, {"1e+", 6},

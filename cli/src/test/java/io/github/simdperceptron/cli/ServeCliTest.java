@@ -134,6 +134,14 @@ class ServeCliTest {
     }
   }
 
+  private static byte[] gzipped(String text) throws IOException {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(bytes)) {
+      z.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+    return bytes.toByteArray();
+  }
+
   /** Sends raw bytes on a new connection and returns the status line the server answers with. */
   private static String raw(URI uri, byte[]... parts) throws IOException {
     try (Socket s = new Socket(uri.getHost(), uri.getPort())) {
@@ -230,6 +238,16 @@ class ServeCliTest {
     byte[] chunk = ("200\r\n" + "1".repeat(512) + "\r\n").getBytes(StandardCharsets.US_ASCII);
     assertEquals("HTTP/1.1 413", raw(s.uri, ("POST /predict HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
         .getBytes(StandardCharsets.US_ASCII), chunk, chunk, chunk));
+    // A chunked body under the limit (its length not known in advance) is read whole.
+    String small = "{\"indices\": [1], \"values\": [2]}";
+    assertEquals("HTTP/1.1 200", raw(s.uri, ("POST /predict HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(small.length()) + "\r\n" + small + "\r\n0\r\n\r\n")
+        .getBytes(StandardCharsets.US_ASCII)));
+    // A gzip stream is not inflated: --max-body bounds what a request can make the server hold.
+    HttpResponse<String> gzip = client.send(HttpRequest.newBuilder(s.uri.resolve("/predict")).timeout(Duration.ofSeconds(10))
+        .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofByteArray(gzipped("1 1:2\n"))).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertError(gzip, 400, "gzip");
 
     assertEquals(200, get(s, "/health").statusCode());
     assertEquals(good, post(s, "/predict", "application/json", row).body(), "the model answers as before");

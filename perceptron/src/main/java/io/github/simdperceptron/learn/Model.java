@@ -70,7 +70,9 @@ public interface Model {
   /**
    * The predicted class of the sparse x whose non-zeros are {@code indices[0, count)} (increasing,
    * in [0, dimension())) with {@code values[0, count)}, as {@link #predictClass(int[], float[])} of
-   * those prefixes gives it: a caller can predict a stream of rows from reused arrays. Not modified.
+   * those prefixes gives it: a caller can predict a stream of rows from reused arrays. Unlike the
+   * two-argument form, values may not be null (pass ones for a binary row). Neither array is
+   * modified; a model without a sparse path of its own copies the prefixes.
    */
   default int predictClass(int[] indices, float[] values, int count) {
     java.util.Objects.requireNonNull(indices, "indices");
