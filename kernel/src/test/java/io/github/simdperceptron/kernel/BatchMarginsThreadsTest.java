@@ -36,8 +36,16 @@ class BatchMarginsThreadsTest {
   void denseBatchMarginsDoNotDependOnTheNumberOfThreads(TestInfo info) throws Exception {
     Seeded seeded = Seeded.forTest(info);
     long seed = seeded.random.nextLong();
-    List<String> first = runChild(CHILD_PARALLELISM[0], seed);
-    List<String> second = runChild(CHILD_PARALLELISM[1], seed);
+    // Both children at once, and this JVM's warm-up beside them: the interpreted children take seconds each.
+    Child one = startChild(CHILD_PARALLELISM[0], seed);
+    Child two = startChild(CHILD_PARALLELISM[1], seed);
+    // Warm up until C2 has compiled the kernel here; compared with the interpreted child below.
+    List<String> compiled = null;
+    for (int round = 0; round < 60; round++) {
+      compiled = BatchMarginsChild.outputs(seed);
+    }
+    List<String> first = one.outputs();
+    List<String> second = two.outputs();
     assertEquals(Kernel.describe(), first.get(0), seeded + " the child runs another kernel");
     assertEquals(BatchMarginsChild.N + 1, first.size(), seeded + " output count");
     assertEquals(first.size(), second.size(), seeded + " output count");
@@ -47,11 +55,6 @@ class BatchMarginsThreadsTest {
             + first.get(i) + " vs " + second.get(i));
       }
     }
-    // Warm up until C2 has compiled the kernel here, then compare with the interpreted child.
-    List<String> compiled = null;
-    for (int round = 0; round < 60; round++) {
-      compiled = BatchMarginsChild.outputs(seed);
-    }
     for (int i = 1; i < first.size(); i++) {
       if (!first.get(i).equals(compiled.get(i))) {
         fail(seeded + " interpreted child vs compiled code in this JVM: " + first.get(i) + " vs " + compiled.get(i));
@@ -59,9 +62,18 @@ class BatchMarginsThreadsTest {
     }
   }
 
-  /** Runs {@link BatchMarginsChild} with the kernel properties of this JVM and the given parallelism. */
-  private static List<String> runChild(int parallelism, long seed) throws IOException, InterruptedException,
-      URISyntaxException {
+  /** A started child JVM; its output (about 13 kB) fits the pipe's buffer, so it finishes unread. */
+  private record Child(Process process, List<String> cmd) {
+    List<String> outputs() throws IOException, InterruptedException {
+      byte[] out = process.getInputStream().readAllBytes();
+      assertTrue(process.waitFor(120, TimeUnit.SECONDS), "child JVM timed out: " + cmd);
+      assertEquals(0, process.exitValue(), "child JVM failed: " + cmd);
+      return List.of(new String(out, StandardCharsets.UTF_8).split("\n"));
+    }
+  }
+
+  /** Starts {@link BatchMarginsChild} with the kernel properties of this JVM and the given parallelism. */
+  private static Child startChild(int parallelism, long seed) throws IOException, URISyntaxException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
@@ -82,11 +94,7 @@ class BatchMarginsThreadsTest {
     cmd.add(location(BatchMarginsChild.class) + java.io.File.pathSeparator + location(DenseOps.class));
     cmd.add(BatchMarginsChild.class.getName());
     cmd.add(Long.toString(seed));
-    Process process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    byte[] out = process.getInputStream().readAllBytes();
-    assertTrue(process.waitFor(120, TimeUnit.SECONDS), "child JVM timed out: " + cmd);
-    assertEquals(0, process.exitValue(), "child JVM failed: " + cmd);
-    return List.of(new String(out, StandardCharsets.UTF_8).split("\n"));
+    return new Child(new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start(), cmd);
   }
 
   private static String location(Class<?> c) throws URISyntaxException {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.io.internal.FormatException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -30,13 +31,30 @@ class TextFileTest {
     return TextVectorizer.builder().ngrams(1).values(TextVectorizer.Values.BINARY).l2(false).punctuation(false);
   }
 
-  /** The row of document i as a map from feature id to value. */
+  /**
+   * The row of document i as a map from feature id to value: the non-zeros of {@code denseRow(i)},
+   * read from the CSR arrays as denseRow fills them (a later entry of an index overwrites an earlier
+   * one) without a dense array per row, as the rows of tens of thousands of documents are compared.
+   */
   private static java.util.Map<Integer, Float> row(Dataset d, int i) {
-    float[] x = d.denseRow(i);
     java.util.Map<Integer, Float> m = new java.util.TreeMap<>();
-    for (int j = 0; j < x.length; j++) {
-      if (x[j] != 0) {
-        m.put(j, x[j]);
+    if (!d.isSparse()) {
+      float[] x = d.denseRow(i);
+      for (int j = 0; j < x.length; j++) {
+        if (x[j] != 0) {
+          m.put(j, x[j]);
+        }
+      }
+      return m;
+    }
+    int[] indices = DataAccess.indices(d);
+    float[] values = DataAccess.values(d);
+    for (int p = DataAccess.rowStart(d, i), end = p + d.nonZeros(i); p < end; p++) {
+      float v = values == null ? 1f : values[p];
+      if (v != 0) {
+        m.put(indices[p], v);
+      } else {
+        m.remove(indices[p]);
       }
     }
     return m;

@@ -17,7 +17,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -35,10 +34,6 @@ class BadInputTest {
     jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
   }
 
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   private static org.apache.spark.sql.Dataset<Row> frame(JavaRDD<Row> rows) {
     return spark.createDataFrame(rows, SparkTests.SCHEMA);

@@ -8,7 +8,6 @@ import io.github.simdperceptron.learn.MulticlassModel;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,10 +31,6 @@ class KernelChoiceTest {
     spark = SparkTests.session();
   }
 
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   private static long crc(MulticlassModel m) {
     ByteBuffer bytes = ByteBuffer.allocate(4 * m.classes() * (m.dimension() + 1));

@@ -15,7 +15,6 @@ import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import java.util.Locale;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,10 +34,6 @@ class OnePartitionTest {
     spark = SparkTests.session();
   }
 
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   private static PerceptronClassificationModel fit(Dataset data, String algorithm, String multiclass, String mixing,
       int epochs) {

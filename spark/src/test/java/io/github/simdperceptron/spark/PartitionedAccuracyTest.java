@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.stream.IntStream;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,10 +50,6 @@ class PartitionedAccuracyTest {
     spark = SparkTests.session();
   }
 
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   private static PerceptronClassificationModel fit(Dataset train, int partitions, String algorithm, String multiclass,
       String mixing, long seed) {

@@ -29,7 +29,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,10 +50,6 @@ class PersistenceAndPipelineTest {
     spark = SparkTests.session();
   }
 
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   private static List<Double> predictions(org.apache.spark.ml.Transformer model, org.apache.spark.sql.Dataset<Row> df) {
     return model.transform(df).select("prediction").collectAsList().stream().map(r -> r.getDouble(0))

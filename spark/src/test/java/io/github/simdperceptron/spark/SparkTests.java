@@ -22,7 +22,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
-/** A local Spark session for one test class, data frames from kernel datasets, and the single-machine references. */
+/** The tests' shared local Spark session, data frames from kernel datasets, and the single-machine references. */
 final class SparkTests {
   static final StructType SCHEMA = new StructType()
       .add("label", DataTypes.DoubleType, true)
@@ -30,14 +30,31 @@ final class SparkTests {
 
   private SparkTests() {}
 
-  /** Local mode on two threads, no UI: one per test class, stopped in its {@code @AfterAll}. */
-  static SparkSession session() {
-    return SparkSession.builder().master("local[2]").appName("simdperceptron-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.sql.shuffle.partitions", "4")
-        .getOrCreate();
+  private static SparkSession shared;
+
+  /**
+   * Local mode on two threads, no UI: one session for every test class of the JVM (each start
+   * costs seconds), created on first use and again after {@link #stopShared()}; Spark's shutdown
+   * hook stops it when the JVM exits.
+   */
+  static synchronized SparkSession session() {
+    if (shared == null || shared.sparkContext().isStopped()) {
+      shared = SparkSession.builder().master("local[2]").appName("simdperceptron-test")
+          .config("spark.ui.enabled", "false")
+          .config("spark.driver.bindAddress", "127.0.0.1")
+          .config("spark.driver.host", "127.0.0.1")
+          .config("spark.sql.shuffle.partitions", "4")
+          .getOrCreate();
+    }
+    return shared;
+  }
+
+  /** Stops the shared session, for a test of code that builds (and stops) a session of its own. */
+  static synchronized void stopShared() {
+    if (shared != null) {
+      shared.stop();
+      shared = null;
+    }
   }
 
   /** The label of row i as its number. */

@@ -37,7 +37,10 @@ class TrainJobTest {
 
   @BeforeAll
   static void quietSpark() {
-    // TrainJob builds its own session; these reach it as Spark configuration.
+    // TrainJob builds its own session with the job's master and stops it: getOrCreate must not find the
+    // other classes' shared one.
+    SparkTests.stopShared();
+    // These reach TrainJob's session as Spark configuration.
     System.setProperty("spark.ui.enabled", "false");
     System.setProperty("spark.driver.bindAddress", "127.0.0.1");
     System.setProperty("spark.driver.host", "127.0.0.1");
