@@ -52,7 +52,7 @@ final class TrainCommand {
         .option("--calibrate-folds", Options.Type.INT, "K", "fit class probabilities on K-fold cross-validated scores"
             + " (K extra models, each trained on K-1 folds); the model is trained on all of --data")
         .option("--calibration", Options.Type.TEXT, "METHOD", "with --calibrate or --calibrate-folds: platt (binary"
-            + " models), temperature or ovr-platt (multi-class); default: platt, or temperature for K classes");
+            + " models), temperature, ovr-platt or pairwise (multi-class); default: platt, or temperature for K classes");
     o.option("--model", Options.Type.PATH, "OUT", "where to write the model").required()
         .option("--resume", Options.Type.PATH, "FROM", "continue training the model of FROM (its learner, options"
             + " and, when saved with --save-state, its training state: then --epochs more give what one longer run"
@@ -355,8 +355,8 @@ final class TrainCommand {
         return m;
       }
     }
-    throw new UsageException("--calibration: '" + calibration + "' is not a method (expected platt, temperature or"
-        + " ovr-platt)");
+    throw new UsageException("--calibration: '" + calibration + "' is not a method (expected platt, temperature, ovr-platt"
+        + " or pairwise)");
   }
 
   /** {rest, held out} of the training data for --calibrate. */

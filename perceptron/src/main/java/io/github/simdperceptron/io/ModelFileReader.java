@@ -295,7 +295,7 @@ final class ModelFileReader {
     int count = in.readInt();
     if (method == null || classes != k || count < 0 || 9L + 8L * count != length) {
       throw FormatException.atByte(source, at, "calibration: method " + code + ", " + classes + " classes, " + count
-          + " parameters in " + length + " bytes (expected method 1 to 3, the model's " + k
+          + " parameters in " + length + " bytes (expected method 1 to 4, the model's " + k
           + " classes and 8 bytes per parameter)");
     }
     double[] p = new double[count];

@@ -5,7 +5,9 @@ package io.github.simdperceptron.reference;
  * "A note on Platt's probabilistic outputs for support vector machines" (Machine Learning 68,
  * 2007), appendix, line by line. {@link #inverseTemperature} minimises the mean log-loss of
  * softmax(beta s) by golden-section search over log beta, a method of its own (the library uses
- * Newton's method on beta).
+ * Newton's method on beta). {@link #coupleExactly} solves Wu, Lin and Weng's second pairwise
+ * coupling problem directly, by Gaussian elimination on its optimality conditions (the library
+ * iterates to a fixed point).
  */
 public final class ReferenceCalibration {
   private ReferenceCalibration() {}
@@ -180,5 +182,63 @@ public final class ReferenceCalibration {
     double best = Math.exp((loT + hiT) / 2);
     double top = 1000 / spread;
     return logLoss(s, y, top) < logLoss(s, y, best) ? top : best;
+  }
+
+  /**
+   * The p that minimises sum_i sum_{j != i} (r[j][i] p_i - r[i][j] p_j)^2 over sum p = 1 (Wu, Lin
+   * and Weng, JMLR 5, 2004, equation (18)): with Q[i][i] = sum_{j != i} r[j][i]^2 and
+   * Q[i][j] = -r[j][i] r[i][j], the solution of the linear system [Q 1; 1' 0] [p; b] = [0; 1], by
+   * Gaussian elimination with partial pivoting. r[i][j] + r[j][i] = 1; r is not modified.
+   */
+  public static double[] coupleExactly(double[][] r) {
+    int k = r.length;
+    int n = k + 1;
+    double[][] a = new double[n][n + 1];
+    for (int i = 0; i < k; i++) {
+      for (int j = 0; j < k; j++) {
+        if (i == j) {
+          double sum = 0;
+          for (int m = 0; m < k; m++) {
+            if (m != i) {
+              sum += r[m][i] * r[m][i];
+            }
+          }
+          a[i][j] = sum;
+        } else {
+          a[i][j] = -r[j][i] * r[i][j];
+        }
+      }
+      a[i][k] = 1;
+      a[k][i] = 1;
+    }
+    a[k][n] = 1;
+    for (int col = 0; col < n; col++) {
+      int pivot = col;
+      for (int row = col + 1; row < n; row++) {
+        if (Math.abs(a[row][col]) > Math.abs(a[pivot][col])) {
+          pivot = row;
+        }
+      }
+      double[] swap = a[col];
+      a[col] = a[pivot];
+      a[pivot] = swap;
+      for (int row = col + 1; row < n; row++) {
+        double f = a[row][col] / a[col][col];
+        for (int c = col; c <= n; c++) {
+          a[row][c] -= f * a[col][c];
+        }
+      }
+    }
+    double[] x = new double[n];
+    for (int row = n - 1; row >= 0; row--) {
+      double sum = a[row][n];
+      for (int c = row + 1; c < n; c++) {
+        sum -= a[row][c] * x[c];
+      }
+      x[row] = sum / a[row][row];
+    }
+    double[] p = new double[k];
+    System.arraycopy(x, 0, p, 0, k);
+    return p;
   }
 }

@@ -14,6 +14,17 @@ import java.util.Objects;
  *   <li>{@link Method#OVR_PLATT} (K scores): class k's own Platt map q_k = sigmoid(a_k s_k + b_k),
  *       fitted on class k against the rest, then p_k = q_k / sum_j q_j; parameters
  *       {a_0, b_0, a_1, b_1, ...}.
+ *   <li>{@link Method#PAIRWISE} (K scores): a Platt map per pair of classes i < j on the
+ *       difference of their scores, r_ij = sigmoid(a_ij (s_i - s_j) + b_ij) (clamped to
+ *       [1e-7, 1 - 1e-7]), fitted on the rows of class i (positive) or j, r_ji = 1 - r_ij; then the
+ *       probabilities p that couple the K(K-1)/2 pairwise ones (Wu, Lin and Weng, "Probability
+ *       estimates for multi-class classification by pairwise coupling", JMLR 5, 2004, their second
+ *       method): p minimises sum_i sum_{j != i} (r_ji p_i - r_ij p_j)^2 subject to sum p = 1,
+ *       found by their fixed-point iteration from p = 1/K (at most max(100, K) sweeps, stopping
+ *       when every |(Qp)_t - p'Qp| < 0.005 / K), as LIBSVM's {@code -b 1} couples its pairwise
+ *       SVMs. Parameters {a_01, b_01, a_02, b_02, ..., a_0(K-1), b_0(K-1), a_12, ...}: the pairs
+ *       in order of i, then j. A pair whose classes have no held-out row keeps a = b = 0
+ *       (r = 1/2).
  * </ul>
  * {@link Calibrator} fits one from a model and held-out rows.
  */
@@ -26,7 +37,9 @@ public final class Calibration {
     /** A softmax of the K scores divided by one fitted temperature. */
     TEMPERATURE(2),
     /** A Platt sigmoid per class, normalised to sum to 1. */
-    OVR_PLATT(3);
+    OVR_PLATT(3),
+    /** A Platt sigmoid per pair of classes on their score difference, coupled into K probabilities. */
+    PAIRWISE(4);
 
     private final int code;
 
@@ -34,7 +47,7 @@ public final class Calibration {
       this.code = code;
     }
 
-    /** The method's number in model files (1, 2, 3). */
+    /** The method's number in model files (1, 2, 3, 4). */
     public int code() {
       return code;
     }
@@ -51,10 +64,10 @@ public final class Calibration {
 
     /** The number of parameters for a model of {@code classes} classes. */
     public int parameterCount(int classes) {
-      return this == PLATT ? 2 : this == TEMPERATURE ? 1 : 2 * classes;
+      return this == PLATT ? 2 : this == TEMPERATURE ? 1 : this == OVR_PLATT ? 2 * classes : classes * (classes - 1);
     }
 
-    /** The lower-case name the command uses: platt, temperature, ovr-platt. */
+    /** The lower-case name the command uses: platt, temperature, ovr-platt, pairwise. */
     public String label() {
       return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
@@ -141,7 +154,7 @@ public final class Calibration {
         return of(method, classes, Platt.fit(s, positive));
       case TEMPERATURE:
         return of(method, classes, new double[] {Temperature.fit(scores, truth)});
-      default:
+      case OVR_PLATT: {
         double[] p = new double[2 * classes];
         for (int k = 0; k < classes; k++) {
           for (int i = 0; i < s.length; i++) {
@@ -153,6 +166,9 @@ public final class Calibration {
           p[2 * k + 1] = ab[1];
         }
         return of(method, classes, p);
+      }
+      default:
+        return of(method, classes, PairwiseCoupling.fit(classes, scores, truth));
     }
   }
 
@@ -194,10 +210,14 @@ public final class Calibration {
           out[k] = parameters[0] * scores[k];
         }
         break;
-      default:
+      case OVR_PLATT:
         for (int k = 0; k < classes; k++) {
           out[k] = logSigmoid(parameters[2 * k] * scores[k] + parameters[2 * k + 1]);
         }
+        break;
+      default:
+        PairwiseCoupling.probabilities(parameters, classes, scores, out);
+        return;
     }
     softmaxInPlace(out);
   }

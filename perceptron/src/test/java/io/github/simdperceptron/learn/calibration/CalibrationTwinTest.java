@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * a relative beta error e changes it by about (e beta)^2 L''/2).
  */
 class CalibrationTwinTest {
+  private static final double COUPLING_TOLERANCE = 0.01;
   private static final double LOSS_TOLERANCE = 1e-10;
   private static final double BETA_TOLERANCE = 1e-4;
 
@@ -67,6 +68,99 @@ class CalibrationTwinTest {
       double[] twin = ReferenceCalibration.platt(deci, label);
       assertEquals(-twin[0], p[2 * cls], "seed " + seed);
       assertEquals(-twin[1], p[2 * cls + 1], "seed " + seed);
+    }
+  }
+
+  @Test
+  void pairwiseFitsThePlattOfEachPairOnItsScoreDifferences() {
+    long seed = seed();
+    Random rnd = new Random(seed);
+    int k = 4;
+    float[][] s = new float[300][k];
+    int[] y = new int[300];
+    fill(rnd, s, y, 2.0);
+    double[] p = Calibration.fit(Calibration.Method.PAIRWISE, k, s, y).parameters();
+    assertEquals(k * (k - 1), p.length);
+    int at = 0;
+    for (int i = 0; i < k; i++) {
+      for (int j = i + 1; j < k; j++, at += 2) {
+        java.util.List<Double> deci = new java.util.ArrayList<>();
+        java.util.List<Boolean> label = new java.util.ArrayList<>();
+        for (int row = 0; row < s.length; row++) {
+          if (y[row] == i || y[row] == j) {
+            deci.add((double) s[row][i] - (double) s[row][j]);
+            label.add(y[row] == i);
+          }
+        }
+        double[] d = deci.stream().mapToDouble(Double::doubleValue).toArray();
+        boolean[] l = new boolean[label.size()];
+        for (int m = 0; m < l.length; m++) {
+          l[m] = label.get(m);
+        }
+        double[] twin = ReferenceCalibration.platt(d, l);
+        assertEquals(-twin[0], p[at], "seed " + seed + " pair " + i + "," + j + ": a");
+        assertEquals(-twin[1], p[at + 1], "seed " + seed + " pair " + i + "," + j + ": b");
+      }
+    }
+  }
+
+  /**
+   * The coupled probabilities against the exact minimiser of the coupling problem: the library
+   * stops its fixed-point iteration when every |(Qp)_t - p'Qp| is below 0.005 / K, which this test
+   * checks from r itself; at that point each probability lies within COUPLING_TOLERANCE of the
+   * exact one on these rows (the bound is the test's, stated before it ran).
+   */
+  @Test
+  void pairwiseCouplingIsNearTheExactSolution() {
+    long seed = seed();
+    Random rnd = new Random(seed);
+    for (int k : new int[] {2, 3, 5, 10}) {
+      float[][] s = new float[40 * k][k];
+      int[] y = new int[s.length];
+      fill(rnd, s, y, 1.5);
+      Calibration c = Calibration.fit(Calibration.Method.PAIRWISE, k, s, y);
+      double[] a = c.parameters();
+      for (int row = 0; row < 20; row++) {
+        float[] x = s[rnd.nextInt(s.length)];
+        double[][] r = new double[k][k];
+        int at = 0;
+        for (int i = 0; i < k; i++) {
+          for (int j = i + 1; j < k; j++, at += 2) {
+            double z = a[at] * ((double) x[i] - x[j]) + a[at + 1];
+            double rij = Math.min(Math.max(1 / (1 + Math.exp(-z)), 1e-7), 1 - 1e-7);
+            r[i][j] = rij;
+            r[j][i] = 1 - rij;
+          }
+        }
+        double[] exact = ReferenceCalibration.coupleExactly(r);
+        double[] fast = c.probabilities(x);
+        double sum = 0;
+        for (int t = 0; t < k; t++) {
+          sum += fast[t];
+          assertEquals(exact[t], fast[t], COUPLING_TOLERANCE, "seed " + seed + " k " + k + " class " + t);
+        }
+        assertEquals(1.0, sum, 1e-9, "seed " + seed + " k " + k);
+        // The stopping rule, from r: Q as the paper defines it.
+        double[] qp = new double[k];
+        double pqp = 0;
+        for (int t = 0; t < k; t++) {
+          for (int j = 0; j < k; j++) {
+            double q = 0;
+            if (j == t) {
+              for (int m = 0; m < k; m++) {
+                q += m == t ? 0 : r[m][t] * r[m][t];
+              }
+            } else {
+              q = -r[j][t] * r[t][j];
+            }
+            qp[t] += q * fast[j];
+          }
+          pqp += fast[t] * qp[t];
+        }
+        for (int t = 0; t < k; t++) {
+          assertTrue(Math.abs(qp[t] - pqp) < 0.005 / k + 1e-12, "seed " + seed + " k " + k + " residual " + t);
+        }
+      }
     }
   }
 
