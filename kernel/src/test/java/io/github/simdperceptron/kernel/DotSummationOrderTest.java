@@ -21,7 +21,8 @@ import org.junit.jupiter.api.TestInfo;
  * first; then (acc0 + acc1) + (acc2 + acc3) lane by lane, and the lanes pairwise: lane j with lane
  * j + L/2, then with j + L/4, ..., down to lane 0. Fewer than L elements: one scalar chain. The
  * scalar implementation: four chains by index mod 4 over the first n - n mod 4, the rest into the
- * first, then (s0 + s1) + (s2 + s3).
+ * first, then (s0 + s1) + (s2 + s3). From 2^20 elements the Vector API dot reads four streams
+ * (docs/kernel-benchmarks.md), another order, which this test does not cover.
  */
 class DotSummationOrderTest {
 
