@@ -176,7 +176,8 @@ final class ModelFileReader {
     }
     if (kind == KIND_VOTED && version >= 2) {
       // The stored mistakes do not bound d: scoring keeps the transpose of sparse stored rows and
-      // per-thread scratch over all d features.
+      // per-thread scratch over all d features. The model makes them on its first score, so the
+      // read itself costs what the bytes hold; a d that scoring could never hold is refused here.
       ModelFile.checkHeap(VOTED_BYTES_PER_FEATURE * d, source, h.dimensionAt(), "a voted model of dimension " + d);
       return withState(new ModelFile(VotedFile.read(in, pos::count, end, source, d, labels), algorithm,
           bias, options, text), state, stateAt, source);

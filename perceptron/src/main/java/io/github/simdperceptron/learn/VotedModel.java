@@ -32,8 +32,13 @@ public final class VotedModel implements BinaryModel {
   private final ThreadLocal<VotedScratch> scratch;
   /** Each thread's scratch for {@link #scores} (with the block arrays), made on its first call. */
   private final ThreadLocal<VotedScratch> blockScratch;
-  /** What every thread's scratch shares: the transpose, its dense columns, the pass's tables. */
-  private final VotedShared shared;
+  /**
+   * What every thread's scratch shares: the transpose, its dense columns, the pass's tables. Made
+   * on the first score ({@link #shared()}), not with the model: its arrays span all d features,
+   * which a model read from a file of sparse mistakes does not bound, and reading such a file
+   * should cost what its bytes hold.
+   */
+  private volatile VotedShared shared;
 
   /** Trusted constructor: the parts are owned by the model from now on. */
   VotedModel(VotedAccess.Parts parts) {
@@ -48,10 +53,24 @@ public final class VotedModel implements BinaryModel {
         voters[k++] = e;
       }
     }
-    Dataset columns = columns(parts);
-    this.shared = new VotedShared(parts, columns, denseColumns(parts, columns));
-    this.scratch = ThreadLocal.withInitial(() -> new VotedScratch(shared));
-    this.blockScratch = ThreadLocal.withInitial(() -> new VotedScratch(shared, true));
+    this.scratch = ThreadLocal.withInitial(() -> new VotedScratch(shared()));
+    this.blockScratch = ThreadLocal.withInitial(() -> new VotedScratch(shared(), true));
+  }
+
+  /** The shared tables, made by the first thread that needs them. */
+  private VotedShared shared() {
+    VotedShared s = shared;
+    if (s == null) {
+      synchronized (this) {
+        s = shared;
+        if (s == null) {
+          Dataset columns = columns(p);
+          s = new VotedShared(p, columns, denseColumns(p, columns));
+          shared = s;
+        }
+      }
+    }
+    return s;
   }
 
   /**
@@ -260,7 +279,8 @@ public final class VotedModel implements BinaryModel {
     } else {
       // Scratch of its own for each part: a pool thread keeps no model's arrays after the call.
       int half = blocks / 2;
-      IntStream.range(0, parts).parallel().forEach(k -> scoreBlocks(new VotedScratch(shared, true), data,
+      VotedShared tables = shared();
+      IntStream.range(0, parts).parallel().forEach(k -> scoreBlocks(new VotedScratch(tables, true), data,
           k == 0 ? 0 : half, k == 0 ? half : blocks, out));
     }
     return out;

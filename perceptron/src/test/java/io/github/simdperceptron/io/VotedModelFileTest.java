@@ -241,4 +241,39 @@ class VotedModelFileTest {
     assertEquals(-2f, r.score(new int[] {1}, new float[] {-1f}));
     assertEquals(Labels.of(List.of("-1", "1")), r.labels());
   }
+
+  /**
+   * A 411-byte voted file of sparse mistakes that declares about 3.9 million features (a fuzzer's
+   * variant of voted-huge-dimension): reading it allocates in proportion to its bytes, not to
+   * its dimension (no array over the features), and the model it gives still scores as its vectors
+   * say, sum_k c_k sgn(v_k . x + b_k).
+   */
+  @Test
+  void aSparseFileOfHugeDimensionReadsWithoutArraysOverTheDimension() throws IOException {
+    byte[] bytes = FuzzChecks.framed(resource("ModelFileFuzzTestInputs/modelFile/voted-sparse-huge-dimension"));
+    ModelFile.read(bytes, "warm-up.bin");
+    com.sun.management.ThreadMXBean mx =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long before = mx.getCurrentThreadAllocatedBytes();
+    VotedModel m = (VotedModel) ModelFile.read(bytes, "huge.bin").model();
+    long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+    int d = m.dimension();
+    assertEquals(3_932_170, d, "the declared dimension");
+    assertTrue(allocated < 4L * d, "reading allocated " + allocated + " bytes, as much as an array of " + d
+        + " floats");
+
+    int[] indices = {0, 1, 2, 3, d - 1};
+    float[] values = {1f, -2f, 3f, 1f, 5f};
+    double expected = 0;
+    for (int k = 0; k < m.vectors(); k++) {
+      float[] v = m.vector(k);
+      double dot = m.bias(k);
+      for (int t = 0; t < indices.length; t++) {
+        dot += (double) v[indices[t]] * values[t];
+      }
+      expected += m.count(k) * (dot > 0 ? 1.0 : -1.0);
+    }
+    assertTrue(m.vectors() > 0, "the file holds voting vectors");
+    assertEquals((float) expected, m.score(indices, values), "the score of a sparse x");
+  }
 }
