@@ -200,7 +200,12 @@ final class JsonText {
           bounds = java.util.Arrays.copyOf(bounds, 2 * bounds.length);
         }
         bounds[q] = at;
-        number();
+        int after = numberEnd(at);
+        if (after < 0) {
+          number(); // throws, naming where the number goes wrong
+          after = at;
+        }
+        at = after;
         bounds[q + 1] = at;
         n++;
         space();
@@ -314,6 +319,50 @@ final class JsonText {
       }
       digits();
     }
+  }
+
+  /**
+   * Where the number at p ends, as {@link #number()} reads it, or -1 where number() would throw;
+   * in locals, as the arrays of a request's rows hold hundreds of numbers.
+   */
+  private int numberEnd(int p) {
+    byte[] b = s;
+    int e = end;
+    if (p < e && b[p] == '-') {
+      p++;
+    }
+    if (p < e && b[p] == '0') {
+      p++;
+    } else {
+      if (p >= e || b[p] < '0' || b[p] > '9') {
+        return -1;
+      }
+      while (p < e && b[p] >= '0' && b[p] <= '9') {
+        p++;
+      }
+    }
+    if (p < e && b[p] == '.') {
+      p++;
+      if (p >= e || b[p] < '0' || b[p] > '9') {
+        return -1;
+      }
+      while (p < e && b[p] >= '0' && b[p] <= '9') {
+        p++;
+      }
+    }
+    if (p < e && (b[p] == 'e' || b[p] == 'E')) {
+      p++;
+      if (p < e && (b[p] == '+' || b[p] == '-')) {
+        p++;
+      }
+      if (p >= e || b[p] < '0' || b[p] > '9') {
+        return -1;
+      }
+      while (p < e && b[p] >= '0' && b[p] <= '9') {
+        p++;
+      }
+    }
+    return p;
   }
 
   private void digits() throws Malformed {

@@ -56,6 +56,9 @@ final class RequestRows {
   private int[] idx = new int[0];
   private float[] val = new float[0];
   private int sparseUsed;
+  /** Scratch for {@link #dataset()}: the batch's non-zeros before the dataset copies them. */
+  private int[] outIdx = new int[0];
+  private float[] outVal = new float[0];
   private String[] labels = new String[16];
   /** Whether the request asks for the scores too. */
   boolean scores;
@@ -111,6 +114,10 @@ final class RequestRows {
     if (idx.length > KEPT) {
       idx = new int[0];
       val = new float[0];
+    }
+    if (outIdx.length > KEPT) {
+      outIdx = new int[0];
+      outVal = new float[0];
     }
     if (start.length > KEPT) {
       start = new int[16];
@@ -349,19 +356,19 @@ final class RequestRows {
 
   /** The labelled rows as a sparse dataset of dimension d (a dense row as its non-zeros). */
   Dataset dataset() {
-    int nnz = 0;
+    // Room for every dense entry plus one: the dense loop writes each entry and keeps the non-zeros
+    // by moving on only past them, without a branch on the (unpredictable) zeros.
+    long room = 1;
     for (int i = 0; i < n; i++) {
-      if (count[i] >= 0) {
-        nnz += count[i];
-      } else {
-        for (int p = start[i]; p < start[i] + d; p++) {
-          nnz += dense[p] != 0 ? 1 : 0;
-        }
-      }
+      room += count[i] >= 0 ? count[i] : d;
+    }
+    if (outIdx.length < room) {
+      outIdx = new int[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(room, 2L * outIdx.length))];
+      outVal = new float[outIdx.length];
     }
     int[] ptr = new int[n + 1];
-    int[] si = new int[nnz];
-    float[] sv = new float[nnz];
+    int[] si = outIdx;
+    float[] sv = outVal;
     int q = 0;
     for (int i = 0; i < n; i++) {
       if (count[i] >= 0) {
@@ -369,18 +376,19 @@ final class RequestRows {
         System.arraycopy(val, start[i], sv, q, count[i]);
         q += count[i];
       } else {
-        for (int j = 0; j < d; j++) {
-          float x = dense[start[i] + j];
-          if (x != 0) {
-            si[q] = j;
-            sv[q++] = x;
-          }
+        for (int j = 0, at = start[i]; j < d; j++) {
+          float x = dense[at + j];
+          si[q] = j;
+          sv[q] = x;
+          q += x != 0 ? 1 : 0;
         }
       }
       ptr[i + 1] = q;
     }
+    // Dataset.of copies the rows out of the scratch arrays.
     return Dataset.of(ptr, si, sv, d, Arrays.copyOf(labels, n));
   }
+
 
   private void addRow(int at, int nonZeros, String label) {
     if (n == start.length) {

@@ -166,4 +166,16 @@ class JsonFloatTest {
       assertEquals(Float.floatToRawIntBits(Float.parseFloat(texts.get(k))), Float.floatToRawIntBits(n.floatAt(k)));
     }
   }
+
+  @Test
+  void anArrayOfNumbersRefusesAMalformedOneAsAnyValueWould() {
+    // The numbers-only scan of an array against the general reader: "[0 , t]" takes the first,
+    // "[[], t]" (an array first) the second; t is at the same byte in both, so the messages agree.
+    for (String t : List.of("-", "-x", "1.", "1.x", "1e", "1e+", "1e+x", "1.e5", "0.5e", "-.5", "12.", "7E-")) {
+      JsonText.Malformed fast = assertThrows(JsonText.Malformed.class, () -> JsonText.parse("[0 , " + t + "]"), t);
+      JsonText.Malformed general = assertThrows(JsonText.Malformed.class, () -> JsonText.parse("[[], " + t + "]"), t);
+      assertEquals(general.getMessage(), fast.getMessage(), t);
+      assertTrue(fast.getMessage().startsWith("malformed JSON at line 1, column "), fast.getMessage());
+    }
+  }
 }

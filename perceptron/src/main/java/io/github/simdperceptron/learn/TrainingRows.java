@@ -27,6 +27,9 @@ final class TrainingRows {
     return (rows << 32) ^ crc.getValue();
   }
 
+  /** Writes an int's 4 bytes big-endian in one store rather than byte by byte. */
+  private static final java.lang.invoke.VarHandle BIG_ENDIAN_INT =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.BIG_ENDIAN);
   /** A thread's bytes of non-zeros waiting for the CRC: one update per 256 of them, not one each. */
   private static final ThreadLocal<byte[]> ENTRIES = ThreadLocal.withInitial(() -> new byte[8 * 256]);
 
@@ -62,11 +65,8 @@ final class TrainingRows {
       crc.update(bb, 0, n);
       n = 0;
     }
-    int bits = Float.floatToIntBits(x);
-    for (int k = 0; k < 4; k++) {
-      bb[n + k] = (byte) (j >>> (24 - 8 * k));
-      bb[n + 4 + k] = (byte) (bits >>> (24 - 8 * k));
-    }
+    BIG_ENDIAN_INT.set(bb, n, j);
+    BIG_ENDIAN_INT.set(bb, n + 4, Float.floatToIntBits(x));
     return n + 8;
   }
 
