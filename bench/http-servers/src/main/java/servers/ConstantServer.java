@@ -45,7 +45,9 @@ import org.eclipse.jetty.util.Callback;
  * THREADS worker threads, as {@code perceptron serve} runs it), {@code jetty} (12, its default
  * thread pool, one selector per core), {@code undertow} (THREADS I/O threads, the handler on the
  * I/O thread), {@code netty} (THREADS event loops, aggregated requests). Prints its address as the
- * first line once it accepts connections, then serves until killed.
+ * first line once it accepts connections, then serves until killed. The {@code jdk} server is
+ * bench/scripts/HttpFloor.java's, compiled here with the others so that their start-up times
+ * compare (a source-file launch would add the compiler's).
  *
  * <pre>
  * java -cp target/classes:$(cat target/classpath.txt) servers.ConstantServer LIBRARY [PORT] [THREADS]

@@ -90,24 +90,13 @@ public interface Model {
    * {@link #predictClass(float[])} of that row gives it. Only out is modified.
    */
   default void predictClasses(float[] rows, int n, int[] out) {
-    int d = checkRows(rows, n, out);
+    int d = dimension();
+    SideBySideRows.check(rows, n, out, d);
     float[] x = new float[d];
     for (int i = 0; i < n; i++) {
       System.arraycopy(rows, i * d, x, 0, d);
       out[i] = predictClass(x);
     }
-  }
-
-  /** Checks the arguments of {@link #predictClasses(float[], int, int[])}; returns the dimension. */
-  private int checkRows(float[] rows, int n, int[] out) {
-    java.util.Objects.requireNonNull(rows, "rows");
-    java.util.Objects.requireNonNull(out, "out");
-    int d = dimension();
-    if (n < 0 || (long) n * d > rows.length || n > out.length) {
-      throw new IllegalArgumentException("n " + n + ": rows holds " + rows.length + " floats (" + d + " a row), out "
-          + out.length + " entries");
-    }
-    return d;
   }
 
   /** {@link #predictClass(Dataset, int)} for every row. */

@@ -278,12 +278,7 @@ public final class MulticlassModel implements Model {
   /** Each row's K scores in one pass over it (as {@link #scores(float[], float[])}), then the arg max. */
   @Override
   public void predictClasses(float[] rows, int n, int[] out) {
-    Objects.requireNonNull(rows, "rows");
-    Objects.requireNonNull(out, "out");
-    if (n < 0 || (long) n * d > rows.length || n > out.length) {
-      throw new IllegalArgumentException("n " + n + ": rows holds " + rows.length + " floats (" + d + " a row), out "
-          + out.length + " entries");
-    }
+    SideBySideRows.check(rows, n, out, d);
     float[] s = new float[k];
     for (int i = 0; i < n; i++) {
       DenseOps.multiDot(w, 0, k, d, rows, i * d, s, 0);

@@ -1,6 +1,5 @@
 package io.github.simdperceptron.learn.kernel;
 
-import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -13,30 +12,13 @@ import io.github.simdperceptron.learn.TrainingOptions;
  * last coefficients, or in the averaged form those of every visit averaged (CIML Algorithm 7, as
  * {@link AveragedKernelRule} keeps them).
  */
-final class MarginKernelRule extends KernelRule {
+final class MarginKernelRule extends MarginalKernelRule {
   private final float tau;
-  private final boolean averaged;
 
   MarginKernelRule(KernelModel.Function kernel, Budget budget, Labels labels, TrainingOptions options,
       KernelSettings settings, boolean averaged) {
     super(Algorithm.MARGIN, kernel, budget, labels, options, settings, averaged);
     this.tau = options.tau();
-    this.averaged = averaged;
-  }
-
-  @Override
-  boolean averagedForm() {
-    return averaged;
-  }
-
-  @Override
-  KernelModel snapshot(Dataset supportVectors) {
-    return averaged ? averagedSnapshot(supportVectors) : super.snapshot(supportVectors);
-  }
-
-  @Override
-  boolean marginal() {
-    return true;
   }
 
   @Override

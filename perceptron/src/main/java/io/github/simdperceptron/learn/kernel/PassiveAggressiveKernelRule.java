@@ -1,6 +1,5 @@
 package io.github.simdperceptron.learn.kernel;
 
-import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -15,32 +14,15 @@ import io.github.simdperceptron.learn.internal.PassiveAggressiveStep;
  * model keeps the last coefficients, or in the averaged form those of every visit averaged (CIML
  * Algorithm 7, as {@link AveragedKernelRule} keeps them).
  */
-final class PassiveAggressiveKernelRule extends KernelRule {
+final class PassiveAggressiveKernelRule extends MarginalKernelRule {
   private final PassiveAggressiveStep pa;
   private final float factor;
-  private final boolean averaged;
 
   PassiveAggressiveKernelRule(Algorithm algorithm, KernelModel.Function kernel, Budget budget, Labels labels,
       TrainingOptions options, KernelSettings settings, boolean averaged) {
     super(algorithm, kernel, budget, labels, options, settings, averaged);
     this.pa = PassiveAggressiveStep.of(algorithm, options.aggressiveness());
     this.factor = k == 1 ? 1f : 2f;
-    this.averaged = averaged;
-  }
-
-  @Override
-  boolean averagedForm() {
-    return averaged;
-  }
-
-  @Override
-  KernelModel snapshot(Dataset supportVectors) {
-    return averaged ? averagedSnapshot(supportVectors) : super.snapshot(supportVectors);
-  }
-
-  @Override
-  boolean marginal() {
-    return true;
   }
 
   @Override
