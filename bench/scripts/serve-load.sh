@@ -122,6 +122,8 @@ trap cleanup EXIT
 start() {
   local log="$1"
   shift
+  # A log left by an earlier run would be read before the new server truncates it.
+  rm -f "$log" "$log.err"
   "$@" >"$log" 2>"$log.err" &
   pid=$!
   pids+=("$pid")

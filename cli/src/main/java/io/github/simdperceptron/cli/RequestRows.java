@@ -2,6 +2,7 @@ package io.github.simdperceptron.cli;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.io.DataFormat;
 import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.io.internal.GzipDetect;
@@ -56,10 +57,13 @@ final class RequestRows {
   private int[] idx = new int[0];
   private float[] val = new float[0];
   private int sparseUsed;
-  /** Scratch for {@link #dataset()}: the batch's non-zeros before the dataset copies them. */
+  /** Scratch for {@link #dataset}: the non-zeros of a batch with dense rows, and the row pointers. */
   private int[] outIdx = new int[0];
   private float[] outVal = new float[0];
+  private int[] ptr = new int[17];
   private String[] labels = new String[16];
+  /** Per row: its index into the model's classes (a binary body's, or found by {@link #requireLabels}), or -1. */
+  private int[] classes = new int[16];
   /** Whether the request asks for the scores too. */
   boolean scores;
   /** The first line of raw text with several labels, or 0. */
@@ -123,6 +127,8 @@ final class RequestRows {
       start = new int[16];
       count = new int[16];
       labels = new String[16];
+      classes = new int[16];
+      ptr = new int[17];
     }
   }
 
@@ -295,67 +301,187 @@ final class RequestRows {
     }
   }
 
-  /**
-   * Reads the binary body b[0, length): rows r (int32 >= 1) and dimension (int32, equal to d),
-   * then, when {@code classes} is not null (for /learn), r class indices (int32 in [0, K) of those
-   * classes), then r x d float32 values, every one finite; all little-endian, nothing after.
-   */
-  void binary(byte[] b, int length, int dimension, Labels classes) throws Bad {
-    reset(dimension);
-    if (length < 8) {
-      throw new Bad("binary body: " + length + " bytes; it starts with the rows and the dimension, int32 each");
+  /** The values of a binary body: float32, or uint8 each times the request's scale. */
+  enum Values {
+    F32(8, 4, "float32"),
+    U8(12, 1, "uint8");
+
+    /** The bytes before the class indices: rows and dimension, and for U8 the scale. */
+    final int header;
+    /** The bytes of one value. */
+    final int size;
+    final String name;
+
+    Values(int header, int size, String name) {
+      this.header = header;
+      this.size = size;
+      this.name = name;
     }
-    ByteBuffer in = ByteBuffer.wrap(b, 0, length).order(ByteOrder.LITTLE_ENDIAN);
-    int rows = in.getInt();
-    int dim = in.getInt();
-    if (rows < 1) {
-      throw new Bad("binary body: " + rows + " rows, expected at least 1");
-    }
-    if (dim != d) {
-      throw new Bad("binary body: dimension " + dim + ", the model has " + d + " features");
-    }
-    long want = 8 + (classes == null ? 0 : 4L * rows) + 4L * rows * d;
-    if (length != want) {
-      throw new Bad("binary body: " + length + " bytes, expected " + want + " for " + rows + " rows of " + d
-          + " float32" + (classes == null ? "" : " with their class indices"));
-    }
-    int at = denseRoom(rows);
-    for (int i = 0; i < rows; i++) {
-      String label = null;
-      if (classes != null) {
-        int c = in.getInt();
-        if (c < 0 || c >= classes.size()) {
-          throw new Bad("binary body: row " + i + ": class index " + c + " is not in [0, " + classes.size()
-              + "), the model's classes");
-        }
-        label = classes.name(c);
-      }
-      addRow(at + i * d, -1, label);
-    }
-    in.asFloatBuffer().get(dense, at, rows * d);
-    for (int p = at; p < at + rows * d; p++) {
-      if (!Float.isFinite(dense[p])) {
-        throw new Bad("binary body: row " + (p - at) / d + ", feature " + (p - at) % d + ": " + dense[p]
-            + " is not a finite float");
-      }
-    }
-    denseUsed += rows * d;
   }
 
-  /** Throws {@link Bad} naming the first row without a label. */
-  void requireLabels() throws Bad {
+  private static final java.lang.invoke.VarHandle LE_INT =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final java.lang.invoke.VarHandle LE_FLOAT =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+  /** A float's exponent bits: all of them set in infinities and NaN. */
+  private static final int EXPONENT = 0x7f800000;
+
+  /**
+   * Reads the binary body b[0, length): rows r (int32 >= 1) and dimension (int32, equal to d),
+   * for U8 the scale (float32, finite, > 0, 255 times it finite), then, when {@code classes} is
+   * not null (for /learn), r class indices (int32 in [0, K) of those classes), then r x d values
+   * (F32: finite float32; U8: uint8 q, the value q * scale in float); all little-endian, nothing
+   * after. Rows to predict are kept dense; rows to learn as their non-zeros, read straight from
+   * the body.
+   */
+  void binary(byte[] b, int length, int dimension, Labels classes, Values values) throws Bad {
+    reset(dimension);
+    String body = values == Values.F32 ? "binary body" : "binary uint8 body";
+    if (length < values.header) {
+      throw new Bad(body + ": " + length + " bytes; it starts with the rows and the dimension, int32 each"
+          + (values == Values.U8 ? ", and the scale, float32" : ""));
+    }
+    int rows = (int) LE_INT.get(b, 0);
+    int dim = (int) LE_INT.get(b, 4);
+    float scale = values == Values.U8 ? (float) LE_FLOAT.get(b, 8) : 1f;
+    if (rows < 1) {
+      throw new Bad(body + ": " + rows + " rows, expected at least 1");
+    }
+    if (dim != d) {
+      throw new Bad(body + ": dimension " + dim + ", the model has " + d + " features");
+    }
+    if (!(scale > 0) || !Float.isFinite(255f * scale)) {
+      throw new Bad(body + ": scale " + scale + ", expected a float > 0 whose 255 multiple is finite");
+    }
+    long want = values.header + (classes == null ? 0 : 4L * rows) + (long) values.size * rows * d;
+    if (length != want) {
+      throw new Bad(body + ": " + length + " bytes, expected " + want + " for " + rows + " rows of " + d + " "
+          + values.name + (classes == null ? "" : " with their class indices"));
+    }
+    int from = values.header;
+    if (classes != null) {
+      for (int i = 0; i < rows; i++) {
+        int c = (int) LE_INT.get(b, from + 4 * i);
+        if (c < 0 || c >= classes.size()) {
+          throw new Bad(body + ": row " + i + ": class index " + c + " is not in [0, " + classes.size()
+              + "), the model's classes");
+        }
+      }
+      from += 4 * rows;
+    }
+    if (classes == null) {
+      int at = denseRoom(rows);
+      if (values == Values.F32) {
+        ByteBuffer.wrap(b, from, 4 * rows * d).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(dense, at, rows * d);
+        nonFinite(b, from, rows);
+      } else {
+        for (int p = 0; p < rows * d; p++) {
+          dense[at + p] = (b[from + p] & 0xff) * scale;
+        }
+      }
+      for (int i = 0; i < rows; i++) {
+        addRow(at + i * d, -1, null);
+      }
+      denseUsed += rows * d;
+      return;
+    }
+    if (values == Values.F32) {
+      nonFinite(b, from, rows);
+    }
+    for (int i = 0; i < rows; i++) {
+      int at = sparseRoom(d + 1);
+      int q = at;
+      int off = from + i * d * values.size;
+      if (values == Values.F32) {
+        for (int j = 0; j < d; j++) {
+          float x = (float) LE_FLOAT.get(b, off + 4 * j);
+          idx[q] = j;
+          val[q] = x;
+          q += x != 0 ? 1 : 0;
+        }
+      } else {
+        for (int j = 0; j < d; j++) {
+          float x = (b[off + j] & 0xff) * scale;
+          idx[q] = j;
+          val[q] = x;
+          q += x != 0 ? 1 : 0;
+        }
+      }
+      sparseUsed = q;
+      addRow(at, q - at, null);
+      this.classes[i] = (int) LE_INT.get(b, values.header + 4 * i);
+    }
+  }
+
+  /** Throws {@link Bad} naming the first row and feature of the float32 rows at b[from] that is not finite. */
+  private void nonFinite(byte[] b, int from, int rows) throws Bad {
+    // The largest exponent field, without a branch per value; the value is looked for only when one is bad.
+    int worst = 0;
+    for (int p = 0; p < rows * d; p++) {
+      worst = Math.max(worst, (int) LE_INT.get(b, from + 4 * p) & EXPONENT);
+    }
+    if (worst != EXPONENT) {
+      return;
+    }
+    for (int p = 0; p < rows * d; p++) {
+      float x = (float) LE_FLOAT.get(b, from + 4 * p);
+      if (!Float.isFinite(x)) {
+        throw new Bad("binary body: row " + p / d + ", feature " + p % d + ": " + x + " is not a finite float");
+      }
+    }
+  }
+
+  /**
+   * Finds each row's class among the model's classes (a name as the model knows it: "1.0" is the
+   * numeric class "1"); throws {@link Bad} naming the first row without a label or with a class
+   * the model does not have.
+   */
+  void requireLabels(Labels model) throws Bad {
     if (multiLabel > 0) {
       throw new Bad("request:" + multiLabel + ": several labels; a document is learnt with one");
     }
     for (int i = 0; i < n; i++) {
+      if (classes[i] >= 0) {
+        continue;
+      }
       if (labels[i] == null) {
         throw new Bad("row " + i + " has no label (give \"label\" in each row, or \"labels\" beside \"rows\")");
+      }
+      classes[i] = classIndex(model, labels[i]);
+      if (classes[i] < 0) {
+        throw new Bad("row " + i + ": class '" + labels[i] + "' is not one of the model's " + model);
       }
     }
   }
 
-  /** The labelled rows as a sparse dataset of dimension d (a dense row as its non-zeros). */
-  Dataset dataset() {
+  private static int classIndex(Labels model, String name) {
+    int k = model.indexOf(name);
+    if (k < 0 && model.numeric()) {
+      try {
+        k = model.indexOf(Labels.canonical(Double.parseDouble(name)));
+      } catch (IllegalArgumentException e) {
+        // Not a number, or not a finite one: no numeric class has that name.
+        k = -1;
+      }
+    }
+    return k;
+  }
+
+  /**
+   * The rows, after {@link #requireLabels}, as a sparse dataset of dimension d over the model's
+   * classes (a dense row as its non-zeros). It reads this instance's buffers, checked as they were
+   * filled, without a copy: use it before the next request.
+   */
+  Dataset dataset(Labels model) {
+    if (ptr.length < n + 1) {
+      ptr = new int[Math.max(n + 1, 2 * ptr.length)];
+    }
+    if (denseUsed == 0) {
+      // Sparse rows only: they lie one after another in idx and val.
+      System.arraycopy(start, 0, ptr, 0, n);
+      ptr[n] = sparseUsed;
+      return DataAccess.viewCheckedRows(ptr, n, idx, val, d, model, classes);
+    }
     // Room for every dense entry plus one: the dense loop writes each entry and keeps the non-zeros
     // by moving on only past them, without a branch on the (unpredictable) zeros.
     long room = 1;
@@ -366,39 +492,48 @@ final class RequestRows {
       outIdx = new int[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(room, 2L * outIdx.length))];
       outVal = new float[outIdx.length];
     }
-    int[] ptr = new int[n + 1];
     int[] si = outIdx;
     float[] sv = outVal;
     int q = 0;
     for (int i = 0; i < n; i++) {
+      ptr[i] = q;
       if (count[i] >= 0) {
         System.arraycopy(idx, start[i], si, q, count[i]);
         System.arraycopy(val, start[i], sv, q, count[i]);
         q += count[i];
       } else {
-        for (int j = 0, at = start[i]; j < d; j++) {
-          float x = dense[at + j];
-          si[q] = j;
-          sv[q] = x;
-          q += x != 0 ? 1 : 0;
-        }
+        q = nonZeros(dense, start[i], d, si, sv, q);
       }
-      ptr[i + 1] = q;
     }
-    // Dataset.of copies the rows out of the scratch arrays.
-    return Dataset.of(ptr, si, sv, d, Arrays.copyOf(labels, n));
+    ptr[n] = q;
+    return DataAccess.viewCheckedRows(ptr, n, si, sv, d, model, classes);
   }
 
+  /**
+   * Appends the non-zeros of x[from, from + d) to si and sv at q (room for d + 1 entries); returns
+   * the new q. Every entry is written, and q moves on only past non-zeros: no branch on them.
+   */
+  private static int nonZeros(float[] x, int from, int d, int[] si, float[] sv, int q) {
+    for (int j = 0; j < d; j++) {
+      float v = x[from + j];
+      si[q] = j;
+      sv[q] = v;
+      q += v != 0 ? 1 : 0;
+    }
+    return q;
+  }
 
   private void addRow(int at, int nonZeros, String label) {
     if (n == start.length) {
       start = Arrays.copyOf(start, 2 * n);
       count = Arrays.copyOf(count, 2 * n);
       labels = Arrays.copyOf(labels, 2 * n);
+      classes = Arrays.copyOf(classes, 2 * n);
     }
     start[n] = at;
     count[n] = nonZeros;
     labels[n] = label;
+    classes[n] = -1;
     n++;
   }
 

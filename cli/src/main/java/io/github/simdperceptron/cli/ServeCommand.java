@@ -432,7 +432,7 @@ final class ServeCommand {
           rows.libsvm(b.body, b.length, m.dimension());
         }
       } else if (type.startsWith("application/octet-stream")) {
-        rows.binary(b.body, b.length, m.dimension(), labelled ? m.labels() : null);
+        rows.binary(b.body, b.length, m.dimension(), labelled ? m.labels() : null, values(type));
       } else {
         rows.json(b.body, b.length, m.dimension(), text);
       }
@@ -440,6 +440,25 @@ final class ServeCommand {
       throw new Refusal(400, e.getMessage());
     }
     return rows;
+  }
+
+  /**
+   * The values of a binary body, from its Content-Type's {@code values} parameter (lower-cased):
+   * {@code f32} (the default) or {@code u8}.
+   */
+  private static RequestRows.Values values(String type) throws RequestRows.Bad {
+    for (String p : type.split(";")) {
+      String[] kv = p.split("=", 2);
+      if (kv.length == 2 && kv[0].trim().equals("values")) {
+        String v = kv[1].trim().replace("\"", "");
+        return switch (v) {
+          case "f32" -> RequestRows.Values.F32;
+          case "u8" -> RequestRows.Values.U8;
+          default -> throw new RequestRows.Bad("Content-Type " + type + ": values=" + v + " is not f32 or u8");
+        };
+      }
+    }
+    return RequestRows.Values.F32;
   }
 
   /** After a request: forgets its rows, drops the buffers a large one grew. */
@@ -527,14 +546,15 @@ final class ServeCommand {
 
   private String learn(HttpExchange ex, Buffers b) throws Refusal {
     learning();
-    RequestRows rows = rows(ex, b, live.snapshot().model(), true);
+    Model m = live.snapshot().model();
+    RequestRows rows = rows(ex, b, m, true);
     try {
-      rows.requireLabels();
+      rows.requireLabels(m.labels());
     } catch (RequestRows.Bad e) {
       throw new Refusal(400, e.getMessage());
     }
     int n = rows.size();
-    Dataset batch = rows.dataset();
+    Dataset batch = rows.dataset(m.labels());
     long mistakes;
     LiveModel.Snapshot s;
     synchronized (writer) {

@@ -68,4 +68,10 @@ final class DataBridge implements DataAccess.Bridge {
   public Dataset wrapCheckedRows(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels) {
     return SparseDataset.wrapCheckedRows(rowPtr, indices, values, dimension, labels);
   }
+
+  @Override
+  public Dataset viewCheckedRows(int[] rowPtr, int rows, int[] indices, float[] values, int dimension,
+      Labels labels, int[] classes) {
+    return SparseDataset.viewCheckedRows(rowPtr, rows, indices, values, dimension, labels, classes);
+  }
 }

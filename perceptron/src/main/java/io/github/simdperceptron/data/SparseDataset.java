@@ -70,6 +70,40 @@ final class SparseDataset extends Dataset {
     return wrapped(rowPtr, indices, values, dimension, labels.length, (c, i) -> c.add(labels[i], i), false);
   }
 
+  /**
+   * {@code DataAccess.viewCheckedRows}: the first {@code rows} rows of CSR arrays the caller has
+   * checked, with class indices into labels; the pointers and classes are checked, the rows not.
+   */
+  static SparseDataset viewCheckedRows(int[] rowPtr, int rows, int[] indices, float[] values, int dimension,
+      Labels labels, int[] classes) {
+    Objects.requireNonNull(rowPtr, "rowPtr");
+    Objects.requireNonNull(indices, "indices");
+    Objects.requireNonNull(labels, "labels");
+    if (dimension < 1) {
+      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
+    }
+    if (rows < 1 || rowPtr.length <= rows || classes.length < rows) {
+      throw new IllegalArgumentException(rows + " rows: expected at least 1, with " + (rows + 1)
+          + " row pointers (got " + rowPtr.length + ") and " + rows + " classes (got " + classes.length + ")");
+    }
+    if (rowPtr[0] < 0 || rowPtr[rows] > indices.length || (values != null && rowPtr[rows] > values.length)) {
+      throw new IllegalArgumentException("rowPtr range [" + rowPtr[0] + ", " + rowPtr[rows]
+          + ") is not a valid range of indices (length " + indices.length + ")");
+    }
+    int[] cls = Arrays.copyOf(classes, rows);
+    for (int i = 0; i < rows; i++) {
+      if (rowPtr[i + 1] < rowPtr[i]) {
+        throw new IllegalArgumentException("row " + i + ": rowPtr decreases from " + rowPtr[i] + " to "
+            + rowPtr[i + 1]);
+      }
+      if (cls[i] < 0 || cls[i] >= labels.size()) {
+        throw new IllegalArgumentException("row " + i + ": class index " + cls[i] + " is outside [0, "
+            + labels.size() + "), the class indices of labels " + labels);
+      }
+    }
+    return new SparseDataset(labels, cls, dimension, rowPtr, indices, values);
+  }
+
   private static SparseDataset wrapped(int[] rowPtr, int[] indices, float[] values, int dimension, int rows,
       ObjIntConsumer<LabelCollector> label) {
     return wrapped(rowPtr, indices, values, dimension, rows, label, true);

@@ -62,7 +62,9 @@ public final class LiveModel {
       throw new IllegalArgumentException("batch: dimension " + batch.dimension() + " is above the model's "
           + m.dimension());
     }
-    for (int i = 0; i < batch.size(); i++) {
+    // Equal labels: every class index of the batch is one of the model's.
+    boolean ours = batch.labels().equals(m.labels());
+    for (int i = 0; !ours && i < batch.size(); i++) {
       String name = batch.labels().name(batch.classOf(i));
       if (TrainingState.indexOf(m.labels(), name) < 0) {
         throw new IllegalArgumentException("batch: row " + i + ": class '" + name + "' is not one of the model's "

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.data.internal.DataAccess;
 import java.util.Arrays;
 
@@ -16,58 +17,103 @@ final class TrainingRows {
    * (index and float bits), with the number of rows in the high bits. Equal data, equal print.
    */
   static long fingerprint(Dataset data) {
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    Fingerprint print = new Fingerprint(data.labels());
     for (int i = 0; i < data.size(); i++) {
-      fingerprintRow(crc, data, i);
+      print.add(data, i);
     }
-    return fingerprint(crc, data.size());
+    return print.value();
   }
 
-  static long fingerprint(java.util.zip.CRC32 crc, long rows) {
-    return (rows << 32) ^ crc.getValue();
-  }
+  /**
+   * The running {@link #fingerprint} of rows added one at a time, in order, whose classes index
+   * one list of labels (fixed while it runs). Every row's bytes (docs/online.md) go into one buffer
+   * handed to the CRC when full, a non-zero as one 8-byte store, the class names' UTF-8 computed
+   * once: the CRC itself runs at memory speed, so the bytes are the cost.
+   */
+  static final class Fingerprint {
+    /** Writes a long's 8 bytes big-endian in one store: a non-zero's index and float bits. */
+    private static final java.lang.invoke.VarHandle BIG_ENDIAN_LONG =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+    /** The buffer's bytes before it is handed to the CRC; 8 more fit after them, so a store needs no check. */
+    private static final int FULL = 1 << 15;
 
-  /** Writes an int's 4 bytes big-endian in one store rather than byte by byte. */
-  private static final java.lang.invoke.VarHandle BIG_ENDIAN_INT =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.BIG_ENDIAN);
-  /** A thread's bytes of non-zeros waiting for the CRC: one update per 256 of them, not one each. */
-  private static final ThreadLocal<byte[]> ENTRIES = ThreadLocal.withInitial(() -> new byte[8 * 256]);
+    private final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    private final byte[][] names;
+    private final byte[] buf = new byte[FULL + 8];
+    private int n;
+    private long rows;
 
-  static void fingerprintRow(java.util.zip.CRC32 crc, Dataset data, int i) {
-    crc.update(data.labels().name(data.classOf(i)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    byte[] bb = ENTRIES.get();
-    int n = 0;
-    if (data.isSparse()) {
-      int[] idx = DataAccess.indices(data);
-      float[] val = DataAccess.values(data);
-      for (int t = DataAccess.rowStart(data, i), end = t + data.nonZeros(i); t < end; t++) {
-        float x = val == null ? 1f : val[t];
-        if (x != 0f) {
-          n = entry(crc, bb, n, idx[t], x);
-        }
-      }
-    } else {
-      float[] a = DataAccess.rowArray(data, i);
-      int off = DataAccess.rowOffset(data, i);
-      for (int j = 0; j < data.dimension(); j++) {
-        if (a[off + j] != 0f) {
-          n = entry(crc, bb, n, j, a[off + j]);
-        }
+    Fingerprint(Labels labels) {
+      names = new byte[labels.size()][];
+      for (int c = 0; c < names.length; c++) {
+        names[c] = labels.name(c).getBytes(java.nio.charset.StandardCharsets.UTF_8);
       }
     }
-    crc.update(bb, 0, n);
-    crc.update(0xFF);
-  }
 
-  /** Puts (j, x) big-endian at bb[n], the bytes before handed to crc first when bb is full; returns the new n. */
-  private static int entry(java.util.zip.CRC32 crc, byte[] bb, int n, int j, float x) {
-    if (n == bb.length) {
-      crc.update(bb, 0, n);
+    /** Adds row i of data, whose class indices are those of this fingerprint's labels. */
+    void add(Dataset data, int i) {
+      byte[] name = names[data.classOf(i)];
+      if (n + name.length > FULL) {
+        flush();
+      }
+      if (name.length > FULL) {
+        crc.update(name);
+      } else {
+        System.arraycopy(name, 0, buf, n, name.length);
+        n += name.length;
+      }
+      if (data.isSparse()) {
+        int[] idx = DataAccess.indices(data);
+        float[] val = DataAccess.values(data);
+        int from = DataAccess.rowStart(data, i);
+        int to = from + data.nonZeros(i);
+        if (val == null) {
+          for (int t = from; t < to; t++) {
+            n = entry(n, idx[t], 1f);
+          }
+        } else {
+          for (int t = from; t < to; t++) {
+            n = entry(n, idx[t], val[t]);
+          }
+        }
+      } else {
+        float[] a = DataAccess.rowArray(data, i);
+        int off = DataAccess.rowOffset(data, i);
+        for (int j = 0; j < data.dimension(); j++) {
+          n = entry(n, j, a[off + j]);
+        }
+      }
+      if (n == FULL) {
+        flush();
+      }
+      buf[n++] = (byte) 0xFF;
+      rows++;
+    }
+
+    /**
+     * Stores (j, x) at buf[n] and moves past it only when x is not zero (zeros are not part of the
+     * print; no branch on them); hands the buffer to the CRC when full. Returns the new n.
+     */
+    private int entry(int n, int j, float x) {
+      BIG_ENDIAN_LONG.set(buf, n, ((long) j << 32) | (Float.floatToIntBits(x) & 0xFFFFFFFFL));
+      n += x != 0f ? 8 : 0;
+      if (n >= FULL) {
+        crc.update(buf, 0, n);
+        n = 0;
+      }
+      return n;
+    }
+
+    private void flush() {
+      crc.update(buf, 0, n);
       n = 0;
     }
-    BIG_ENDIAN_INT.set(bb, n, j);
-    BIG_ENDIAN_INT.set(bb, n + 4, Float.floatToIntBits(x));
-    return n + 8;
+
+    /** The fingerprint of the rows added so far. */
+    long value() {
+      flush();
+      return (rows << 32) ^ crc.getValue();
+    }
   }
 
   /** data as sparse rows of dimension d (at least data's): the rows a file read with that dimension gives. */

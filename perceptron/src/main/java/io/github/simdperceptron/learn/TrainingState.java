@@ -236,7 +236,7 @@ public final class TrainingState {
   /** An online pass ({@link #pass()}); not thread-safe. */
   public final class Pass {
     private final UpdateRule<? extends Model> rule;
-    private final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    private final TrainingRows.Fingerprint print = new TrainingRows.Fingerprint(labels);
     private long examples;
     private long mistakes;
 
@@ -270,28 +270,32 @@ public final class TrainingState {
         throw new IllegalArgumentException("data: dimension " + data.dimension() + " is above the model's "
             + dimension + " (a pass does not grow the model; train --resume does)");
       }
-      int[] toModel = new int[data.labels().size()];
-      for (int c = 0; c < toModel.length; c++) {
-        toModel[c] = indexOf(labels, data.labels().name(c));
-      }
       int n = data.size();
-      int[] classes = new int[n];
-      for (int i = 0; i < n; i++) {
-        int k = toModel[data.classOf(i)];
-        if (k < 0) {
-          throw new IllegalArgumentException("data: row " + i + ": class '" + data.labels().name(data.classOf(i))
-              + "' is not one of the model's " + labels);
+      Dataset rows = data;
+      // Rows of the model's dimension whose classes are the model's (a server's batch) are learnt as they are.
+      if (data.dimension() < dimension || !data.labels().equals(labels)) {
+        int[] toModel = new int[data.labels().size()];
+        for (int c = 0; c < toModel.length; c++) {
+          toModel[c] = indexOf(labels, data.labels().name(c));
         }
-        classes[i] = k;
+        int[] classes = new int[n];
+        for (int i = 0; i < n; i++) {
+          int k = toModel[data.classOf(i)];
+          if (k < 0) {
+            throw new IllegalArgumentException("data: row " + i + ": class '" + data.labels().name(data.classOf(i))
+                + "' is not one of the model's " + labels);
+          }
+          classes[i] = k;
+        }
+        rows = data.dimension() < dimension ? TrainingRows.widen(data, dimension) : data;
+        rows = rows.withLabels(labels, classes);
       }
-      Dataset rows = data.dimension() < dimension ? TrainingRows.widen(data, dimension) : data;
-      rows = rows.withLabels(labels, classes);
       if (form != Form.BINARY) {
         rows = ClassWeights.sparse(rows);
       }
       long before = mistakes;
       for (int i = 0; i < n; i++) {
-        TrainingRows.fingerprintRow(crc, rows, i);
+        print.add(rows, i);
         int outcome = rule.visit(rows, i);
         if (form == Form.BINARY || form == Form.MULTICLASS) {
           // Index 0, as learn(data, i) records each example as the only row of its own dataset.
@@ -336,7 +340,7 @@ public final class TrainingState {
       rule.stopping.epochFinished();
       capture(rule);
       model = rule.finalModel();
-      fingerprint = TrainingRows.fingerprint(crc, examples);
+      fingerprint = print.value();
       epochs++;
       options = options.toBuilder().maxEpochs(options.maxEpochs() + 1).build();
       return TrainingState.this;

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.data.internal;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
 
 /**
  * The training operations and storage of a dataset, for the learners and the tools of this
@@ -39,6 +40,9 @@ public final class DataAccess {
     float[] values(Dataset data);
 
     Dataset wrapCheckedRows(int[] rowPtr, int[] indices, float[] values, int dimension, double[] labels);
+
+    Dataset viewCheckedRows(int[] rowPtr, int rows, int[] indices, float[] values, int dimension, Labels labels,
+        int[] classes);
   }
 
   private static Bridge installed;
@@ -149,6 +153,20 @@ public final class DataAccess {
   public static Dataset wrapCheckedRows(int[] rowPtr, int[] indices, float[] values, int dimension,
       double[] labels) {
     return Holder.BRIDGE.wrapCheckedRows(rowPtr, indices, values, dimension, labels);
+  }
+
+  /**
+   * A sparse dataset over the first {@code rows} rows of CSR arrays whose rows the caller has
+   * checked (indices in [0, dimension) and strictly increasing, values finite), row i of class
+   * {@code classes[i]} of labels: a server's batch, learnt without a copy. The row pointers must
+   * stay within the arrays and not decrease, the classes within labels (checked; an
+   * {@link IllegalArgumentException} names the row); the rows are not walked. The arrays may be
+   * longer than the rows need and stay the caller's, who must not change the used part while the
+   * dataset is in use (classes is copied).
+   */
+  public static Dataset viewCheckedRows(int[] rowPtr, int rows, int[] indices, float[] values, int dimension,
+      Labels labels, int[] classes) {
+    return Holder.BRIDGE.viewCheckedRows(rowPtr, rows, indices, values, dimension, labels, classes);
   }
 
   /** Whether the dataset is sparse and stores no values: every value is 1 ({@link #values} is null). */
