@@ -12,6 +12,9 @@
 #   batch-bin  the same body to perceptron serve's /predict (application/octet-stream)
 #   learn      wrk -t 1 -c 2, POST /learn of 1,000 libsvm lines as text/plain (examples/s)
 #   learn-bin  wrk -t 1 -c 2, POST /learn of the 1,000 dense rows with their class indices, binary
+#   floor-u8   wrk -t 2 -c 4, the floor receiving the same 1,000 rows as uint8 (values=u8, 784 kB)
+#   batch-u8   that body to perceptron serve's /predict
+#   learn-u8   wrk -t 1 -c 2, POST /learn of the 1,000 training rows as uint8 with their class indices
 # Prints one table; the raw wrk/hey lines stay in WORK_DIR/serve-load/. RUNS (default: all of
 # them) picks some, e.g. `floor-bin,batch-bin`; predict/floor is printed when both ran.
 #
@@ -23,7 +26,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 install_missing wrk hey dataset-fashion-mnist python3
 work="${1:-/tmp/fashion-mnist-libsvm}"
 seconds="${2:-10}"
-runs=",${3:-floor,predict,p99,batch,floor-bin,batch-bin,learn,learn-bin},"
+runs=",${3:-floor,predict,p99,batch,floor-bin,batch-bin,learn,learn-bin,floor-u8,batch-u8,learn-u8},"
 wanted() {
   [[ "$runs" == *",$1,"* ]]
 }
@@ -100,12 +103,23 @@ with open(out + "/batch.bin", "wb") as f:
     f.write(struct.pack("<ii", len(xs), d))
     for x in xs:
         f.write(struct.pack("<%df" % d, *x))
+# The uint8 body (values=u8): rows, dimension, the scale (float32), for /learn the class indices,
+# then one byte a value; Fashion-MNIST's values are pixels / 255, so q = round(255 x) is exact.
+def u8(path, xs, ys):
+    with open(path, "wb") as f:
+        f.write(struct.pack("<iif", len(xs), d, 1 / 255))
+        if ys is not None:
+            f.write(struct.pack("<%di" % len(ys), *ys))
+        for x in xs:
+            f.write(bytes(round(v * 255) for v in x))
+u8(out + "/batch-u8.bin", xs, None)
 xs, ys = dense(train, 1000)
 with open(out + "/learn.bin", "wb") as f:
     f.write(struct.pack("<ii", len(xs), d))
     f.write(struct.pack("<%di" % len(ys), *ys))
     for x in xs:
         f.write(struct.pack("<%df" % d, *x))
+u8(out + "/learn-u8.bin", xs, ys)
 PY
 
 pids=()
@@ -151,13 +165,17 @@ field() {
   sed -n "s/.* $2=\([0-9]*\).*/\1/p" <<<"$1"
 }
 
-if wanted floor || wanted floor-bin; then
+u8type="application/octet-stream; values=u8"
+if wanted floor || wanted floor-bin || wanted floor-u8; then
   start "$out/floor.out" "$java" "$root/bench/scripts/HttpFloor.java" 0 2
   if wanted floor; then
     floor="$(load floor "$url/predict" "$out/single.json" application/json 2 64)"
   fi
   if wanted floor-bin; then
     floor_bin="$(load floor-bin "$url/predict" "$out/batch.bin" application/octet-stream 2 4)"
+  fi
+  if wanted floor-u8; then
+    floor_u8="$(load floor-u8 "$url/predict" "$out/batch-u8.bin" "$u8type" 2 4)"
   fi
   kill "$pid"
   wait "$pid" 2>/dev/null || true
@@ -185,8 +203,14 @@ fi
 if wanted learn; then
   learn="$(load learn "$serve_url/learn" "$out/learn.svm" text/plain 1 2)"
 fi
+if wanted batch-u8; then
+  batch_u8="$(load batch-u8 "$serve_url/predict" "$out/batch-u8.bin" "$u8type" 2 4)"
+fi
 if wanted learn-bin; then
   learn_bin="$(load learn-bin "$serve_url/learn" "$out/learn.bin" application/octet-stream 1 2)"
+fi
+if wanted learn-u8; then
+  learn_u8="$(load learn-u8 "$serve_url/learn" "$out/learn-u8.bin" "$u8type" 1 2)"
 fi
 kill -TERM "$serve_pid"
 wait "$serve_pid" || true
@@ -233,6 +257,15 @@ if wanted learn; then
 fi
 if wanted learn-bin; then
   row learn-bin "wrk -t1 -c2, /learn 1,000 rows, binary" "$learn_bin" 1000
+fi
+if wanted floor-u8; then
+  row floor-u8 "wrk -t2 -c4, 784 kB uint8 body, constant" "$floor_u8" 1000
+fi
+if wanted batch-u8; then
+  row batch-u8 "wrk -t2 -c4, 1,000 dense rows, uint8" "$batch_u8" 1000
+fi
+if wanted learn-u8; then
+  row learn-u8 "wrk -t1 -c2, /learn 1,000 rows, uint8" "$learn_u8" 1000
 fi
 if wanted floor && { wanted predict || wanted p99; }; then
   awk -v s="$(per_second "$predict")" -v f="$(per_second "$floor")" \

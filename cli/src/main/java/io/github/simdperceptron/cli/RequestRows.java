@@ -415,12 +415,13 @@ final class RequestRows {
 
   /** Throws {@link Bad} naming the first row and feature of the float32 rows at b[from] that is not finite. */
   private void nonFinite(byte[] b, int from, int rows) throws Bad {
-    // The largest exponent field, without a branch per value; the value is looked for only when one is bad.
-    int worst = 0;
+    // Whether any exponent field is all ones, without a branch per value; the value is looked for
+    // only when one is bad.
+    int bad = 0;
     for (int p = 0; p < rows * d; p++) {
-      worst = Math.max(worst, (int) LE_INT.get(b, from + 4 * p) & EXPONENT);
+      bad |= ((int) LE_INT.get(b, from + 4 * p) & EXPONENT) == EXPONENT ? 1 : 0;
     }
-    if (worst != EXPONENT) {
+    if (bad == 0) {
       return;
     }
     for (int p = 0; p < rows * d; p++) {

@@ -34,12 +34,14 @@ final class TrainingRows {
     /** Writes a long's 8 bytes big-endian in one store: a non-zero's index and float bits. */
     private static final java.lang.invoke.VarHandle BIG_ENDIAN_LONG =
         java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
-    /** The buffer's bytes before it is handed to the CRC; 8 more fit after them, so a store needs no check. */
+    /** The buffer's size: the bytes handed to the CRC at once. */
     private static final int FULL = 1 << 15;
+    /** The entries of a row written between two checks of the buffer's room. */
+    private static final int CHUNK = FULL / 8;
 
     private final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
     private final byte[][] names;
-    private final byte[] buf = new byte[FULL + 8];
+    private final byte[] buf = new byte[FULL];
     private int n;
     private long rows;
 
@@ -53,53 +55,84 @@ final class TrainingRows {
     /** Adds row i of data, whose class indices are those of this fingerprint's labels. */
     void add(Dataset data, int i) {
       byte[] name = names[data.classOf(i)];
-      if (n + name.length > FULL) {
-        flush();
-      }
       if (name.length > FULL) {
+        flush();
         crc.update(name);
       } else {
+        room(name.length);
         System.arraycopy(name, 0, buf, n, name.length);
         n += name.length;
       }
       if (data.isSparse()) {
         int[] idx = DataAccess.indices(data);
         float[] val = DataAccess.values(data);
-        int from = DataAccess.rowStart(data, i);
-        int to = from + data.nonZeros(i);
-        if (val == null) {
-          for (int t = from; t < to; t++) {
-            n = entry(n, idx[t], 1f);
-          }
-        } else {
-          for (int t = from; t < to; t++) {
-            n = entry(n, idx[t], val[t]);
-          }
+        int to = DataAccess.rowStart(data, i) + data.nonZeros(i);
+        for (int t = DataAccess.rowStart(data, i); t < to; t += CHUNK) {
+          int end = Math.min(to, t + CHUNK);
+          room(8 * (end - t));
+          n = val == null ? ones(idx, t, end, buf, n) : sparse(idx, val, t, end, buf, n);
         }
       } else {
         float[] a = DataAccess.rowArray(data, i);
         int off = DataAccess.rowOffset(data, i);
-        for (int j = 0; j < data.dimension(); j++) {
-          n = entry(n, j, a[off + j]);
+        for (int j = 0; j < data.dimension(); j += CHUNK) {
+          int end = Math.min(data.dimension(), j + CHUNK);
+          room(8 * (end - j));
+          n = dense(a, off, j, end, buf, n);
         }
       }
-      if (n == FULL) {
-        flush();
-      }
+      room(1);
       buf[n++] = (byte) 0xFF;
       rows++;
     }
 
+    /** Hands the buffer to the CRC unless k more bytes fit. */
+    private void room(int k) {
+      if (n + k > FULL) {
+        flush();
+      }
+    }
+
+    private static long entry(int j, float x) {
+      return ((long) j << 32) | (Float.floatToIntBits(x) & 0xFFFFFFFFL);
+    }
+
     /**
-     * Stores (j, x) at buf[n] and moves past it only when x is not zero (zeros are not part of the
-     * print; no branch on them); hands the buffer to the CRC when full. Returns the new n.
+     * Puts the entries [from, to) of a sparse row at buf[n] (room for all of them), leaving out
+     * stored zeros; returns the new n. A row without stored zeros (the common case) is written
+     * with no dependence between entries; one with them is written again, moving past non-zeros only.
      */
-    private int entry(int n, int j, float x) {
-      BIG_ENDIAN_LONG.set(buf, n, ((long) j << 32) | (Float.floatToIntBits(x) & 0xFFFFFFFFL));
-      n += x != 0f ? 8 : 0;
-      if (n >= FULL) {
-        crc.update(buf, 0, n);
-        n = 0;
+    private static int sparse(int[] idx, float[] val, int from, int to, byte[] buf, int n) {
+      int zeros = 0;
+      for (int t = from; t < to; t++) {
+        BIG_ENDIAN_LONG.set(buf, n + 8 * (t - from), entry(idx[t], val[t]));
+        zeros |= val[t] == 0f ? 1 : 0;
+      }
+      if (zeros == 0) {
+        return n + 8 * (to - from);
+      }
+      for (int t = from; t < to; t++) {
+        BIG_ENDIAN_LONG.set(buf, n, entry(idx[t], val[t]));
+        n += val[t] != 0f ? 8 : 0;
+      }
+      return n;
+    }
+
+    /** {@link #sparse} for a row whose values are all 1. */
+    private static int ones(int[] idx, int from, int to, byte[] buf, int n) {
+      for (int t = from; t < to; t++) {
+        BIG_ENDIAN_LONG.set(buf, n + 8 * (t - from), entry(idx[t], 1f));
+      }
+      return n + 8 * (to - from);
+    }
+
+    /** Puts the non-zeros of the dense entries [from, to) of a row at a[off] into buf[n]; returns the new n. */
+    private static int dense(float[] a, int off, int from, int to, byte[] buf, int n) {
+      for (int j = from; j < to; j++) {
+        float x = a[off + j];
+        BIG_ENDIAN_LONG.set(buf, n, entry(j, x));
+        // Every entry is stored; moving past non-zeros only leaves zeros out without a branch on them.
+        n += x != 0f ? 8 : 0;
       }
       return n;
     }
