@@ -82,9 +82,12 @@ final class SparseDataset extends Dataset {
     if (dimension < 1) {
       throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
     }
-    if (rows < 1 || rowPtr.length <= rows || classes.length < rows) {
-      throw new IllegalArgumentException(rows + " rows: expected at least 1, with " + (rows + 1)
-          + " row pointers (got " + rowPtr.length + ") and " + rows + " classes (got " + classes.length + ")");
+    if (rows < 1) {
+      throw new IllegalArgumentException("rows: " + rows + ", expected at least 1");
+    }
+    if (rowPtr.length <= rows || classes.length < rows) {
+      throw new IllegalArgumentException(rowPtr.length <= rows ? "rowPtr has " + rowPtr.length + " entries, "
+          + rows + " rows need " + (rows + 1) : "classes has " + classes.length + " entries for " + rows + " rows");
     }
     if (rowPtr[0] < 0 || rowPtr[rows] > indices.length || (values != null && rowPtr[rows] > values.length)) {
       throw new IllegalArgumentException("rowPtr range [" + rowPtr[0] + ", " + rowPtr[rows]

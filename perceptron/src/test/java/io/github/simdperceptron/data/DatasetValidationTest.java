@@ -53,6 +53,41 @@ class DatasetValidationTest {
         .DataAccess.wrapCheckedRows(ptr, idx, val, 5, new double[] {1, Double.NaN}));
   }
 
+  @Test
+  void aViewOfCheckedRowsReadsThePrefixOfLongerArraysAndChecksItsPointersAndClasses() {
+    // Arrays longer than the rows need (a server's reused buffers), a row without non-zeros.
+    int[] ptr = {0, 2, 2, 3, 99};
+    int[] idx = {0, 4, 2, 77, 77};
+    float[] val = {1, 2, 3, 9, 9};
+    Labels labels = Labels.of(List.of("a", "b", "c"));
+    int[] classes = {2, 0, 1, 5};
+    Dataset d = io.github.simdperceptron.data.internal.DataAccess.viewCheckedRows(ptr, 3, idx, val, 5, labels,
+        classes);
+    assertEquals(3, d.size());
+    assertSame(labels, d.labels());
+    assertArrayEquals(new float[] {1, 0, 0, 0, 2}, d.denseRow(0));
+    assertArrayEquals(new float[] {0, 0, 0, 0, 0}, d.denseRow(1));
+    assertArrayEquals(new float[] {0, 0, 3, 0, 0}, d.denseRow(2));
+    assertEquals(2, d.classOf(0));
+    assertEquals(1, d.classOf(2));
+    classes[0] = 1;
+    assertEquals(2, d.classOf(0), "the classes are copied");
+    assertMentions(assertThrows(IllegalArgumentException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.viewCheckedRows(new int[] {0, 2, 2, 3, 3}, 4, idx, val, 5, labels, classes)), "row 3",
+        "class index 5");
+    assertMentions(assertThrows(IllegalArgumentException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.viewCheckedRows(new int[] {0, 3, 2}, 2, idx, val, 5, labels, new int[] {0, 0})), "row 1",
+        "decreases");
+    assertMentions(assertThrows(IllegalArgumentException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.viewCheckedRows(new int[] {0, 6}, 1, idx, val, 5, labels, new int[] {0})), "[0, 6)");
+    assertMentions(assertThrows(IllegalArgumentException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.viewCheckedRows(ptr, 0, idx, val, 5, labels, classes)), "rows: 0");
+    assertMentions(assertThrows(IllegalArgumentException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.viewCheckedRows(ptr, 3, idx, val, 5, labels, new int[] {0, 0})), "classes has 2 entries for 3 rows");
+    assertMentions(assertThrows(IllegalArgumentException.class, () -> io.github.simdperceptron.data.internal
+        .DataAccess.viewCheckedRows(new int[] {0, 2}, 2, idx, val, 5, labels, classes)), "rowPtr has 2 entries");
+  }
+
   // ---------------------------------------------------------------- dense values
 
   @ParameterizedTest
