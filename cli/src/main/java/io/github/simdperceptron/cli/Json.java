@@ -33,6 +33,19 @@ final class Json {
     return text.toString();
   }
 
+  /** s as a JSON string, quotes included, as {@link #toString()} prints it. */
+  static String quoted(String s) {
+    StringWriter text = new StringWriter();
+    try (JsonWriter w = new JsonWriter(text)) {
+      w.setHtmlSafe(false);
+      w.setLenient(true);
+      w.value(s);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return text.toString();
+  }
+
   private static void write(JsonWriter w, Object v) throws IOException {
     if (v == null) {
       w.nullValue();

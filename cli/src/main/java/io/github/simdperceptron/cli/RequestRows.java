@@ -373,7 +373,9 @@ final class RequestRows {
       int at = denseRoom(rows);
       if (values == Values.F32) {
         ByteBuffer.wrap(b, from, 4 * rows * d).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(dense, at, rows * d);
-        nonFinite(b, from, rows);
+        if (!finite(dense, at, at + rows * d)) {
+          refuseNonFinite(b, from, rows);
+        }
       } else {
         for (int p = 0; p < rows * d; p++) {
           dense[at + p] = (b[from + p] & 0xff) * scale;
@@ -384,9 +386,6 @@ final class RequestRows {
       }
       denseUsed += rows * d;
       return;
-    }
-    if (values == Values.F32) {
-      nonFinite(b, from, rows);
     }
     for (int i = 0; i < rows; i++) {
       int at = sparseRoom(d + 1);
@@ -411,25 +410,30 @@ final class RequestRows {
       addRow(at, q - at, null);
       this.classes[i] = (int) LE_INT.get(b, values.header + 4 * i);
     }
+    // Infinities and NaN are not zeros: the non-zeros hold every one there is.
+    if (values == Values.F32 && !finite(val, 0, sparseUsed)) {
+      refuseNonFinite(b, from, rows);
+    }
+  }
+
+  /** Whether x[from, to) is all finite, without a branch per value (a loop the JIT vectorizes). */
+  private static boolean finite(float[] x, int from, int to) {
+    int bad = 0;
+    for (int p = from; p < to; p++) {
+      bad |= (Float.floatToRawIntBits(x[p]) & EXPONENT) == EXPONENT ? 1 : 0;
+    }
+    return bad == 0;
   }
 
   /** Throws {@link Bad} naming the first row and feature of the float32 rows at b[from] that is not finite. */
-  private void nonFinite(byte[] b, int from, int rows) throws Bad {
-    // Whether any exponent field is all ones, without a branch per value; the value is looked for
-    // only when one is bad.
-    int bad = 0;
-    for (int p = 0; p < rows * d; p++) {
-      bad |= ((int) LE_INT.get(b, from + 4 * p) & EXPONENT) == EXPONENT ? 1 : 0;
-    }
-    if (bad == 0) {
-      return;
-    }
+  private void refuseNonFinite(byte[] b, int from, int rows) throws Bad {
     for (int p = 0; p < rows * d; p++) {
       float x = (float) LE_FLOAT.get(b, from + 4 * p);
       if (!Float.isFinite(x)) {
         throw new Bad("binary body: row " + p / d + ", feature " + p % d + ": " + x + " is not a finite float");
       }
     }
+    throw new IllegalStateException("a non-finite value, and none in the body");
   }
 
   /**

@@ -476,7 +476,7 @@ final class ServeCommand {
     }
   }
 
-  private String predict(HttpExchange ex, Buffers b, String query) throws Refusal {
+  private byte[] predict(HttpExchange ex, Buffers b, String query) throws Refusal {
     Model m = snapshot().model();
     RequestRows rows = rows(ex, b, m, false);
     boolean scores = rows.scores || (query != null && Arrays.asList(query.split("&")).contains("scores=true"));
@@ -499,38 +499,79 @@ final class ServeCommand {
         }
       }
     }
+    if (!scores) {
+      return labelsJson(m.labels(), classes, n);
+    }
     List<String> labels = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       labels.add(classes[i] < 0 ? null : m.labels().name(classes[i]));
     }
-    Json j = new Json().put("labels", labels);
-    if (scores) {
-      float[] s = new float[m.scoreCount()];
-      List<List<Float>> all = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        int nnz = rows.nonZeros(i);
-        if (nnz >= 0 && m instanceof MulticlassModel mc) {
-          // The pass the row's label came from (and predict's for raw text), without a dense copy.
-          b.sparse(nnz);
-          mc.scores(b.ix, b.vx, rows.sparseRow(i, b.ix, b.vx), s);
-        } else if (nnz >= 0 && m instanceof BinaryModel bm) {
-          b.sparse(nnz);
-          rows.sparseRow(i, b.ix, b.vx);
-          s[0] = bm.score(Arrays.copyOf(b.ix, nnz), Arrays.copyOf(b.vx, nnz));
-        } else {
-          dense = b.dense(d);
-          rows.denseRow(i, dense);
-          m.scores(dense, s);
-        }
-        List<Float> row = new ArrayList<>(s.length);
-        for (float x : s) {
-          row.add(x);
-        }
-        all.add(row);
+    float[] s = new float[m.scoreCount()];
+    List<List<Float>> all = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      int nnz = rows.nonZeros(i);
+      if (nnz >= 0 && m instanceof MulticlassModel mc) {
+        // The pass the row's label came from (and predict's for raw text), without a dense copy.
+        b.sparse(nnz);
+        mc.scores(b.ix, b.vx, rows.sparseRow(i, b.ix, b.vx), s);
+      } else if (nnz >= 0 && m instanceof BinaryModel bm) {
+        b.sparse(nnz);
+        rows.sparseRow(i, b.ix, b.vx);
+        s[0] = bm.score(Arrays.copyOf(b.ix, nnz), Arrays.copyOf(b.vx, nnz));
+      } else {
+        dense = b.dense(d);
+        rows.denseRow(i, dense);
+        m.scores(dense, s);
       }
-      j.put("scores", all);
+      List<Float> row = new ArrayList<>(s.length);
+      for (float x : s) {
+        row.add(x);
+      }
+      all.add(row);
     }
-    return j.toString();
+    return new Json().put("labels", labels).put("scores", all).toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The classes' names as JSON strings, for the labels they were made of. */
+  private record QuotedLabels(io.github.simdperceptron.data.Labels labels, byte[][] quoted) {}
+
+  private volatile QuotedLabels quoted;
+
+  /**
+   * {@code {"labels": [...]}} of the first n classes (an index into labels, or -1 for none: null),
+   * as {@link Json} prints it, from each class name's JSON made once.
+   */
+  private byte[] labelsJson(io.github.simdperceptron.data.Labels labels, int[] classes, int n) {
+    QuotedLabels q = quoted;
+    if (q == null || q.labels() != labels) {
+      byte[][] names = new byte[labels.size()][];
+      for (int c = 0; c < names.length; c++) {
+        names[c] = Json.quoted(labels.name(c)).getBytes(StandardCharsets.UTF_8);
+      }
+      q = new QuotedLabels(labels, names);
+      quoted = q;
+    }
+    byte[][] names = q.quoted();
+    byte[] none = "null".getBytes(StandardCharsets.US_ASCII);
+    byte[] open = "{\"labels\":[".getBytes(StandardCharsets.US_ASCII);
+    int size = open.length + 2 + Math.max(0, n - 1);
+    for (int i = 0; i < n; i++) {
+      size += classes[i] < 0 ? none.length : names[classes[i]].length;
+    }
+    byte[] out = new byte[size];
+    System.arraycopy(open, 0, out, 0, open.length);
+    int at = open.length;
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        out[at++] = ',';
+      }
+      byte[] name = classes[i] < 0 ? none : names[classes[i]];
+      System.arraycopy(name, 0, out, at, name.length);
+      at += name.length;
+    }
+    out[at++] = ']';
+    out[at] = '}';
+    return out;
   }
 
   /** The model predictions read now: the last batch's, or the file's when it cannot learn. */
@@ -594,7 +635,10 @@ final class ServeCommand {
   }
 
   private static void reply(HttpExchange ex, int status, String json) throws IOException {
-    byte[] b = json.getBytes(StandardCharsets.UTF_8);
+    reply(ex, status, json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void reply(HttpExchange ex, int status, byte[] b) throws IOException {
     ex.getResponseHeaders().set("Content-Type", "application/json");
     ex.sendResponseHeaders(status, b.length);
     try (OutputStream o = ex.getResponseBody()) {

@@ -375,6 +375,9 @@ class ServeCliTest {
     HttpResponse<String> bytes = postBytes(s, "/predict?scores=true", U8, binaryU8(n, d, scale, null, q));
     assertEquals(200, bytes.statusCode(), bytes.body());
     assertEquals(floats.body(), bytes.body(), "a uint8 row is the row of its values times the scale");
+    String labels = floats.body().substring(0, floats.body().indexOf(",\"scores\":")) + "}";
+    assertEquals(labels, postBytes(s, "/predict", U8, binaryU8(n, d, scale, null, q)).body(),
+        "the labels alone as they are printed beside the scores");
     assertEquals(floats.body(), postBytes(s, "/predict?scores=true", "Application/Octet-Stream; Values=\"u8\"",
         binaryU8(n, d, scale, null, q)).body(), "the parameter as RFC 9110 allows it");
     assertEquals(floats.body(), postBytes(s, "/predict?scores=true", "application/octet-stream; values=f32",
