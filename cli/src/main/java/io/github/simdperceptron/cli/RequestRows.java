@@ -62,6 +62,7 @@ final class RequestRows {
   private float[] outVal = new float[0];
   private int[] ptr = new int[17];
   private String[] labels = new String[16];
+  private final float[] byteValues = new float[256];
   /** Per row: its index into the model's classes (a binary body's, or found by {@link #requireLabels}), or -1. */
   private int[] classes = new int[16];
   /** Whether the request asks for the scores too. */
@@ -377,8 +378,9 @@ final class RequestRows {
           refuseNonFinite(b, from, rows);
         }
       } else {
+        float[] times = times(scale);
         for (int p = 0; p < rows * d; p++) {
-          dense[at + p] = (b[from + p] & 0xff) * scale;
+          dense[at + p] = times[b[from + p] & 0xff];
         }
       }
       for (int i = 0; i < rows; i++) {
@@ -387,6 +389,7 @@ final class RequestRows {
       denseUsed += rows * d;
       return;
     }
+    float[] times = values == Values.U8 ? times(scale) : null;
     for (int i = 0; i < rows; i++) {
       int at = sparseRoom(d + 1);
       int q = at;
@@ -400,7 +403,7 @@ final class RequestRows {
         }
       } else {
         for (int j = 0; j < d; j++) {
-          float x = (b[off + j] & 0xff) * scale;
+          float x = times[b[off + j] & 0xff];
           idx[q] = j;
           val[q] = x;
           q += x != 0 ? 1 : 0;
@@ -414,6 +417,14 @@ final class RequestRows {
     if (values == Values.F32 && !finite(val, 0, sparseUsed)) {
       refuseNonFinite(b, from, rows);
     }
+  }
+
+  /** The 256 values of a uint8 body, {@code q * scale} for q in [0, 256): a lookup is quicker than the conversion. */
+  private float[] times(float scale) {
+    for (int q = 0; q < 256; q++) {
+      byteValues[q] = q * scale;
+    }
+    return byteValues;
   }
 
   /** Whether x[from, to) is all finite, without a branch per value (a loop the JIT vectorizes). */
