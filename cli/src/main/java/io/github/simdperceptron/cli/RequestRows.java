@@ -64,7 +64,7 @@ final class RequestRows {
   private String[] labels = new String[16];
   private final float[] byteValues = new float[256];
   /** Per row: its index into the model's classes (a binary body's, or found by {@link #requireLabels}), or -1. */
-  private int[] classes = new int[16];
+  private int[] classIndex = new int[16];
   /** Whether the request asks for the scores too. */
   boolean scores;
   /** The first line of raw text with several labels, or 0. */
@@ -128,7 +128,7 @@ final class RequestRows {
       start = new int[16];
       count = new int[16];
       labels = new String[16];
-      classes = new int[16];
+      classIndex = new int[16];
       ptr = new int[17];
     }
   }
@@ -411,7 +411,7 @@ final class RequestRows {
       }
       sparseUsed = q;
       addRow(at, q - at, null);
-      this.classes[i] = (int) LE_INT.get(b, values.header + 4 * i);
+      classIndex[i] = (int) LE_INT.get(b, values.header + 4 * i);
     }
     // Infinities and NaN are not zeros: the non-zeros hold every one there is.
     if (values == Values.F32 && !finite(val, 0, sparseUsed)) {
@@ -457,14 +457,14 @@ final class RequestRows {
       throw new Bad("request:" + multiLabel + ": several labels; a document is learnt with one");
     }
     for (int i = 0; i < n; i++) {
-      if (classes[i] >= 0) {
+      if (classIndex[i] >= 0) {
         continue;
       }
       if (labels[i] == null) {
         throw new Bad("row " + i + " has no label (give \"label\" in each row, or \"labels\" beside \"rows\")");
       }
-      classes[i] = classIndex(model, labels[i]);
-      if (classes[i] < 0) {
+      classIndex[i] = classIndex(model, labels[i]);
+      if (classIndex[i] < 0) {
         throw new Bad("row " + i + ": class '" + labels[i] + "' is not one of the model's " + model);
       }
     }
@@ -496,7 +496,7 @@ final class RequestRows {
       // Sparse rows only: they lie one after another in idx and val.
       System.arraycopy(start, 0, ptr, 0, n);
       ptr[n] = sparseUsed;
-      return DataAccess.viewCheckedRows(ptr, n, idx, val, d, model, classes);
+      return DataAccess.viewCheckedRows(ptr, n, idx, val, d, model, classIndex);
     }
     // Room for every dense entry plus one: the dense loop writes each entry and keeps the non-zeros
     // by moving on only past them, without a branch on the (unpredictable) zeros.
@@ -522,7 +522,7 @@ final class RequestRows {
       }
     }
     ptr[n] = q;
-    return DataAccess.viewCheckedRows(ptr, n, si, sv, d, model, classes);
+    return DataAccess.viewCheckedRows(ptr, n, si, sv, d, model, classIndex);
   }
 
   /**
@@ -544,12 +544,12 @@ final class RequestRows {
       start = Arrays.copyOf(start, 2 * n);
       count = Arrays.copyOf(count, 2 * n);
       labels = Arrays.copyOf(labels, 2 * n);
-      classes = Arrays.copyOf(classes, 2 * n);
+      classIndex = Arrays.copyOf(classIndex, 2 * n);
     }
     start[n] = at;
     count[n] = nonZeros;
     labels[n] = label;
-    classes[n] = -1;
+    classIndex[n] = -1;
     n++;
   }
 

@@ -27,6 +27,10 @@ class JsonFloatTest {
     float got = parse(text);
     assertEquals(Float.floatToRawIntBits(want), Float.floatToRawIntBits(got), () -> text + ": Float.parseFloat "
         + want + ", the reader " + got);
+    // An array's numbers are read as the array is scanned: the same float.
+    float inArray = ((JsonText.Numbers) JsonText.parse("[7," + text + " ]")).floatAt(1);
+    assertEquals(Float.floatToRawIntBits(want), Float.floatToRawIntBits(inArray), () -> text + " in an array: "
+        + inArray);
   }
 
   /** A JSON spelling of the exact decimal value v, plain or with an exponent. */
@@ -171,7 +175,7 @@ class JsonFloatTest {
   void anArrayOfNumbersRefusesAMalformedOneAsAnyValueWould() {
     // The numbers-only scan of an array against the general reader: "[0 , t]" takes the first,
     // "[[], t]" (an array first) the second; t is at the same byte in both, so the messages agree.
-    for (String t : List.of("-", "-x", "1.", "1.x", "1e", "1e+", "1e+x", "1.e5", "0.5e", "-.5", "12.", "7E-")) {
+    for (String t : List.of("-", "-x", "1.", "1.x", "1e", "1e+", "1e+x", "1.e5", "0.5e", "-.5", "12.", "7E-", "01", "-00", "0x1")) {
       JsonText.Malformed fast = assertThrows(JsonText.Malformed.class, () -> JsonText.parse("[0 , " + t + "]"), t);
       JsonText.Malformed general = assertThrows(JsonText.Malformed.class, () -> JsonText.parse("[[], " + t + "]"), t);
       assertEquals(general.getMessage(), fast.getMessage(), t);
