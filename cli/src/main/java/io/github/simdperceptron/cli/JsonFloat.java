@@ -37,23 +37,6 @@ final class JsonFloat {
    * midpoint, are handed to Float.parseFloat.
    */
   static float parse(byte[] b, int from, int to) throws JsonText.Malformed {
-    float[] out = new float[1];
-    int p = read(b, from, to, out, 0);
-    if (p < to) {
-      boolean zero = b[p - 1] == '0' && (p - 1 == from || (p - 2 == from && b[from] == '-'));
-      throw error(b, p, to, zero && digit(b[p]) ? "a number with a leading zero"
-          : "unexpected " + shown(b[p]) + " in a number");
-    }
-    return out[0];
-  }
-
-  /**
-   * Reads the JSON number that starts at b[from] and ends where its grammar does (at the latest at
-   * {@code to}), in one pass: its float, as {@link #parse} gives it, into {@code out[k]}
-   * (modified); returns where it ends. Throws where the grammar needs a digit and finds none; what
-   * follows the number is the caller's to judge.
-   */
-  static int read(byte[] b, int from, int to, float[] out, int k) throws JsonText.Malformed {
     int p = from;
     boolean negative = p < to && b[p] == '-';
     if (negative) {
@@ -70,6 +53,9 @@ final class JsonFloat {
     }
     if (b[p] == '0') {
       p++;
+      if (p < to && digit(b[p])) {
+        throw error(b, p, to, "a number with a leading zero");
+      }
     } else {
       while (p < to && digit(b[p])) {
         if (digits < LONG_DIGITS) {
@@ -119,12 +105,9 @@ final class JsonFloat {
       }
       exponent += down ? -e : e;
     }
-    out[k] = value(b, from, p, negative, s, exponent, exact);
-    return p;
-  }
-
-  /** The float of the number b[from, to), read as the significand s and the exponent (exact: s has every digit). */
-  private static float value(byte[] b, int from, int to, boolean negative, long s, long exponent, boolean exact) {
+    if (p < to) {
+      throw error(b, p, to, "unexpected " + shown(b[p]) + " in a number");
+    }
     if (exact && s < (1 << 24) && exponent >= -10 && exponent <= 10) {
       float f = s;
       f = exponent >= 0 ? f * POWERS[(int) exponent] : f / POWERS[(int) -exponent];

@@ -11,8 +11,8 @@ import java.util.Map;
  * (in order, a repeated key keeps its last value), an array of numbers only (also the empty array)
  * a {@link Numbers}, any other array a {@code List<Object>}, a lone number a {@link Num} (its
  * text), a string a String, true and false Booleans, null {@link #NULL}. An array of numbers keeps
- * where each number is in the bytes and its float, which {@link JsonFloat} reads as the array is
- * scanned, once: the float {@link Float#parseFloat} gives (as the libsvm reader parses it). Malformed text throws
+ * where each number is in the bytes, and {@link JsonFloat} reads it from there, to the float
+ * {@link Float#parseFloat} gives (as the libsvm reader parses it). Malformed text throws
  * {@link Malformed} with the position (line, column and byte, from 1). A reader is reused, one
  * text after another, by one thread: the number positions of its arrays live in one buffer.
  */
@@ -47,9 +47,13 @@ final class JsonText {
       return new String(in.s, from, in.bounds[2 * (first + i) + 1] - from, StandardCharsets.ISO_8859_1);
     }
 
-    /** Number i as Float.parseFloat reads its text (read once, as the array was read). */
+    /** Number i as Float.parseFloat reads its text. */
     float floatAt(int i) {
-      return in.values[first + i];
+      try {
+        return JsonFloat.parse(in.s, in.bounds[2 * (first + i)], in.bounds[2 * (first + i) + 1]);
+      } catch (Malformed e) {
+        throw new IllegalStateException("a number the reader accepted: " + text(i), e);
+      }
     }
 
     /** Number i as an index: Long.MIN_VALUE when it is not a non-negative integer ({@link JsonFloat#index}). */
@@ -72,8 +76,6 @@ final class JsonText {
   private int at;
   /** The start and end of every number in an array of numbers, in the order read. */
   private int[] bounds = new int[64];
-  /** The float of every number in an array of numbers, in the order read. */
-  private float[] values = new float[32];
   private int numbers;
 
   /** A reader for one text after another (by one thread). */
@@ -108,7 +110,6 @@ final class JsonText {
     s = null;
     if (bounds.length > (1 << 20)) {
       bounds = new int[64];
-      values = new float[32];
     }
   }
 
@@ -197,15 +198,14 @@ final class JsonText {
         int q = 2 * (first + n);
         if (q + 2 > bounds.length) {
           bounds = java.util.Arrays.copyOf(bounds, 2 * bounds.length);
-          values = java.util.Arrays.copyOf(values, bounds.length / 2);
         }
         bounds[q] = at;
-        try {
-          at = JsonFloat.read(s, at, end, values, first + n);
-        } catch (Malformed e) {
-          number(); // throws, naming where the number goes wrong in the text's lines
-          throw e;
+        int after = numberEnd(at);
+        if (after < 0) {
+          number(); // throws, naming where the number goes wrong
+          after = at;
         }
+        at = after;
         bounds[q + 1] = at;
         n++;
         space();
@@ -319,6 +319,50 @@ final class JsonText {
       }
       digits();
     }
+  }
+
+  /**
+   * Where the number at p ends, as {@link #number()} reads it, or -1 where number() would throw;
+   * in locals, as the arrays of a request's rows hold hundreds of numbers.
+   */
+  private int numberEnd(int p) {
+    byte[] b = s;
+    int e = end;
+    if (p < e && b[p] == '-') {
+      p++;
+    }
+    if (p < e && b[p] == '0') {
+      p++;
+    } else {
+      if (p >= e || b[p] < '0' || b[p] > '9') {
+        return -1;
+      }
+      while (p < e && b[p] >= '0' && b[p] <= '9') {
+        p++;
+      }
+    }
+    if (p < e && b[p] == '.') {
+      p++;
+      if (p >= e || b[p] < '0' || b[p] > '9') {
+        return -1;
+      }
+      while (p < e && b[p] >= '0' && b[p] <= '9') {
+        p++;
+      }
+    }
+    if (p < e && (b[p] == 'e' || b[p] == 'E')) {
+      p++;
+      if (p < e && (b[p] == '+' || b[p] == '-')) {
+        p++;
+      }
+      if (p >= e || b[p] < '0' || b[p] > '9') {
+        return -1;
+      }
+      while (p < e && b[p] >= '0' && b[p] <= '9') {
+        p++;
+      }
+    }
+    return p;
   }
 
   private void digits() throws Malformed {

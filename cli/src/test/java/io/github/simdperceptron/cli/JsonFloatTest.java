@@ -1,5 +1,6 @@
 package io.github.simdperceptron.cli;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -157,6 +158,15 @@ class JsonFloatTest {
     assertEquals(Long.MIN_VALUE, JsonFloat.index(b, 8, 11));
     assertEquals(Long.MIN_VALUE, JsonFloat.index(b, 12, 15));
     assertEquals(Long.MAX_VALUE, JsonFloat.index(b, 16, b.length));
+    // An array's numbers as indices, read as the array is scanned: what index() gives for each.
+    List<String> texts = List.of("12", "0", "-3", "-0", "1.0", "1e2", "7E0", "99999999999999999999999",
+        "123456789012345678", "12345678901234567", "9223372036854775807", "9223372036854775808", "4294967296");
+    JsonText.Numbers n = (JsonText.Numbers) assertDoesNotThrow(() -> JsonText.parse("[" + String.join(",", texts)
+        + "]"));
+    for (int k = 0; k < texts.size(); k++) {
+      byte[] t = texts.get(k).getBytes(StandardCharsets.US_ASCII);
+      assertEquals(JsonFloat.index(t, 0, t.length), n.indexAt(k), texts.get(k));
+    }
   }
 
   @Test
