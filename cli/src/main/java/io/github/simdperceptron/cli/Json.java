@@ -38,7 +38,6 @@ final class Json {
     StringWriter text = new StringWriter();
     try (JsonWriter w = new JsonWriter(text)) {
       w.setHtmlSafe(false);
-      w.setLenient(true);
       w.value(s);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
