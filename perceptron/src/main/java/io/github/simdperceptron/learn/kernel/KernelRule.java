@@ -202,6 +202,70 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
     coefficients.remove(r);
   }
 
+  /**
+   * The state of this rule after its last visit ({@link KernelRuleState}): coefficients, scores,
+   * cache, pending updates, the budget's stream, the voted log. Nothing here changes. Throws
+   * {@link IllegalStateException} before the first visit.
+   */
+  final KernelRuleState capture() {
+    if (data == null) {
+      throw new IllegalStateException("no state before the first visit");
+    }
+    KernelRuleState s = new KernelRuleState();
+    s.n = data.size();
+    s.k = k;
+    s.cacheBudget = settings.cacheBudget();
+    coefficients.capture(s, k);
+    scores.capture(s);
+    s.removalState = budget != null ? budget.state() : 0L;
+    captureLog(s);
+    return s;
+  }
+
+  /**
+   * Binds this rule (no visit yet, made with the settings' cache budget of s) to train, whose
+   * rows are those the state was taken on, and puts the state back: the next visit goes on as the
+   * rule that made s would. Throws {@link IllegalArgumentException} when s does not fit train or
+   * this rule (its description says what).
+   */
+  final void restore(Dataset train, KernelRuleState s) {
+    if (data != null) {
+      throw new IllegalStateException("the rule has visited rows already");
+    }
+    if (s.n != train.size() || s.k != k) {
+      throw new IllegalArgumentException("the state is of " + s.n + " rows with " + s.k + " scores each, the data has "
+          + train.size() + " rows and " + k + " scores");
+    }
+    bind(train);
+    coefficients.restore(s, k);
+    scores.restore(s);
+    if (budget != null) {
+      if (s.svRows.length > budget.size()) {
+        throw new IllegalArgumentException(s.svRows.length + " support vectors, above the budget of " + budget.size());
+      }
+      budget.restore(s.removalState);
+    }
+    restoreLog(s);
+  }
+
+  /** Goes on with another dataset of the same rows (the caller has checked): the state is theirs. */
+  final void continueOn(Dataset same) {
+    if (data == null) {
+      throw new IllegalStateException("no rows bound yet");
+    }
+    data = same;
+  }
+
+  /** The voted form copies its log into s. */
+  void captureLog(KernelRuleState s) {}
+
+  /** The voted form puts its log back from s. */
+  void restoreLog(KernelRuleState s) {
+    if (s.voteSlots != null) {
+      throw new IllegalArgumentException("a voted log in the state of a " + algorithm + " rule");
+    }
+  }
+
   /** The current classifier survived a visit (the voted form counts it). */
   void survived() {}
 
@@ -276,7 +340,12 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
 
   @Override
   public final String name() {
-    return "KERNEL(" + (averagedForm() ? "AVERAGED-" : "") + algorithm.name() + ", " + kernel + ")";
+    return name(algorithm, averagedForm(), kernel);
+  }
+
+  /** The report's name of a rule of algorithm (its averaged form when averagedForm) with kernel. */
+  static String name(Algorithm algorithm, boolean averagedForm, KernelModel.Function kernel) {
+    return "KERNEL(" + (averagedForm ? "AVERAGED-" : "") + algorithm.name() + ", " + kernel + ")";
   }
 
   @Override
