@@ -56,7 +56,12 @@ class ResumeCliTest {
       "three, --algorithm averaged --multiclass direct",
       "three, --algorithm perceptron --multiclass direct",
       "three, --algorithm pocket --multiclass ovr",
-      "three, --algorithm margin --multiclass ovr"})
+      "three, --algorithm margin --multiclass ovr",
+      "small, --kernel rbf",
+      "small, --kernel poly --algorithm voted",
+      "three, --kernel rbf --algorithm averaged --budget 6",
+      "three, --kernel rbf --algorithm pa1 --average --aggressiveness 0.5",
+      "three, --kernel linear --algorithm margin --margin 2"})
   void trainThenResumeGivesTheBytesOfOneRun(String set, String learner) throws IOException {
     String data = set.equals("small") ? CliTest.TRAIN : THREE;
     byte[] plain = Files.readAllBytes(train("plain.bin", data, learner, 5));
@@ -90,5 +95,13 @@ class ResumeCliTest {
     Path voted = train("voted.bin", CliTest.TRAIN, "--algorithm voted", 1);
     CliTest.assertOneLineError(run("train", "--resume", voted.toString(), "--data", CliTest.TRAIN, "--model",
         dir.resolve("o.bin").toString()), 2, "cannot be continued without its training state");
+    Path kernel = train("kernel.bin", THREE, "--kernel rbf", 1);
+    CliTest.assertOneLineError(run("train", "--resume", kernel.toString(), "--data", THREE, "--model",
+        dir.resolve("o.bin").toString()), 2, "kernel model without its training state");
+    Path kernelState = train("kernel-state.bin", THREE, "--kernel rbf", 1, "--save-state");
+    CliTest.assertOneLineError(run("train", "--resume", kernelState.toString(), "--data", CliTest.TRAIN, "--model",
+        dir.resolve("o.bin").toString()), 2, "rows it was trained on");
+    CliTest.assertOneLineError(run("train", "--resume", kernelState.toString(), "--data", THREE, "--model",
+        dir.resolve("o.bin").toString(), "--gamma", "0.5"), 2, "--gamma");
   }
 }
