@@ -75,6 +75,20 @@ class ResumeCliTest {
   }
 
   @Test
+  void theKernelPerceptronGoesOnWithOtherRows() throws IOException {
+    Path first = train("first.bin", THREE, "--kernel rbf --algorithm averaged", 2, "--save-state");
+    Path more = dir.resolve("more.svm");
+    // Other rows: a class the model has not seen, and a feature beyond its dimension.
+    Files.writeString(more, "0 1:0.5 2:1\n9 1:-1 3:0.25 40:1\n1 2:0.75\n9 1:-0.5 40:0.5\n");
+    Path resumed = resume("resumed.bin", first, more.toString(), 2, "--save-state");
+    Result info = run("info", "--model", resumed.toString());
+    assertEquals(0, info.code(), info.err());
+    assertTrue(info.out().contains("9"), info.out());
+    Path again = resume("again.bin", resumed, more.toString(), 1);
+    assertTrue(Files.size(again) > 0);
+  }
+
+  @Test
   void aFileWithoutStateContinuesFromItsWeightsWithAWarning() {
     Path plain = train("plain.bin", THREE, "--algorithm averaged", 2);
     Result r = run("train", "--resume", plain.toString(), "--data", THREE, "--model", dir.resolve("o.bin").toString(),
@@ -98,9 +112,9 @@ class ResumeCliTest {
     Path kernel = train("kernel.bin", THREE, "--kernel rbf", 1);
     CliTest.assertOneLineError(run("train", "--resume", kernel.toString(), "--data", THREE, "--model",
         dir.resolve("o.bin").toString()), 2, "kernel model without its training state");
-    Path kernelState = train("kernel-state.bin", THREE, "--kernel rbf", 1, "--save-state");
-    CliTest.assertOneLineError(run("train", "--resume", kernelState.toString(), "--data", CliTest.TRAIN, "--model",
-        dir.resolve("o.bin").toString()), 2, "rows it was trained on");
+    Path kernelState = train("kernel-state.bin", CliTest.TRAIN, "--kernel rbf", 1, "--save-state");
+    CliTest.assertOneLineError(run("train", "--resume", kernelState.toString(), "--data", THREE, "--model",
+        dir.resolve("o.bin").toString()), 2, "binary kernel model's classes are fixed");
     CliTest.assertOneLineError(run("train", "--resume", kernelState.toString(), "--data", THREE, "--model",
         dir.resolve("o.bin").toString(), "--gamma", "0.5"), 2, "--gamma");
   }

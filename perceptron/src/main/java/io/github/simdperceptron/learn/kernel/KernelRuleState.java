@@ -10,6 +10,8 @@ final class KernelRuleState {
   /** Training rows and scores a row. */
   int n;
   int k;
+  /** Rows before the visited ones: support vectors of a training on other rows (0 for none). */
+  int prefix;
   /** The column cache's budget in bytes, as the run that made the state sized it. */
   long cacheBudget;
   /** The support vectors' training rows by slot. */

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn.kernel;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.data.Labels;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.FitResult;
 import io.github.simdperceptron.learn.TrainingOptions;
@@ -23,10 +24,10 @@ import java.util.Objects;
  * on summing in the order the uninterrupted run sums. The cache's byte budget is fixed at the
  * first run (a quarter of that JVM's heap) and kept, so that the columns it holds are the same.
  *
- * <p>A kernel model's support vectors are rows of its training set, and the scores are those of
- * its rows: a next run takes the same rows (a fingerprint of the rows and their classes tells),
- * not new ones. The bits are those of the same vector width (a file moved to a machine with other
- * SIMD registers continues, but not bit for bit). No validation split. Not thread-safe.
+ * <p>A run on other rows goes on from the model so far ({@link #train}): its support vectors are
+ * held before the new rows, so that they keep scoring and the budget may remove them. The bits
+ * are those of the same vector width (a file moved to a machine with other SIMD registers
+ * continues, but not bit for bit). No validation split. Not thread-safe.
  */
 public final class KernelTrainingState {
   final Algorithm algorithm;
@@ -35,12 +36,15 @@ public final class KernelTrainingState {
   final int budget;
   TrainingOptions options;
   final KernelSettings settings;
-  final TrainingLoop.Continuation loop;
-  /** The rows of the runs so far: their fingerprint ({@link TrainingLoop#fingerprint}), count, dimension, classes. */
+  TrainingLoop.Continuation loop;
+  /** The rows of the last run as given: their fingerprint ({@link TrainingLoop#fingerprint}) and count. */
   long fingerprint;
   int rows;
-  int dimension;
-  java.util.List<String> classes;
+  /** The training's classes (those of every run so far, in order of appearance) and dimension. */
+  Labels labels;
+  int trainingDimension;
+  /** Support vectors of the runs on other rows before the last run's, held before its rows, or null for none. */
+  Dataset prefixRows;
   /** The rule of the last run, or null when the state was read and the next run restores {@link #restored}. */
   private KernelRule rule;
   KernelRuleState restored;
@@ -97,9 +101,13 @@ public final class KernelTrainingState {
   /**
    * Runs up to {@code epochs} more epochs on data, as one fit that had not stopped would go on
    * (none once the learner has stopped: an epoch without an update), and returns that run's model
-   * and report; this state then stands for the training so far. The first run binds the training
-   * to data's rows; every later one must have the same rows, classes and dimension (an
-   * {@link IllegalArgumentException} says what differs). Nothing passed in is modified.
+   * and report; this state then stands for the training so far. On the last run's rows (a
+   * fingerprint of the rows and their classes tells) the training goes on exactly. On other rows
+   * it goes on from the model so far: the support vectors are kept, with their coefficients,
+   * sums and counter, before the new rows; every new row's scores start as they give them; the
+   * classes are merged (new ones appended; a binary model's are fixed) and the dimension is the
+   * larger; the learner learns again, and the example order's generator goes on. Nothing passed
+   * in is modified.
    */
   public FitResult<KernelModel> train(Dataset data, int epochs) {
     Objects.requireNonNull(data, "data");
@@ -111,41 +119,110 @@ public final class KernelTrainingState {
     }
     long print = TrainingLoop.fingerprint(data);
     boolean first = rule == null && restored == null;
+    Dataset visits;
     if (first) {
+      labels = data.labels();
+      trainingDimension = data.dimension();
+      visits = data;
       rule = newRule(data);
       options = options.toBuilder().maxEpochs(epochs).build();
     } else {
-      checkSameRows(data, print);
-      if (restored != null) {
-        KernelRule fresh = newRule(data);
-        fresh.restore(data, restored);
-        rule = fresh;
-        restored = null;
+      if (sameRows(data, print)) {
+        visits = TrainingRowSets.view(data, labels, trainingDimension);
+        if (restored != null) {
+          KernelRule fresh = newRule(visits);
+          Dataset all = prefixRows == null ? visits : TrainingRowSets.combine(prefixRows, visits, trainingDimension);
+          fresh.restore(all, visits, restored.prefix, restored);
+          rule = fresh;
+          restored = null;
+        } else {
+          rule.continueOn(visits);
+        }
       } else {
-        rule.continueOn(data);
+        visits = otherRows(data);
       }
       options = options.toBuilder().maxEpochs(options.maxEpochs() + epochs).build();
     }
     fingerprint = print;
     rows = data.size();
-    dimension = data.dimension();
-    classes = data.labels().names();
     captured = null;
-    FitResult<KernelModel> fit = TrainingLoop.resume(rule, data, options, epochs, loop);
+    FitResult<KernelModel> fit = TrainingLoop.resume(rule, visits, options, epochs, loop);
     model = fit.model();
     learner = fit.report().algorithm();
     return fit;
   }
 
-  private void checkSameRows(Dataset data, long print) {
-    String differs = data.size() != rows ? data.size() + " rows, not " + rows
-        : data.dimension() != dimension ? "dimension " + data.dimension() + ", not " + dimension
-        : !data.labels().names().equals(classes) ? "classes " + data.labels().names() + ", not " + classes
-        : print != fingerprint ? "other rows or classes (their fingerprint differs)" : null;
-    if (differs != null) {
-      throw new IllegalArgumentException("data: " + differs + ": the kernel perceptron goes on with the rows it was"
-          + " trained on (its support vectors and scores are theirs)");
+  /** Whether data has the last run's rows and classes, in order (the fingerprint tells). */
+  private boolean sameRows(Dataset data, long print) {
+    return data.size() == rows && print == fingerprint;
+  }
+
+  /**
+   * Goes on with other rows: the training's support vectors so far, then data's rows (the
+   * classes merged, new ones after the known, the dimension the larger), the coefficients, sums,
+   * counter, budget stream and voted log carried over; every row's scores computed from the
+   * support vectors; the example order's generator going on, and the learner learning again.
+   * Returns the rows the loop visits.
+   */
+  private Dataset otherRows(Dataset data) {
+    KernelRuleState was = ruleState();
+    java.util.List<String> names = new java.util.ArrayList<>(labels.names());
+    for (String name : data.labels().names()) {
+      if (!names.contains(name)) {
+        names.add(name);
+      }
     }
+    int kBefore = KernelModel.classes(labels);
+    if (kBefore == 1 && names.size() > 2) {
+      throw new IllegalArgumentException("data: classes " + data.labels().names() + ": a binary kernel model's classes"
+          + " are fixed (" + labels.names() + ")");
+    }
+    Labels merged = Labels.of(names);
+    int k = KernelModel.classes(merged);
+    int d = Math.max(trainingDimension, data.dimension());
+    Dataset visits = TrainingRowSets.view(data, merged, d);
+    int m = model.size();
+    Dataset support = m == 0 ? null : model.supportVectors();
+    Dataset all = m == 0 ? visits : TrainingRowSets.combine(support, visits, d);
+    KernelRuleState s = new KernelRuleState();
+    s.k = k;
+    s.svRows = java.util.stream.IntStream.range(0, m).toArray();
+    s.alpha = widen(was.alpha, m, kBefore, k);
+    s.alphaSums = was.alphaSums == null ? null : widen(was.alphaSums, m, kBefore, k);
+    s.biases = java.util.Arrays.copyOf(was.biases, k);
+    s.biasSums = java.util.Arrays.copyOf(was.biasSums, k);
+    s.counter = was.counter;
+    s.removalState = was.removalState;
+    s.voteSlots = was.voteSlots;
+    s.votePlus = was.votePlus;
+    s.voteMinus = was.voteMinus;
+    s.voteCounts = was.voteCounts;
+    KernelRule fresh = newRule(all);
+    fresh.warmStart(all, visits, s);
+    rule = fresh;
+    restored = null;
+    labels = merged;
+    trainingDimension = d;
+    prefixRows = support;
+    loop = new TrainingLoop.Continuation(loop.generator(), (byte) 0, 0, loop.epochs());
+    return visits;
+  }
+
+  /** m slots of kBefore values each as slots of k (the new classes' at zero). */
+  private static float[] widen(float[] v, int m, int kBefore, int k) {
+    float[] out = new float[m * k];
+    for (int slot = 0; slot < m; slot++) {
+      System.arraycopy(v, slot * kBefore, out, slot * k, kBefore);
+    }
+    return out;
+  }
+
+  private static double[] widen(double[] v, int m, int kBefore, int k) {
+    double[] out = new double[m * k];
+    for (int slot = 0; slot < m; slot++) {
+      System.arraycopy(v, slot * kBefore, out, slot * k, kBefore);
+    }
+    return out;
   }
 
   private KernelRule newRule(Dataset data) {

@@ -1,5 +1,6 @@
 package io.github.simdperceptron.learn.kernel;
 
+import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.internal.TrainingLoop;
@@ -87,6 +88,58 @@ final class KernelTrainingStateFormat {
         out.writeLong(c);
       }
     }
+    writePrefix(t, s, out);
+  }
+
+  /**
+   * The rows held before the visited ones (support vectors of runs on other rows): their count,
+   * then per row the slot of the support vector it is, i32, or -1 and the row (dense support
+   * vectors: d f32; sparse: its non-zeros, i32 count, then index i32 and value f32 each).
+   */
+  private static void writePrefix(KernelTrainingState t, KernelRuleState s, DataOutput out) throws IOException {
+    out.writeInt(s.prefix);
+    int[] slotOf = prefixSlots(s);
+    Dataset rows = t.prefixRows;
+    for (int r = 0; r < s.prefix; r++) {
+      out.writeInt(slotOf[r]);
+      if (slotOf[r] < 0) {
+        if (!t.model.supportVectors().isSparse()) {
+          writeFloats(out, rows.denseRow(r));
+        } else {
+          int[] idx = TrainingRowSets.indices(rows, r);
+          float[] val = TrainingRowSets.values(rows, r, idx.length);
+          out.writeInt(idx.length);
+          for (int e = 0; e < idx.length; e++) {
+            out.writeInt(idx[e]);
+            out.writeFloat(val[e]);
+          }
+        }
+      }
+    }
+  }
+
+  /** For each prefix row, the slot that holds it, or -1. */
+  private static int[] prefixSlots(KernelRuleState s) {
+    int[] slotOf = new int[s.prefix];
+    java.util.Arrays.fill(slotOf, -1);
+    for (int slot = 0; slot < s.svRows.length; slot++) {
+      if (s.svRows[slot] < s.prefix) {
+        slotOf[s.svRows[slot]] = slot;
+      }
+    }
+    return slotOf;
+  }
+
+  private static long prefixBytes(KernelTrainingState t, KernelRuleState s) {
+    long bytes = 4 + 4L * s.prefix;
+    int[] slotOf = prefixSlots(s);
+    boolean dense = !t.model.supportVectors().isSparse();
+    for (int r = 0; r < s.prefix; r++) {
+      if (slotOf[r] < 0) {
+        bytes += dense ? 4L * t.prefixRows.dimension() : 4 + 8L * TrainingRowSets.indices(t.prefixRows, r).length;
+      }
+    }
+    return bytes;
   }
 
   static long bytes(KernelTrainingState t) {
@@ -106,7 +159,7 @@ final class KernelTrainingStateFormat {
     if (s.voteSlots != null) {
       bytes += 4 + 12L * s.voteSlots.length + 8L * s.voteCounts.length;
     }
-    return bytes;
+    return bytes + prefixBytes(t, s);
   }
 
   static KernelTrainingState read(DataInput in, int length, KernelModel model, String learner,
@@ -240,6 +293,7 @@ final class KernelTrainingStateFormat {
         }
       }
     }
+    Dataset prefixRows = readPrefix(b, s, model);
     TrainingOptions withAggressiveness = options.toBuilder().aggressiveness(aggressiveness).build();
     KernelTrainingState t = new KernelTrainingState(model.algorithm(), model.averagedForm(), model.kernel(), budget,
         withAggressiveness, new KernelSettings(pendingCap, s.cacheBudget, deferCap),
@@ -249,13 +303,66 @@ final class KernelTrainingStateFormat {
       throw new IllegalArgumentException("learner '" + learner + "': the model's learner is " + named);
     }
     t.fingerprint = fingerprint;
-    t.rows = s.n;
-    t.dimension = model.dimension();
-    t.classes = model.labels().names();
+    t.rows = s.n - s.prefix;
+    t.labels = model.labels();
+    t.trainingDimension = model.dimension();
+    t.prefixRows = prefixRows;
     t.restored = s;
     t.model = model;
     t.learner = learner;
     return t;
+  }
+
+  /** The prefix rows ({@link #writePrefix}) as a dataset in the support vectors' form, or null for none; sets s.prefix. */
+  private static Dataset readPrefix(ByteBuffer b, KernelRuleState s, KernelModel model) {
+    int m0 = count(b, "rows before the visited ones", 4);
+    if (m0 >= s.n) {
+      throw new IllegalArgumentException(m0 + " rows before the visited ones, of " + s.n + " rows");
+    }
+    s.prefix = m0;
+    if (m0 == 0) {
+      return null;
+    }
+    Dataset support = model.supportVectors();
+    int d = model.dimension();
+    boolean dense = !support.isSparse();
+    Dataset.Builder rows = Dataset.builder(d);
+    for (int r = 0; r < m0; r++) {
+      int slot = b.getInt();
+      if (slot >= 0) {
+        if (slot >= s.svRows.length || s.svRows[slot] != r) {
+          throw new IllegalArgumentException("row " + r + " before the visited ones: slot " + slot
+              + " does not hold it");
+        }
+        if (dense) {
+          rows.add(support.denseRow(slot), "0");
+        } else {
+          int[] idx = TrainingRowSets.indices(support, slot);
+          rows.add(idx, TrainingRowSets.values(support, slot, idx.length), "0");
+        }
+      } else if (slot != -1) {
+        throw new IllegalArgumentException("row " + r + " before the visited ones: slot " + slot);
+      } else if (dense) {
+        if (4L * d > b.remaining()) {
+          throw new IllegalArgumentException("row " + r + " before the visited ones: " + d + " floats in "
+              + b.remaining() + " bytes left");
+        }
+        rows.add(finiteFloats(b, d, "row " + r + " before the visited ones"), "0");
+      } else {
+        int nnz = count(b, "non-zeros of row " + r + " before the visited ones", 8);
+        int[] idx = new int[nnz];
+        float[] val = new float[nnz];
+        for (int e = 0; e < nnz; e++) {
+          idx[e] = index(b.getInt(), d, "row " + r + "'s feature");
+          if (e > 0 && idx[e] <= idx[e - 1]) {
+            throw new IllegalArgumentException("row " + r + " before the visited ones: features not ascending");
+          }
+          val[e] = finite(b.getFloat(), "row " + r + "'s value");
+        }
+        rows.add(idx, val, "0");
+      }
+    }
+    return rows.build();
   }
 
   /** A count of items of at least itemBytes each, checked against the bytes left. */

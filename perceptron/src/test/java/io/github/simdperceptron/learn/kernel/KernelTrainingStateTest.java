@@ -147,21 +147,164 @@ class KernelTrainingStateTest {
     assertEquals(fit.report().epochs(), state.epochs(), tag());
   }
 
+  /** The rows of data with a class name of their own (prefixed), so that a run on them brings new classes. */
+  private static Dataset renamed(Dataset data, String prefix, int dimension) {
+    Dataset.Builder b = Dataset.builder(dimension);
+    for (int i = 0; i < data.size(); i++) {
+      b.add(java.util.Arrays.copyOf(data.denseRow(i), dimension), prefix + data.labels().name(data.classOf(i)));
+    }
+    return b.build();
+  }
+
+  /**
+   * Runs on d1, then on d2 (other rows), then more on d2 twice: in memory, and with the state
+   * written and read back before the last run. The same model file bytes.
+   */
+  private void checkOtherRows(Algorithm algorithm, boolean averagedForm, KernelModel.Function kernel, int budget,
+      Dataset d1, Dataset d2, KernelSettings settings, String where) throws IOException {
+    KernelTrainingState memory = KernelTrainingState.start(algorithm, averagedForm, kernel, budget, options(1),
+        settings);
+    memory.train(d1, 2);
+    int before = memory.model().size();
+    memory.train(d2, 2);
+    Path saved = dir.resolve("other.bin");
+    ModelFile.write(saved, ModelFile.of(memory));
+    KernelTrainingState read = ModelFile.read(saved).kernelState();
+    memory.train(again(d2), 2);
+    read.train(d2, 2);
+    assertArrayEquals(fileBytes(ModelFile.of(memory), "memory.bin"), fileBytes(ModelFile.of(read), "read.bin"),
+        where + ": after a run on other rows, resumed from a file");
+    assertEquals(6, memory.epochs(), where);
+    assertTrue(memory.model().dimension() >= Math.max(d1.dimension(), d2.dimension()), where);
+    if (budget == 0 && algorithm != Algorithm.VOTED) {
+      assertTrue(memory.model().size() >= before, where + ": the earlier support vectors are kept");
+    }
+  }
+
   @Test
-  void otherRowsAreRefused() {
-    Dataset data = KernelTrainingScoresTest.real(120, 6, 3, SEED);
+  void otherRowsGoOnFromTheModelAndResumeExactly() throws IOException {
+    Random r = new Random(SEED + 5);
+    long seed = r.nextLong();
+    String where = tag() + " data seed " + seed;
+    System.out.println("KernelTrainingStateTest other rows " + where);
+    KernelModel.Function rbf = KernelModel.Function.rbf(0.1);
+    KernelSettings tight = new KernelSettings(5, 12L * (600 + 3) * Float.BYTES, 3);
+    Dataset d1 = KernelTrainingScoresTest.noisy(200, 12, 3, seed);
+    Dataset d2 = KernelTrainingScoresTest.noisy(150, 15, 3, seed + 1);
+    Dataset newClasses = renamed(KernelTrainingScoresTest.noisy(150, 12, 2, seed + 2), "n", 12);
+    checkOtherRows(Algorithm.PERCEPTRON, false, rbf, 0, d1, d2, tight, where + " perceptron, more features");
+    checkOtherRows(Algorithm.AVERAGED, false, rbf, 40, d1, newClasses, tight, where + " averaged budget, new classes");
+    checkOtherRows(Algorithm.MARGIN, true, rbf, 0, d1, io.github.simdperceptron.learn.IntData.sparse(d2),
+        KernelSettings.DEFAULT.cacheBytes(1L << 26), where + " averaged margin, sparse");
+    checkOtherRows(Algorithm.VOTED, false, rbf, 0, KernelTrainingScoresTest.noisy(200, 12, 2, seed + 3),
+        KernelTrainingScoresTest.noisy(100, 12, 2, seed + 4), tight, where + " voted binary");
+  }
+
+  /**
+   * On integer data with a polynomial kernel every sum is exact: the K-class perceptron that goes
+   * on with other rows equals a literal loop that starts from the first model's support vectors,
+   * coefficients and biases and visits the new rows in the order the loop's generator draws.
+   */
+  @Test
+  void otherRowsEqualALiteralLoopFromTheModel() {
+    Dataset d1 = KernelLearnerTest.classes(150, 7, 3, 0.1, SEED);
+    Dataset d2 = KernelLearnerTest.classes(120, 7, 3, 0.1, SEED + 1);
+    KernelModel.Function poly = KernelModel.Function.poly(1, 2, 1);
+    KernelTrainingState state = KernelTrainingState.start(Algorithm.PERCEPTRON, false, poly, 0, options(1));
+    KernelModel first = state.train(d1, 2).model();
+    long generator = state.loop.generator();
+    KernelModel then = state.train(d2, 3).model();
+
+    // The literal loop: support vectors as rows, coefficients and biases in double.
+    int k = 3;
+    java.util.List<double[]> sv = new java.util.ArrayList<>();
+    java.util.List<double[]> alpha = new java.util.ArrayList<>();
+    java.util.Map<Integer, Integer> slotOfNewRow = new java.util.HashMap<>();
+    for (int s = 0; s < first.size(); s++) {
+      sv.add(toDouble(first.supportVectors().denseRow(s)));
+      alpha.add(toDouble(first.coefficients()[s]));
+    }
+    double[] b = toDouble(first.biases());
+    // d2's classes as the model's (the same names, maybe another order).
+    int[] y = new int[d2.size()];
+    for (int i = 0; i < y.length; i++) {
+      y[i] = first.labels().indexOf(d2.labels().name(d2.classOf(i)));
+    }
+    io.github.simdperceptron.learn.internal.SeededRandom rnd = new io.github.simdperceptron.learn.internal.SeededRandom(0);
+    rnd.restore(generator);
+    int[] order = new int[d2.size()];
+    for (int epoch = 0; epoch < 3; epoch++) {
+      io.github.simdperceptron.learn.internal.EpochOrder.fill(order, rnd);
+      for (int i : order) {
+        double[] x = toDouble(d2.denseRow(i));
+        double[] score = b.clone();
+        for (int s = 0; s < sv.size(); s++) {
+          double dot = 0;
+          for (int j = 0; j < x.length; j++) {
+            dot += sv.get(s)[j] * x[j];
+          }
+          double kv = (dot + 1) * (dot + 1);
+          for (int c = 0; c < k; c++) {
+            score[c] += alpha.get(s)[c] * kv;
+          }
+        }
+        int pred = 0;
+        for (int c = 1; c < k; c++) {
+          if (score[c] > score[pred]) {
+            pred = c;
+          }
+        }
+        if (pred != y[i]) {
+          Integer slot = slotOfNewRow.get(i);
+          if (slot == null) {
+            slot = sv.size();
+            slotOfNewRow.put(i, slot);
+            sv.add(x);
+            alpha.add(new double[k]);
+          }
+          alpha.get(slot)[y[i]] += 1;
+          alpha.get(slot)[pred] -= 1;
+          b[y[i]] += 1;
+          b[pred] -= 1;
+        }
+      }
+    }
+    assertEquals(sv.size(), then.size(), tag() + ": support vectors");
+    float[][] coef = then.coefficients();
+    for (int s = 0; s < sv.size(); s++) {
+      assertArrayEquals(toFloat(sv.get(s)), then.supportVectors().denseRow(s), tag() + ": support vector " + s);
+      assertArrayEquals(toFloat(alpha.get(s)), coef[s], tag() + ": coefficients of " + s);
+    }
+    assertArrayEquals(toFloat(b), then.biases(), tag() + ": biases");
+  }
+
+  private static double[] toDouble(float[] v) {
+    double[] out = new double[v.length];
+    for (int i = 0; i < v.length; i++) {
+      out[i] = v[i];
+    }
+    return out;
+  }
+
+  private static float[] toFloat(double[] v) {
+    float[] out = new float[v.length];
+    for (int i = 0; i < v.length; i++) {
+      out[i] = (float) v[i];
+    }
+    return out;
+  }
+
+  @Test
+  void aBinaryModelsClassesAreFixed() {
+    Dataset two = KernelTrainingScoresTest.real(80, 5, 2, SEED);
     KernelTrainingState state = KernelTrainingState.start(Algorithm.AVERAGED, false, KernelModel.Function.rbf(0.2), 0,
         options(1));
-    state.train(data, 1);
-    Dataset other = KernelTrainingScoresTest.real(120, 6, 3, SEED + 1);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> state.train(other, 1));
-    assertTrue(e.getMessage().contains("rows it was trained on"), e.getMessage());
-    Dataset fewer = data.subset(IntStream.range(0, 100).toArray());
-    e = assertThrows(IllegalArgumentException.class, () -> state.train(fewer, 1));
-    assertTrue(e.getMessage().contains("100 rows, not 120"), e.getMessage());
-    // A refused run changes nothing: the same rows go on.
-    assertEquals(1, state.epochs());
-    state.train(again(data), 1);
+    state.train(two, 1);
+    Dataset three = renamed(KernelTrainingScoresTest.real(80, 5, 3, SEED + 1), "n", 5);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> state.train(three, 1));
+    assertTrue(e.getMessage().contains("binary kernel model's classes are fixed"), e.getMessage());
+    assertEquals(1, state.epochs(), "a refused run changes nothing");
+    state.train(again(two), 1);
     assertEquals(2, state.epochs());
   }
 
