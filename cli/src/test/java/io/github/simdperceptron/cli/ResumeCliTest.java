@@ -72,6 +72,11 @@ class ResumeCliTest {
     byte[] resumedPlain = Files.readAllBytes(resume("resumed-plain.bin", first, data, 3));
     assertArrayEquals(plain, resumedPlain, "without --save-state the file is the one plain train writes");
     assertFalse(Arrays.equals(plain, whole), "the state is in the file");
+    Result info = run("info", "--model", dir.resolve("resumed.bin").toString(), "--json");
+    assertEquals(0, info.code(), info.err());
+    assertTrue(info.out().contains("\"training_state\":{\"epochs\":"), info.out());
+    Result none = run("info", "--model", dir.resolve("resumed-plain.bin").toString(), "--json");
+    assertTrue(none.out().contains("\"training_state\":null"), none.out());
   }
 
   @Test
@@ -83,7 +88,8 @@ class ResumeCliTest {
     Path resumed = resume("resumed.bin", first, more.toString(), 2, "--save-state");
     Result info = run("info", "--model", resumed.toString());
     assertEquals(0, info.code(), info.err());
-    assertTrue(info.out().contains("9"), info.out());
+    assertTrue(info.out().contains("classes        5: 1, 2, 3, 0, 9"), info.out());
+    assertTrue(info.out().contains("state          4 epochs run"), info.out());
     Path again = resume("again.bin", resumed, more.toString(), 1);
     assertTrue(Files.size(again) > 0);
   }
