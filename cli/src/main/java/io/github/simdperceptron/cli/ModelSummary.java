@@ -91,7 +91,14 @@ final class ModelSummary {
         .put("options", options)
         .put("kernel", m instanceof KernelModel ? kernelJson((KernelModel) m) : null)
         .put("text", saved.text() == null ? null : new LinkedHashMap<String, Object>(saved.text().settings()))
+        .put("training_state", stateEpochs() < 0 ? null : new Json().put("epochs", stateEpochs()))
         .put("rows", out);
+  }
+
+  /** The epochs run so far by the file's training state, or -1 when it has none. */
+  private int stateEpochs() {
+    return saved.state() != null ? saved.state().epochs()
+        : saved.kernelState() != null ? saved.kernelState().epochs() : -1;
   }
 
   private static Json kernelJson(KernelModel k) {
@@ -123,6 +130,9 @@ final class ModelSummary {
       KernelModel k = (KernelModel) m;
       out.printf("kernel         %s, %s coefficients%n", k.kernel(), k.algorithmName());
       out.printf("support vectors %d (%s rows)%n", k.size(), k.supportVectors().isSparse() ? "sparse" : "dense");
+    }
+    if (stateEpochs() >= 0) {
+      out.printf("state          %d epochs run; train --resume continues them exactly%n", stateEpochs());
     }
     for (Row r : rows) {
       out.printf("%n%s: bias %s; largest weights (feature: weight)%n", r.name, Format.num(r.bias));

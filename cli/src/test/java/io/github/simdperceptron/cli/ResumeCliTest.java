@@ -56,7 +56,12 @@ class ResumeCliTest {
       "three, --algorithm averaged --multiclass direct",
       "three, --algorithm perceptron --multiclass direct",
       "three, --algorithm pocket --multiclass ovr",
-      "three, --algorithm margin --multiclass ovr"})
+      "three, --algorithm margin --multiclass ovr",
+      "small, --kernel rbf",
+      "small, --kernel poly --algorithm voted",
+      "three, --kernel rbf --algorithm averaged --budget 6",
+      "three, --kernel rbf --algorithm pa1 --average --aggressiveness 0.5",
+      "three, --kernel linear --algorithm margin --margin 2"})
   void trainThenResumeGivesTheBytesOfOneRun(String set, String learner) throws IOException {
     String data = set.equals("small") ? CliTest.TRAIN : THREE;
     byte[] plain = Files.readAllBytes(train("plain.bin", data, learner, 5));
@@ -67,6 +72,26 @@ class ResumeCliTest {
     byte[] resumedPlain = Files.readAllBytes(resume("resumed-plain.bin", first, data, 3));
     assertArrayEquals(plain, resumedPlain, "without --save-state the file is the one plain train writes");
     assertFalse(Arrays.equals(plain, whole), "the state is in the file");
+    Result info = run("info", "--model", dir.resolve("resumed.bin").toString(), "--json");
+    assertEquals(0, info.code(), info.err());
+    assertTrue(info.out().contains("\"training_state\":{\"epochs\":"), info.out());
+    Result none = run("info", "--model", dir.resolve("resumed-plain.bin").toString(), "--json");
+    assertTrue(none.out().contains("\"training_state\":null"), none.out());
+  }
+
+  @Test
+  void theKernelPerceptronGoesOnWithOtherRows() throws IOException {
+    Path first = train("first.bin", THREE, "--kernel rbf --algorithm averaged", 2, "--save-state");
+    Path more = dir.resolve("more.svm");
+    // Other rows: a class the model has not seen, and a feature beyond its dimension.
+    Files.writeString(more, "0 1:0.5 2:1\n9 1:-1 3:0.25 40:1\n1 2:0.75\n9 1:-0.5 40:0.5\n");
+    Path resumed = resume("resumed.bin", first, more.toString(), 2, "--save-state");
+    Result info = run("info", "--model", resumed.toString());
+    assertEquals(0, info.code(), info.err());
+    assertTrue(info.out().contains("classes        5: 1, 2, 3, 0, 9"), info.out());
+    assertTrue(info.out().contains("state          4 epochs run"), info.out());
+    Path again = resume("again.bin", resumed, more.toString(), 1);
+    assertTrue(Files.size(again) > 0);
   }
 
   @Test
@@ -90,5 +115,13 @@ class ResumeCliTest {
     Path voted = train("voted.bin", CliTest.TRAIN, "--algorithm voted", 1);
     CliTest.assertOneLineError(run("train", "--resume", voted.toString(), "--data", CliTest.TRAIN, "--model",
         dir.resolve("o.bin").toString()), 2, "cannot be continued without its training state");
+    Path kernel = train("kernel.bin", THREE, "--kernel rbf", 1);
+    CliTest.assertOneLineError(run("train", "--resume", kernel.toString(), "--data", THREE, "--model",
+        dir.resolve("o.bin").toString()), 2, "kernel model without its training state");
+    Path kernelState = train("kernel-state.bin", CliTest.TRAIN, "--kernel rbf", 1, "--save-state");
+    CliTest.assertOneLineError(run("train", "--resume", kernelState.toString(), "--data", THREE, "--model",
+        dir.resolve("o.bin").toString()), 2, "binary kernel model's classes are fixed");
+    CliTest.assertOneLineError(run("train", "--resume", kernelState.toString(), "--data", THREE, "--model",
+        dir.resolve("o.bin").toString(), "--gamma", "0.5"), 2, "--gamma");
   }
 }

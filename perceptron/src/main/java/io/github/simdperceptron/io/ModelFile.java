@@ -12,6 +12,7 @@ import io.github.simdperceptron.learn.Model;
 import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.TrainingState;
+import io.github.simdperceptron.learn.kernel.KernelTrainingState;
 import io.github.simdperceptron.learn.VotedModel;
 import io.github.simdperceptron.learn.calibration.CalibratedModel;
 import io.github.simdperceptron.learn.calibration.Calibration;
@@ -58,7 +59,7 @@ import java.util.function.UnaryOperator;
  * {@link FormatException}, never a wrong model ({@link ModelFileReader} reads; this class writes).
  */
 public record ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options,
-    TextVectorizer text, Calibration calibration, TrainingState state) {
+    TextVectorizer text, Calibration calibration, TrainingState state, KernelTrainingState kernelState) {
   /**
    * The newest format version this class writes (models with a calibration; with a text
    * vectorizer version 3, voted and kernel models version 2, linear and multi-class models version
@@ -124,17 +125,23 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
 
   /** A model file without a text vectorizer, a calibration or a training state. */
   public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options) {
-    this(model, algorithm, bias, options, null, null, null);
+    this(model, algorithm, bias, options, null, null, null, null);
   }
 
   /** A model file without a calibration or a training state. */
   public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options, TextVectorizer text) {
-    this(model, algorithm, bias, options, text, null, null);
+    this(model, algorithm, bias, options, text, null, null, null);
+  }
+
+  /** A model file without a kernel perceptron's training state. */
+  public ModelFile(Model model, String algorithm, boolean bias, Map<String, String> options, TextVectorizer text,
+      Calibration calibration, TrainingState state) {
+    this(model, algorithm, bias, options, text, calibration, state, null);
   }
 
   /** This file with the text vectorizer {@code text} (fitted; null for none), so that readers of it take raw text. */
   public ModelFile withText(TextVectorizer text) {
-    return new ModelFile(model, algorithm, bias, options, text, calibration, state);
+    return new ModelFile(model, algorithm, bias, options, text, calibration, state, kernelState);
   }
 
   /**
@@ -142,7 +149,7 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
    * ({@link CalibratedModel#check}); a file with one is written in version 4.
    */
   public ModelFile withCalibration(Calibration calibration) {
-    return new ModelFile(model, algorithm, bias, options, text, calibration, state);
+    return new ModelFile(model, algorithm, bias, options, text, calibration, state, kernelState);
   }
 
   /** The model with its calibration; throws {@link IllegalStateException} when the file has none. */
@@ -164,12 +171,26 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
       throw new IllegalArgumentException("state: no training has run yet");
     }
     ModelFile f = of(state.model(), state.learner(), state.options());
-    return new ModelFile(f.model, f.algorithm, f.bias, f.options, null, null, state);
+    return new ModelFile(f.model, f.algorithm, f.bias, f.options, null, null, state, null);
+  }
+
+  /**
+   * The file of a kernel perceptron's training that can be continued: its model, learner and
+   * options, and the state itself (the optional section, docs/online.md), so that
+   * {@link KernelTrainingState#train} after reading it goes on as the training would have.
+   */
+  public static ModelFile of(KernelTrainingState state) {
+    Objects.requireNonNull(state, "state");
+    if (state.model() == null) {
+      throw new IllegalArgumentException("state: no training has run yet");
+    }
+    ModelFile f = of(state.model(), state.learner(), state.options());
+    return new ModelFile(f.model, f.algorithm, f.bias, f.options, null, null, null, state);
   }
 
   /** This file without its training state (the bytes of a file written without one). */
   public ModelFile withoutState() {
-    return new ModelFile(model, algorithm, bias, options, text, calibration, null);
+    return new ModelFile(model, algorithm, bias, options, text, calibration, null, null);
   }
 
   /**
@@ -215,6 +236,12 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
     if (state != null && state.model() != model) {
       throw new IllegalArgumentException("state: the training state is of another model");
+    }
+    if (kernelState != null && kernelState.model() != model) {
+      throw new IllegalArgumentException("kernelState: the training state is of another model");
+    }
+    if (state != null && kernelState != null) {
+      throw new IllegalArgumentException("state, kernelState: a file holds one training state");
     }
     if (text != null) {
       if (!text.fitted()) {
@@ -318,7 +345,12 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
     // Streamed into the file (its length computed first): no copy of the support vectors in memory.
     KernelModelFile.Section section = KernelModelFile.section(model);
     long length = PREAMBLE + (long) header.length + section.length() + 4;
-    write(path, tap, saved.calibration() != null ? VERSION : VERSION_VOTED, length, header, section::writeTo);
+    if (saved.kernelState() != null && saved.kernelState().model() != model) {
+      throw new IllegalStateException("saved: its training state was trained further after the file was made;"
+          + " make the file again (ModelFile.of(state))");
+    }
+    write(path, tap, saved.calibration() != null || saved.kernelState() != null ? VERSION : VERSION_VOTED, length,
+        header, section::writeTo);
   }
 
   static void writeFloats(DataOutputStream out, float[] w, ByteBuffer bb) throws IOException {
@@ -402,9 +434,10 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         out.writeUTF(e.getKey());
         out.writeUTF(e.getValue());
       }
-      if (saved.calibration() != null || saved.state() != null) {
+      boolean withState = saved.state() != null || saved.kernelState() != null;
+      if (saved.calibration() != null || withState) {
         out.writeByte((saved.text() != null ? SECTION_TEXT : 0) | (saved.calibration() != null ? SECTION_CALIBRATION : 0)
-            | (saved.state() != null ? SECTION_STATE : 0));
+            | (withState ? SECTION_STATE : 0));
       }
       if (saved.text() != null) {
         out.writeInt((int) saved.text().sectionBytes());
@@ -420,6 +453,15 @@ public record ModelFile(Model model, String algorithm, boolean bias, Map<String,
         }
         out.writeInt((int) n);
         saved.state().writeTo(out);
+      }
+      if (saved.kernelState() != null) {
+        long n = saved.kernelState().bytes();
+        if (n > Integer.MAX_VALUE - 64) {
+          throw new IllegalArgumentException("kernelState: a training state of " + n + " bytes is larger than a file"
+              + " holds");
+        }
+        out.writeInt((int) n);
+        saved.kernelState().writeTo(out);
       }
       if (rows >= 0) {
         out.writeInt(rows);

@@ -23,6 +23,8 @@ import io.github.simdperceptron.learn.MulticlassModel;
 import io.github.simdperceptron.learn.TrainingState;
 import io.github.simdperceptron.learn.VotedModel;
 import io.github.simdperceptron.learn.calibration.Calibration;
+import io.github.simdperceptron.learn.kernel.KernelModel;
+import io.github.simdperceptron.learn.kernel.KernelTrainingState;
 import io.github.simdperceptron.text.TextVectorizer;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
@@ -135,9 +137,6 @@ final class ModelFileReader {
     Calibration calibration = (sections & SECTION_CALIBRATION) != 0 ? readCalibration(input, k) : null;
     long stateAt = pos.count();
     byte[] state = (sections & SECTION_STATE) != 0 ? readState(input) : null;
-    if (state != null && kind == KIND_KERNEL) {
-      throw FormatException.atByte(source, stateAt, "a training state in a kernel model (expected kind 1 to 3)");
-    }
     Header header = new Header(version, kind, algorithm, d, dimensionAt, labels, biasFlag == 1, options);
     ModelFile saved = body(input, header, text, state, stateAt);
     if (calibration == null) {
@@ -185,7 +184,7 @@ final class ModelFileReader {
     at = pos.count();
     int rows = in.readInt();
     if (kernel) {
-      return KernelModelFile.parse(input, h);
+      return withState(KernelModelFile.parse(input, h), state, stateAt, source);
     }
     long rowBytes = ROW_HEADER + 4L * d;
     long left = end - pos.count();
@@ -230,6 +229,12 @@ final class ModelFileReader {
     }
     try {
       DataInputStream s = new DataInputStream(new ByteArrayInputStream(state));
+      if (file.model() instanceof KernelModel) {
+        KernelTrainingState restored = KernelTrainingState.readFrom(s, state.length, (KernelModel) file.model(),
+            file.algorithm(), file.trainingOptions());
+        return new ModelFile(file.model(), file.algorithm(), file.bias(), file.options(), file.text(),
+            file.calibration(), null, restored);
+      }
       TrainingState restored = TrainingState.readFrom(s, file.model(), file.algorithm(), file.trainingOptions());
       if (s.available() != 0) {
         throw new IllegalArgumentException(s.available() + " bytes left over in the training state");

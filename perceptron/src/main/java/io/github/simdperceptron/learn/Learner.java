@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.learn.internal.SeededRandom;
 import io.github.simdperceptron.learn.internal.TrainingLoop;
 import java.util.Objects;
 import java.util.stream.IntStream;

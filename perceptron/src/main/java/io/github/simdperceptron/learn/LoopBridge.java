@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.learn.internal.SeededRandom;
 import io.github.simdperceptron.learn.internal.TrainingLoop;
 
 /** The training loop, handed to {@link TrainingLoop} when {@link Learner} loads. */
@@ -13,5 +14,23 @@ final class LoopBridge implements TrainingLoop.Bridge {
   @Override
   public <M extends Model> FitResult<M> fit(TrainingLoop.DatasetRule<M> rule, Dataset data, TrainingOptions options) {
     return Trainer.fit(new ForeignDatasetRule<>(rule), data, options);
+  }
+
+  @Override
+  public <M extends Model> FitResult<M> resume(TrainingLoop.DatasetRule<M> rule, Dataset data, TrainingOptions options,
+      int epochs, TrainingLoop.Continuation at) {
+    SeededRandom rnd = new SeededRandom(options.seed());
+    rnd.restore(at.generator());
+    UpdateRule<M> r = new ForeignDatasetRule<>(rule);
+    Stopping stopped = new Stopping(1, data.size(), r.haltsAfterCleanCycle(), options.shuffle(),
+        at.epochs() == 0 ? new byte[0] : new byte[] {at.status()}, at.epochs() == 0 ? new int[0] : new int[] {at.clean()});
+    FitResult<M> fit = Trainer.resume(r, data, options, epochs, rnd, stopped);
+    at.ran(rnd.state(), r.stopping.status()[0], r.stopping.clean()[0], fit.report().epochs());
+    return fit;
+  }
+
+  @Override
+  public long fingerprint(Dataset data) {
+    return TrainingRows.fingerprint(data);
   }
 }

@@ -3,6 +3,7 @@ package io.github.simdperceptron.learn;
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.learn.internal.EpochOrder;
 import io.github.simdperceptron.learn.internal.OptionException;
+import io.github.simdperceptron.learn.internal.SeededRandom;
 import io.github.simdperceptron.learn.internal.TrainingLoop;
 import java.util.Arrays;
 import java.util.Random;

@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.learn.internal.SeededRandom;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;

@@ -125,6 +125,65 @@ public final class TrainingLoop {
     <S> Result<S> fit(Rule<S> rule, int examples, TrainingOptions options);
 
     <M extends Model> FitResult<M> fit(DatasetRule<M> rule, Dataset data, TrainingOptions options);
+
+    <M extends Model> FitResult<M> resume(DatasetRule<M> rule, Dataset data, TrainingOptions options, int epochs,
+        Continuation at);
+
+    long fingerprint(Dataset data);
+  }
+
+  /**
+   * Where a training that goes on in several runs ({@link #resume}) stands between them: the
+   * example-order generator's state ({@link SeededRandom#state()}), whether the learner has stopped
+   * (the loop's status bits: 1 converged, 2 halted) and its run of visits without an update, and
+   * the epochs run so far. A fresh one stands before the first run. Not thread-safe.
+   */
+  public static final class Continuation {
+    private long generator;
+    private byte status;
+    private int clean;
+    private int epochs;
+
+    /** Before the first run of a training seeded by {@code seed}. */
+    public Continuation(long seed) {
+      this(new SeededRandom(seed).state(), (byte) 0, 0, 0);
+    }
+
+    /** A continuation as {@link #generator()}, {@link #status()}, {@link #clean()} and {@link #epochs()} gave it. */
+    public Continuation(long generator, byte status, int clean, int epochs) {
+      this.generator = generator;
+      this.status = status;
+      this.clean = clean;
+      this.epochs = epochs;
+    }
+
+    /** The example-order generator's 48-bit state. */
+    public long generator() {
+      return generator;
+    }
+
+    /** The learner's status bits after the last run (0: still learning). */
+    public byte status() {
+      return status;
+    }
+
+    /** The learner's run of visits without an update at the end of the last run. */
+    public int clean() {
+      return clean;
+    }
+
+    /** Epochs run so far. */
+    public int epochs() {
+      return epochs;
+    }
+
+    /** Records a run's end: the generator's state, the stopping, and epochs more run. */
+    public void ran(long generator, byte status, int clean, int epochs) {
+      this.generator = generator;
+      this.status = status;
+      this.clean = clean;
+      this.epochs += epochs;
+    }
   }
 
   private static Bridge installed;
@@ -179,5 +238,25 @@ public final class TrainingLoop {
    */
   public static <M extends Model> FitResult<M> fit(DatasetRule<M> rule, Dataset data, TrainingOptions options) {
     return Holder.BRIDGE.fit(rule, data, options);
+  }
+
+  /**
+   * Runs up to {@code epochs} more epochs of {@code rule} on data as one run that had gone on from
+   * {@code at} would (none when the learner has stopped): the order drawn from the generator's
+   * state, the stopping carried over, no validation split; then advances {@code at}. A first run
+   * from a fresh {@link Continuation} is {@link #fit} of {@code epochs} epochs without a validation
+   * split. Cancellable as {@link #fit}. Neither data nor options are modified.
+   */
+  public static <M extends Model> FitResult<M> resume(DatasetRule<M> rule, Dataset data, TrainingOptions options,
+      int epochs, Continuation at) {
+    return Holder.BRIDGE.resume(rule, data, options, epochs, at);
+  }
+
+  /**
+   * A fingerprint of data's rows in order (each row's class name and non-zeros), as the linear
+   * learners' training state records the data it ran on (docs/online.md).
+   */
+  public static long fingerprint(Dataset data) {
+    return Holder.BRIDGE.fingerprint(data);
   }
 }

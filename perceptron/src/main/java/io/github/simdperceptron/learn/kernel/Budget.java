@@ -1,6 +1,6 @@
 package io.github.simdperceptron.learn.kernel;
 
-import java.util.Random;
+import io.github.simdperceptron.learn.internal.SeededRandom;
 
 /**
  * The budget (Cavallanti, Cesa-Bianchi and Gentile 2007): at most {@code size} support vectors;
@@ -10,17 +10,32 @@ import java.util.Random;
 final class Budget {
   private final int size;
   /** {@code java.util.Random}'s sequence, seeded apart from the example order's. */
-  private final Random removal;
+  private final SeededRandom removal;
 
   /** A budget of size &gt; 0 support vectors, drawing from a stream seeded by the options' seed. */
   Budget(int size, long seed) {
     this.size = size;
-    this.removal = new Random(seed ^ 0x5DEECE66DL);
+    this.removal = new SeededRandom(seed ^ 0x5DEECE66DL);
   }
 
   /** Whether m support vectors fill the budget. */
   boolean full(int m) {
     return m == size;
+  }
+
+  /** The support vectors it holds at most. */
+  int size() {
+    return size;
+  }
+
+  /** The removal stream's state, from which {@link #restore} continues it. */
+  long state() {
+    return removal.state();
+  }
+
+  /** Continues the removal stream from a {@link #state()}. */
+  void restore(long state) {
+    removal.restore(state);
   }
 
   /** The slot of the support vector to remove, uniform in [0, m). */

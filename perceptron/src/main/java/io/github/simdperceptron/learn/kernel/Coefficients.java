@@ -156,4 +156,55 @@ final class Coefficients {
   private static float average(float w, double u, long count) {
     return (float) ((double) w - u / count);
   }
+
+  /** Copies the slots' rows, the coefficients and biases of the first k classes, their sums and the counter into s. */
+  void capture(KernelRuleState s, int k) {
+    s.svRows = Arrays.copyOf(svRow, m);
+    s.alpha = new float[m * k];
+    s.alphaSums = beta == null ? null : new double[m * k];
+    for (int slot = 0; slot < m; slot++) {
+      for (int cl = 0; cl < k; cl++) {
+        s.alpha[slot * k + cl] = alpha[slot * kp + cl];
+        if (beta != null) {
+          s.alphaSums[slot * k + cl] = beta[slot * kp + cl];
+        }
+      }
+    }
+    s.biases = Arrays.copyOf(b, k);
+    s.biasSums = Arrays.copyOf(betaB, k);
+    s.counter = c;
+  }
+
+  /**
+   * Puts the support vectors, coefficients, biases, sums and counter of s back (k classes of kp;
+   * no support vector yet). Throws {@link IllegalArgumentException} when a row is out of range or
+   * held twice, or s has sums and this has none, or the other way round.
+   */
+  void restore(KernelRuleState s, int k) {
+    if ((s.alphaSums != null) != (beta != null)) {
+      throw new IllegalArgumentException("the averaged sums are " + (beta != null ? "missing" : "not expected"));
+    }
+    int count = s.svRows.length;
+    int capacity = Math.max(16, Integer.highestOneBit(Math.max(count, 1) - 1) << 1);
+    svRow = new int[capacity];
+    alpha = new float[capacity * kp];
+    beta = beta == null ? null : new double[capacity * kp];
+    for (int slot = 0; slot < count; slot++) {
+      int row = s.svRows[slot];
+      if (row < 0 || row >= slotOf.length || slotOf[row] >= 0) {
+        throw new IllegalArgumentException("support vector " + slot + ": row " + row + (row < 0 || row >= slotOf.length
+            ? " is not one of the " + slotOf.length + " training rows" : " holds another slot already"));
+      }
+      add(row);
+      for (int cl = 0; cl < k; cl++) {
+        alpha[slot * kp + cl] = s.alpha[slot * k + cl];
+        if (beta != null) {
+          beta[slot * kp + cl] = s.alphaSums[slot * k + cl];
+        }
+      }
+    }
+    System.arraycopy(s.biases, 0, b, 0, k);
+    System.arraycopy(s.biasSums, 0, betaB, 0, k);
+    c = s.counter;
+  }
 }

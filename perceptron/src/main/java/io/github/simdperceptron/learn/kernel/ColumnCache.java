@@ -39,4 +39,20 @@ final class ColumnCache {
     bytesLeft += (long) columnOf[row].length * Float.BYTES;
     columnOf[row] = null;
   }
+
+  /** The rows with a column, ascending. */
+  int[] rows() {
+    int count = 0;
+    for (float[] column : columnOf) {
+      count += column != null ? 1 : 0;
+    }
+    int[] rows = new int[count];
+    count = 0;
+    for (int row = 0; row < columnOf.length; row++) {
+      if (columnOf[row] != null) {
+        rows[count++] = row;
+      }
+    }
+    return rows;
+  }
 }

@@ -89,16 +89,7 @@ public final class KernelLearner {
     Objects.requireNonNull(kernel, "kernel");
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(options, "options");
-    if (!KernelModel.trainsKernelModels(algorithm)) {
-      throw new OptionException("algorithm", algorithm,
-          "of the kernel perceptron must be PERCEPTRON, AVERAGED, VOTED, MARGIN, PA, PA1 or PA2");
-    }
-    if (budget < 0) {
-      throw new OptionException("budget", budget, "must be >= 0 (0: no budget)");
-    }
-    if (budget > 0 && algorithm == Algorithm.VOTED) {
-      throw new OptionException("budget", budget, "does not apply to the voted kernel perceptron (use PERCEPTRON or AVERAGED)");
-    }
+    check(algorithm, budget);
     Budget removal = budget > 0 ? new Budget(budget, options.seed()) : null;
     if (algorithm == Algorithm.VOTED) {
       return new VotedKernelRule(kernel, data.labels(), options, settings);
@@ -114,5 +105,23 @@ public final class KernelLearner {
           averagedForm);
     }
     return new KernelRule(Algorithm.PERCEPTRON, kernel, removal, data.labels(), options, settings, false);
+  }
+
+  /**
+   * Throws {@link OptionException} for an algorithm the kernel perceptron has not, a negative
+   * budget, or the voted form with a budget.
+   */
+  static void check(Algorithm algorithm, int budget) {
+    Objects.requireNonNull(algorithm, "algorithm");
+    if (!KernelModel.trainsKernelModels(algorithm)) {
+      throw new OptionException("algorithm", algorithm,
+          "of the kernel perceptron must be PERCEPTRON, AVERAGED, VOTED, MARGIN, PA, PA1 or PA2");
+    }
+    if (budget < 0) {
+      throw new OptionException("budget", budget, "must be >= 0 (0: no budget)");
+    }
+    if (budget > 0 && algorithm == Algorithm.VOTED) {
+      throw new OptionException("budget", budget, "does not apply to the voted kernel perceptron (use PERCEPTRON or AVERAGED)");
+    }
   }
 }

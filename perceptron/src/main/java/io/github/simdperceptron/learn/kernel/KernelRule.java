@@ -36,7 +36,11 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
   private final float[] score;
   private final float[] delta;
 
+  /** The rows the engine holds: a prefix of earlier support vectors (none in a fit), then the visited rows. */
   private Dataset data;
+  /** The rows the loop visits: visit i is row {@code prefix + i} of data. */
+  private Dataset visited;
+  private int prefix;
   private TrainingScores scores;
   Coefficients coefficients;
   /** The model {@link #model} or {@link #finalModel} returned last, and its training classes or null. */
@@ -65,20 +69,28 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
 
   /** Binds the rule to its training set at the first visit; the kernel perceptron trains on one set. */
   private void bind(Dataset train) {
+    bind(train, train, 0);
+  }
+
+  /** Binds the engine to rows, whose rows from {@code prefix} on are the visited ones. */
+  private void bind(Dataset rows, Dataset visits, int prefix) {
     if (data != null) {
       throw new IllegalStateException("the kernel perceptron trains on one dataset; got another after "
-          + data.size() + " rows");
+          + visited.size() + " rows");
     }
-    data = train;
-    coefficients = new Coefficients(train.size(), kp, bias, averagedSums);
-    scores = new TrainingScores(train, kernel, k, kp, settings, coefficients);
+    data = rows;
+    visited = visits;
+    this.prefix = prefix;
+    coefficients = new Coefficients(rows.size(), kp, bias, averagedSums);
+    scores = new TrainingScores(rows, kernel, k, kp, settings, coefficients);
   }
 
   @Override
-  public final int visit(Dataset train, int i) {
-    if (train != data) {
+  public final int visit(Dataset train, int visit) {
+    if (train != visited) {
       bind(train);
     }
+    int i = prefix + visit;
     scores.scoresOf(i, score);
     for (int cl = 0; cl < k; cl++) {
       score[cl] += coefficients.bias(cl);
@@ -86,7 +98,7 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
     int plus;
     int minus;
     if (k == 1) {
-      float y = train.label(i);
+      float y = data.label(i);
       float margin = y * score[0];
       plus = y > 0f ? 1 : 0;
       minus = 1 - plus;
@@ -98,7 +110,7 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
         return marginalUpdate(i, plus, minus, margin, margin <= 0f);
       }
     } else {
-      plus = train.classOf(i);
+      plus = data.classOf(i);
       minus = DualScores.argMax(score, k);
       if (marginal()) {
         boolean mistake = plus != minus;
@@ -202,6 +214,96 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
     coefficients.remove(r);
   }
 
+  /**
+   * The state of this rule after its last visit ({@link KernelRuleState}): coefficients, scores,
+   * cache, pending updates, the budget's stream, the voted log. Nothing here changes. Throws
+   * {@link IllegalStateException} before the first visit.
+   */
+  final KernelRuleState capture() {
+    if (data == null) {
+      throw new IllegalStateException("no state before the first visit");
+    }
+    KernelRuleState s = new KernelRuleState();
+    s.n = data.size();
+    s.prefix = prefix;
+    s.k = k;
+    s.cacheBudget = settings.cacheBudget();
+    coefficients.capture(s, k);
+    scores.capture(s);
+    s.removalState = budget != null ? budget.state() : 0L;
+    captureLog(s);
+    return s;
+  }
+
+  /**
+   * Binds this rule (no visit yet, made with the settings' cache budget of s) to train, whose
+   * rows are those the state was taken on, and puts the state back: the next visit goes on as the
+   * rule that made s would. Throws {@link IllegalArgumentException} when s does not fit train or
+   * this rule (its description says what).
+   */
+  final void restore(Dataset rows, Dataset visits, int prefix, KernelRuleState s) {
+    if (data != null) {
+      throw new IllegalStateException("the rule has visited rows already");
+    }
+    if (s.n != rows.size() || s.k != k) {
+      throw new IllegalArgumentException("the state is of " + s.n + " rows with " + s.k + " scores each, the data has "
+          + rows.size() + " rows and " + k + " scores");
+    }
+    bind(rows, visits, prefix);
+    coefficients.restore(s, k);
+    scores.restore(s);
+    if (budget != null) {
+      if (s.svRows.length > budget.size()) {
+        throw new IllegalArgumentException(s.svRows.length + " support vectors, above the budget of " + budget.size());
+      }
+      budget.restore(s.removalState);
+    }
+    restoreLog(s);
+  }
+
+  /** Goes on visiting another dataset of the same rows (the caller has checked): the state is theirs. */
+  final void continueOn(Dataset same) {
+    if (data == null) {
+      throw new IllegalStateException("no rows bound yet");
+    }
+    visited = same;
+  }
+
+  /**
+   * Binds this rule (no visit yet) to rows whose first {@code s.svRows.length} rows are support
+   * vectors of an earlier training, with the coefficients, sums, counter, budget stream and voted
+   * log of s (k scores a row, this rule's), and visits the rows after them (visits, the same rows
+   * as those): every row's scores start as those support vectors give them, added through the
+   * engine in slot order as updates are. s's scores, cache and pending updates are not used.
+   */
+  final void warmStart(Dataset rows, Dataset visits, KernelRuleState s) {
+    int m = s.svRows.length;
+    bind(rows, visits, m);
+    coefficients.restore(s, k);
+    if (budget != null) {
+      if (m > budget.size()) {
+        throw new IllegalArgumentException(m + " support vectors, above the budget of " + budget.size());
+      }
+      budget.restore(s.removalState);
+    }
+    restoreLog(s);
+    for (int slot = 0; slot < m; slot++) {
+      Arrays.fill(delta, 0f);
+      System.arraycopy(s.alpha, slot * k, delta, 0, k);
+      scores.add(s.svRows[slot], delta);
+    }
+  }
+
+  /** The voted form copies its log into s. */
+  void captureLog(KernelRuleState s) {}
+
+  /** The voted form puts its log back from s. */
+  void restoreLog(KernelRuleState s) {
+    if (s.voteSlots != null) {
+      throw new IllegalArgumentException("a voted log in the state of a " + algorithm + " rule");
+    }
+  }
+
   /** The current classifier survived a visit (the voted form counts it). */
   void survived() {}
 
@@ -264,7 +366,8 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
 
   private KernelModel withTrainingClasses(KernelModel model, boolean inBatches) {
     lastModel = model;
-    lastClasses = TrainingClasses.of(scores, model.scoring(), coefficients.rows(), coefficients.size(), inBatches);
+    int[] all = TrainingClasses.of(scores, model.scoring(), coefficients.rows(), coefficients.size(), inBatches);
+    lastClasses = all == null || prefix == 0 ? all : Arrays.copyOfRange(all, prefix, all.length);
     return model;
   }
 
@@ -276,7 +379,12 @@ class KernelRule extends TrainingLoop.DatasetRule<KernelModel> {
 
   @Override
   public final String name() {
-    return "KERNEL(" + (averagedForm() ? "AVERAGED-" : "") + algorithm.name() + ", " + kernel + ")";
+    return name(algorithm, averagedForm(), kernel);
+  }
+
+  /** The report's name of a rule of algorithm (its averaged form when averagedForm) with kernel. */
+  static String name(Algorithm algorithm, boolean averagedForm, KernelModel.Function kernel) {
+    return "KERNEL(" + (averagedForm ? "AVERAGED-" : "") + algorithm.name() + ", " + kernel + ")";
   }
 
   @Override

@@ -52,6 +52,11 @@ final class PendingBlock {
     return count;
   }
 
+  /** Updates that wait before a commit. */
+  int cap() {
+    return cap;
+  }
+
   /** Lanes of a feature in the block. */
   int width() {
     return width;

@@ -6,6 +6,7 @@ import io.github.simdperceptron.kernel.internal.FloatRows;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import io.github.simdperceptron.kernel.internal.RowQuads;
 import io.github.simdperceptron.kernel.internal.SvBlock;
+import java.util.Arrays;
 
 /**
  * Every training row's scores under the updates so far, as LIBSVM's solver keeps its gradient up
@@ -271,6 +272,88 @@ final class TrainingScores {
       scratch[u] = new float[positions];
     }
     return scratch[u];
+  }
+
+  /**
+   * Copies every row's committed scores as a visit sees them (the deferred terms added, k a row),
+   * the cached rows and the pending updates into s; nothing here changes.
+   */
+  void capture(KernelRuleState s) {
+    int n = positionOf.length;
+    float[] all = committedScores();
+    s.scores = new float[n * k];
+    for (int t = 0; t < n; t++) {
+      System.arraycopy(all, t * kp, s.scores, t * k, k);
+    }
+    s.cachedRows = cache.rows();
+    int np = pending.count();
+    s.pendingRows = new int[np];
+    for (int u = 0; u < np; u++) {
+      s.pendingRows[u] = pending.row(u);
+    }
+    s.pendingChanges = new float[np * k];
+    for (int u = 0; u < np; u++) {
+      System.arraycopy(pending.deltas(), u * kp, s.pendingChanges, u * k, k);
+    }
+  }
+
+  /**
+   * Puts the scores, the cache and the pending updates of s back into this engine, made for the
+   * same rows and still without an update: the scores as committed ones (no deferred term), the
+   * cached rows' columns computed again as commits compute them (so the same bits), the pending
+   * updates added in order. Throws {@link IllegalArgumentException} when a cached or pending row is
+   * out of range, or the cache's budget has no room for a column.
+   */
+  void restore(KernelRuleState s) {
+    int n = positionOf.length;
+    for (int t = 0; t < n; t++) {
+      for (int cl = 0; cl < k; cl++) {
+        f[cl * positions + positionOf[t]] = s.scores[t * k + cl];
+      }
+    }
+    int width = pending.width();
+    float[] block = new float[Math.multiplyExact(width, d)];
+    SvBlock svBlock = new SvBlock(block, width);
+    float[] norms = new float[width];
+    int[] packed = new int[width];
+    Arrays.fill(packed, -1);
+    for (int first = 0; first < s.cachedRows.length; first += width) {
+      int lanes = Math.min(width, s.cachedRows.length - first);
+      float[][] into = new float[lanes][];
+      for (int u = 0; u < lanes; u++) {
+        int row = s.cachedRows[first + u];
+        // Not always a support vector: a removal whose own update fills the pending block commits
+        // it while the row still holds its slot, and its column stays.
+        if (row < 0 || row >= n) {
+          throw new IllegalArgumentException("cached column " + (first + u) + ": row " + row
+              + " is not one of the " + n + " training rows");
+        }
+        cache.admit(row);
+        into[u] = cache.column(row);
+        if (into[u] == null) {
+          throw new IllegalArgumentException("cached column " + (first + u) + ": the cache's budget of "
+              + s.cacheBudget + " bytes has no room for it");
+        }
+        rows.packWide(row, packed[u], block, width, u);
+        packed[u] = row;
+        norms[u] = rows.norm(row);
+      }
+      blockColumns(svBlock, norms, lanes, into, false);
+    }
+    if (s.pendingRows.length >= pending.cap()) {
+      throw new IllegalArgumentException(s.pendingRows.length + " pending updates, more than the "
+          + (pending.cap() - 1) + " that wait between commits");
+    }
+    float[] change = new float[kp];
+    for (int u = 0; u < s.pendingRows.length; u++) {
+      int row = s.pendingRows[u];
+      if (row < 0 || row >= n) {
+        throw new IllegalArgumentException("pending update " + u + ": row " + row + " is not one of the " + n
+            + " training rows");
+      }
+      System.arraycopy(s.pendingChanges, u * k, change, 0, k);
+      pending.add(rows, row, change, 0);
+    }
   }
 
   /** The training rows as the Gram blocks take them. */

@@ -50,4 +50,25 @@ final class VoteLog {
     return new KernelModel(kernel, labels, supportVectors, new Votes(Arrays.copyOf(slot, updates),
         Arrays.copyOf(plus, updates), Arrays.copyOf(minus, updates), cs, bias, labels));
   }
+
+  /** Copies the updates and the survival counts (the current classifier's last) into s. */
+  void capture(KernelRuleState s) {
+    s.voteSlots = Arrays.copyOf(slot, updates);
+    s.votePlus = Arrays.copyOf(plus, updates);
+    s.voteMinus = Arrays.copyOf(minus, updates);
+    s.voteCounts = Arrays.copyOf(counts, updates + 1);
+    s.voteCounts[updates] = survived;
+  }
+
+  /** Puts the updates and survival counts of s back (this log still empty). */
+  void restore(KernelRuleState s) {
+    updates = s.voteSlots.length;
+    int capacity = Math.max(16, updates);
+    slot = Arrays.copyOf(s.voteSlots, capacity);
+    plus = Arrays.copyOf(s.votePlus, capacity);
+    minus = Arrays.copyOf(s.voteMinus, capacity);
+    counts = Arrays.copyOf(s.voteCounts, capacity + 1);
+    survived = s.voteCounts[updates];
+    counts[updates] = 0;
+  }
 }

@@ -31,6 +31,19 @@ final class VotedKernelRule extends KernelRule {
     log.updated(slot);
   }
 
+  @Override
+  void captureLog(KernelRuleState s) {
+    log.capture(s);
+  }
+
+  @Override
+  void restoreLog(KernelRuleState s) {
+    if (s.voteSlots == null) {
+      throw new IllegalArgumentException("the voted form's log is missing");
+    }
+    log.restore(s);
+  }
+
   /** The votes need every kernel value of a row at once: no batches of columns. */
   @Override
   boolean batches() {

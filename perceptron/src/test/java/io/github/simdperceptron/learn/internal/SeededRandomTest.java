@@ -1,4 +1,4 @@
-package io.github.simdperceptron.learn;
+package io.github.simdperceptron.learn.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

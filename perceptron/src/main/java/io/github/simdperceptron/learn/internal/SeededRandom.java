@@ -1,4 +1,4 @@
-package io.github.simdperceptron.learn;
+package io.github.simdperceptron.learn.internal;
 
 import java.util.Random;
 
@@ -8,9 +8,10 @@ import java.util.Random;
  * what {@code new Random(s)} draws, every {@code nextInt(bound)} included), kept in a plain field
  * instead of an {@code AtomicLong} whose compare-and-set costs more than the rest of a shuffle
  * step. The training loop shuffles with it, and the reference with {@code java.util.Random}.
- * Not thread-safe: one training loop uses one.
+ * Its state can be saved and restored, so that a continued training draws what an uninterrupted one
+ * would. Not thread-safe: one training loop uses one. Not part of the API.
  */
-final class SeededRandom extends Random {
+public final class SeededRandom extends Random {
   private static final long serialVersionUID = 1L;
   private static final long MULTIPLIER = 0x5DEECE66DL;
   private static final long ADDEND = 0xBL;
@@ -18,7 +19,8 @@ final class SeededRandom extends Random {
 
   private long state;
 
-  SeededRandom(long seed) {
+  /** The sequence of {@code new Random(seed)}. */
+  public SeededRandom(long seed) {
     super(seed);
     state = (seed ^ MULTIPLIER) & MASK;
   }
@@ -30,12 +32,12 @@ final class SeededRandom extends Random {
   }
 
   /** The generator's 48-bit state: a generator restored to it ({@link #restore}) draws what this one draws next. */
-  long state() {
+  public long state() {
     return state;
   }
 
   /** Continues from a state {@link #state()} returned. */
-  void restore(long saved) {
+  public void restore(long saved) {
     state = saved & MASK;
   }
 
