@@ -13,7 +13,8 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>The species is {@code SPECIES_PREFERRED} unless the system property
  * {@code simdperceptron.vectorBits} names another width (64, 128, 256 or 512), which tests use to
- * exercise a second lane count. Both the species and the FMA choice are static finals, so C2
+ * exercise a second lane count (a preferred width above 512 bits is capped at 512, the widest the
+ * lane sum handles). Both the species and the FMA choice are static finals, so C2
  * folds them as constants.
  */
 final class PanamaVectorOps implements VectorOps {
@@ -72,7 +73,8 @@ final class PanamaVectorOps implements VectorOps {
     switch (bits) {
       case "":
       case "preferred":
-        return FloatVector.SPECIES_PREFERRED;
+        // The lane sum has levels for at most 16 lanes: wider vectors (ARM SVE) run at 512 bits.
+        return FloatVector.SPECIES_PREFERRED.length() > 16 ? FloatVector.SPECIES_512 : FloatVector.SPECIES_PREFERRED;
       case "64":
         return FloatVector.SPECIES_64;
       case "128":
