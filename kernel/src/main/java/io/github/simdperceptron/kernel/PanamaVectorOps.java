@@ -111,8 +111,8 @@ final class PanamaVectorOps implements VectorOps {
    * {@code reduceLanes(ADD)} leaves the order to the implementation, and JDK 25's C2 uses another
    * one than its interpreter, so a dot would change its last bits once compiled and a seeded
    * training run could depend on JIT timing. Each wide level adds the upper half onto the lower
-   * one with a shuffle and then keeps only the lower half (a reinterpretation of its first part,
-   * which costs nothing), so the next shuffle and add run on half the width; the last four lanes
+   * one with a shuffle and then keeps only the lower half (a reinterpretation of its first part:
+   * at most a register move), so the next shuffle and add run on half the width; the last four lanes
    * are read out and added as scalars, {@code (v0 + v2) + (v1 + v3)}, the same sums as two more
    * shuffle levels but a shorter dependency chain (a lane read is cheaper than a full permute).
    */
