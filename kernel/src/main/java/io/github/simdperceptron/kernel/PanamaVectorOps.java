@@ -13,7 +13,8 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>The species is {@code SPECIES_PREFERRED} unless the system property
  * {@code simdperceptron.vectorBits} names another width (64, 128, 256 or 512), which tests use to
- * exercise a second lane count. Both the species and the FMA choice are static finals, so C2
+ * exercise a second lane count (a preferred width above 512 bits is capped at 512, the widest the
+ * lane sum handles). Both the species and the FMA choice are static finals, so C2
  * folds them as constants.
  */
 final class PanamaVectorOps implements VectorOps {
@@ -40,9 +41,13 @@ final class PanamaVectorOps implements VectorOps {
    */
   private static final int SHORT_LENGTH = 4096;
   private static final boolean FMA = VectorOpsProvider.fmaEnabled();
-  /** Lane i goes to lane i ^ k; null where k is not below half the lane count. */
+  /**
+   * Lane i goes to lane i ^ 8 of the full vector (16 lanes), then lane i ^ 4 of its lower 256 bits
+   * (8 lanes); null where the vector has no such level.
+   */
   private static final VectorShuffle<Float> XOR8 = L > 8 ? VectorShuffle.fromOp(F, i -> i ^ 8) : null;
-  private static final VectorShuffle<Float> XOR4 = L > 4 ? VectorShuffle.fromOp(F, i -> i ^ 4) : null;
+  private static final VectorShuffle<Float> XOR4 =
+      L > 4 ? VectorShuffle.fromOp(FloatVector.SPECIES_256, i -> i ^ 4) : null;
 
   private static int[] lastLanes() {
     int[] keep = new int[2 * L];
@@ -68,7 +73,8 @@ final class PanamaVectorOps implements VectorOps {
     switch (bits) {
       case "":
       case "preferred":
-        return FloatVector.SPECIES_PREFERRED;
+        // The lane sum has levels for at most 16 lanes: wider vectors (ARM SVE) run at 512 bits.
+        return FloatVector.SPECIES_PREFERRED.length() > 16 ? FloatVector.SPECIES_512 : FloatVector.SPECIES_PREFERRED;
       case "64":
         return FloatVector.SPECIES_64;
       case "128":
@@ -104,16 +110,18 @@ final class PanamaVectorOps implements VectorOps {
    * The sum of the lanes in one fixed pairwise order (halves, then quarters, ...).
    * {@code reduceLanes(ADD)} leaves the order to the implementation, and JDK 25's C2 uses another
    * one than its interpreter, so a dot would change its last bits once compiled and a seeded
-   * training run could depend on JIT timing. The wide levels are shuffles; the last four lanes are
-   * read out and added as scalars, {@code (v0 + v2) + (v1 + v3)}, the same sums as two more
+   * training run could depend on JIT timing. Each wide level adds the upper half onto the lower
+   * one with a shuffle and then keeps only the lower half (a reinterpretation of its first part:
+   * at most a register move), so the next shuffle and add run on half the width; the last four lanes
+   * are read out and added as scalars, {@code (v0 + v2) + (v1 + v3)}, the same sums as two more
    * shuffle levels but a shorter dependency chain (a lane read is cheaper than a full permute).
    */
   static float sumLanes(FloatVector v) {
     if (L > 8) {
-      v = v.add(v.rearrange(XOR8));
+      v = (FloatVector) v.add(v.rearrange(XOR8)).reinterpretShape(FloatVector.SPECIES_256, 0);
     }
     if (L > 4) {
-      v = v.add(v.rearrange(XOR4));
+      v = (FloatVector) v.add(v.rearrange(XOR4)).reinterpretShape(FloatVector.SPECIES_128, 0);
     }
     if (L > 2) {
       return (v.lane(0) + v.lane(2)) + (v.lane(1) + v.lane(3));
@@ -140,45 +148,56 @@ final class PanamaVectorOps implements VectorOps {
   /**
    * {@link #dotInCache} for two short arrays read from index 0, the same sums in the same order:
    * with no offsets C2 removes the loads' bounds checks from the loop, which short vectors feel.
+   * Below eight vectors there is no loop at all: the first four vectors, if there are four, go
+   * into the four accumulators in straight-line code, as the loop's one pass would (a loop's entry
+   * checks and exit cost more than its body at these lengths).
    */
   private static float dotFromStart(float[] a, float[] b, int n) {
+    if (n < MIN_VECTOR_LENGTH) {
+      float sum = 0f;
+      for (int i = 0; i < n; i++) {
+        sum = fmaOrMulAdd(a[i], b[i], sum);
+      }
+      return sum;
+    }
+    FloatVector acc0 = FloatVector.zero(F);
+    FloatVector acc1 = FloatVector.zero(F);
+    FloatVector acc2 = FloatVector.zero(F);
+    FloatVector acc3 = FloatVector.zero(F);
     int i = 0;
-    float sum = 0f;
-    if (n >= MIN_VECTOR_LENGTH) {
-      FloatVector acc0 = FloatVector.zero(F);
-      FloatVector acc1 = FloatVector.zero(F);
-      FloatVector acc2 = FloatVector.zero(F);
-      FloatVector acc3 = FloatVector.zero(F);
+    if (n >= 8 * L) {
       for (int bound = n - 4 * L; i <= bound; i += 4 * L) {
         acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
         acc1 = fmaOrMulAdd(FloatVector.fromArray(F, a, i + L), FloatVector.fromArray(F, b, i + L), acc1);
         acc2 = fmaOrMulAdd(FloatVector.fromArray(F, a, i + 2 * L), FloatVector.fromArray(F, b, i + 2 * L), acc2);
         acc3 = fmaOrMulAdd(FloatVector.fromArray(F, a, i + 3 * L), FloatVector.fromArray(F, b, i + 3 * L), acc3);
       }
-      // At most three whole vectors are left: added into acc0 one after another, as a loop would,
-      // but in straight-line code (a second vector loop ran several times slower here); then the
-      // partial last vector, if any.
+    } else if (n >= 4 * L) {
+      acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, 0), FloatVector.fromArray(F, b, 0), acc0);
+      acc1 = fmaOrMulAdd(FloatVector.fromArray(F, a, L), FloatVector.fromArray(F, b, L), acc1);
+      acc2 = fmaOrMulAdd(FloatVector.fromArray(F, a, 2 * L), FloatVector.fromArray(F, b, 2 * L), acc2);
+      acc3 = fmaOrMulAdd(FloatVector.fromArray(F, a, 3 * L), FloatVector.fromArray(F, b, 3 * L), acc3);
+      i = 4 * L;
+    }
+    // At most three whole vectors are left: added into acc0 one after another, as a loop would,
+    // but in straight-line code (a second vector loop ran several times slower here); then the
+    // partial last vector, if any.
+    if (i <= n - L) {
+      acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
+      i += L;
       if (i <= n - L) {
         acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
         i += L;
         if (i <= n - L) {
           acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
           i += L;
-          if (i <= n - L) {
-            acc0 = fmaOrMulAdd(FloatVector.fromArray(F, a, i), FloatVector.fromArray(F, b, i), acc0);
-            i += L;
-          }
         }
       }
-      if (i < n) {
-        acc0 = addLastLanes(a, n, b, n, n - i, acc0);
-      }
-      return sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
     }
-    for (; i < n; i++) {
-      sum = fmaOrMulAdd(a[i], b[i], sum);
+    if (i < n) {
+      acc0 = addLastLanes(a, n, b, n, n - i, acc0);
     }
-    return sum;
+    return sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
   }
 
   /**
