@@ -58,7 +58,7 @@ final class TrainCommand {
             + " and, when saved with --save-state, its training state: then --epochs more give what one longer run"
             + " gives) on --data; --epochs counts the epochs to add")
         .flag("--save-state", "write the training state with the model (an optional section, larger file), so that"
-            + " --resume continues it exactly; linear learners, no validation split")
+            + " --resume continues it exactly (linear learners and --kernel; not with a validation split)")
         .flag("--json", "print one JSON object instead of text");
     DataArgs.addOptions(o);
     TextArgs.addOptions(o, true);
