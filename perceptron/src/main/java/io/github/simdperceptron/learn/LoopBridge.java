@@ -23,7 +23,7 @@ final class LoopBridge implements TrainingLoop.Bridge {
     rnd.restore(at.generator());
     UpdateRule<M> r = new ForeignDatasetRule<>(rule);
     Stopping stopped = new Stopping(1, data.size(), r.haltsAfterCleanCycle(), options.shuffle(),
-        at.epochs() == 0 ? new byte[0] : new byte[] {at.status()}, at.epochs() == 0 ? new int[0] : new int[] {at.clean()});
+        new byte[] {at.status()}, new int[] {at.clean()});
     FitResult<M> fit = Trainer.resume(r, data, options, epochs, rnd, stopped);
     at.ran(rnd.state(), r.stopping.status()[0], r.stopping.clean()[0], fit.report().epochs());
     return fit;

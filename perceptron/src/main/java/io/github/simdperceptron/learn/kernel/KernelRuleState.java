@@ -2,7 +2,7 @@ package io.github.simdperceptron.learn.kernel;
 
 /**
  * A kernel rule's training state between two runs, as {@link KernelRule#capture} takes it and
- * {@link KernelRule#restore} puts it back (docs/online.md lays its bytes out): enough to go on
+ * {@link KernelRule#restore} puts it back (docs/training-state.md lays its bytes out): enough to go on
  * with the same bits an uninterrupted run has. The rows are the training set's (n of them, k
  * scores a row: 1 binary, else the classes); the arrays are owned by the state once made.
  */

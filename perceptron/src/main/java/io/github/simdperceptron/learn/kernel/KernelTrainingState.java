@@ -271,14 +271,14 @@ public final class KernelTrainingState {
 
   /**
    * Writes the state (not the model, its labels or its options, which the model file holds) as
-   * docs/online.md lays it out. Throws {@link IllegalStateException} before the first run.
+   * docs/training-state.md lays it out. Throws {@link IllegalStateException} before the first run.
    */
   public void writeTo(DataOutput out) throws IOException {
     KernelTrainingStateFormat.write(this, out);
   }
 
   /** The number of bytes {@link #writeTo} writes. */
-  public long bytes() {
+  public long bytes() throws IOException {
     return KernelTrainingStateFormat.bytes(this);
   }
 

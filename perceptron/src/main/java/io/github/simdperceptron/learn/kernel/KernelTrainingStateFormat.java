@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
 
 /**
  * The bytes of a {@link KernelTrainingState} in a model file's training state section, as
- * docs/online.md lays them out: format 2, the loop's place (epochs, generator, fingerprint,
+ * docs/training-state.md lays them out: format 2, the loop's place (epochs, generator, fingerprint,
  * stopping), the learner's settings the header does not hold (budget, aggressiveness), the rows,
  * the coefficients with their sums, every row's scores, the cached rows, the pending updates, the
  * budget's stream and the voted log. Reading checks every count against the bytes left before it
@@ -130,36 +130,22 @@ final class KernelTrainingStateFormat {
     return slotOf;
   }
 
-  private static long prefixBytes(KernelTrainingState t, KernelRuleState s) {
-    long bytes = 4 + 4L * s.prefix;
-    int[] slotOf = prefixSlots(s);
-    boolean dense = !t.model.supportVectors().isSparse();
-    for (int r = 0; r < s.prefix; r++) {
-      if (slotOf[r] < 0) {
-        bytes += dense ? 4L * t.prefixRows.dimension() : 4 + 8L * TrainingRowSets.indices(t.prefixRows, r).length;
-      }
-    }
-    return bytes;
-  }
 
-  static long bytes(KernelTrainingState t) {
-    if (t.model == null) {
-      throw new IllegalStateException("no training has run yet");
-    }
-    KernelRuleState s = t.ruleState();
-    long m = s.svRows.length;
-    long k = s.k;
-    long bytes = 1 + 4 + 8 + 8 + 1 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4 + 1;
-    bytes += 4 + 4 * m + 4 * m * k + (s.alphaSums != null ? 8 * m * k : 0);
-    bytes += 4 * k + 8 * k + 8;
-    bytes += 4L * s.n * k;
-    bytes += 4 + 4L * s.cachedRows.length;
-    bytes += 4 + (4 + 4 * k) * s.pendingRows.length;
-    bytes += t.budget > 0 ? 8 : 0;
-    if (s.voteSlots != null) {
-      bytes += 4 + 12L * s.voteSlots.length + 8L * s.voteCounts.length;
-    }
-    return bytes + prefixBytes(t, s);
+  /** The number of bytes {@link #write} writes for t: counted by writing them to nowhere. */
+  static long bytes(KernelTrainingState t) throws IOException {
+    long[] count = {0};
+    write(t, new java.io.DataOutputStream(new java.io.OutputStream() {
+      @Override
+      public void write(int b) {
+        count[0]++;
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        count[0] += len;
+      }
+    }));
+    return count[0];
   }
 
   static KernelTrainingState read(DataInput in, int length, KernelModel model, String learner,
