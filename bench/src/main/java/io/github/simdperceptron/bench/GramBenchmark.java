@@ -4,7 +4,6 @@ import io.github.simdperceptron.kernel.internal.FloatRows;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import io.github.simdperceptron.kernel.internal.QueryRows;
 import io.github.simdperceptron.kernel.internal.RowQuads;
-import io.github.simdperceptron.kernel.internal.SvBlock;
 import io.github.simdperceptron.kernel.internal.SvPanels;
 import io.github.simdperceptron.reference.ReferenceKernels;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +39,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *   <li>{@code gramOneThread}: the panel kernel on the calling thread alone (compare with fmaPeak).
  *   <li>{@code gram}: the facade as training and prediction call it (split over the common
  *       fork-join pool when large: two threads on two cores).
- *   <li>{@code gramQuads}: the rows as row quads against the SVs in a wide block, as kernel
+ *   <li>{@code gramQuads}: the rows as row quads against the same panels, as kernel
  *       training's commits compute it (one thread; the rows here have no zeros, so every feature
  *       is kept and the rate compares with {@code gramOneThread}'s on the same work).
  *   <li>{@code ejmlMult}: {@code CommonOps_FDRM.mult(X, S^T)} (the same product, row-major).
@@ -82,12 +81,9 @@ public class GramBenchmark {
   int[] ids;
   float[] panels;
   RowQuads quads;
-  float[] wide;
-  int width;
   float[] g;
   QueryRows query;
   SvPanels svPanels;
-  SvBlock svBlock;
   FloatRows gRows;
   FMatrixRMaj xMatrix;
   FMatrixRMaj stMatrix;
@@ -110,38 +106,33 @@ public class GramBenchmark {
     panels = new float[(int) GramBlocks.packedLength(svs, d)];
     float[] st = new float[d * svs];
     for (int j = 0; j < svs; j++) {
-      GramBlocks.pack(s, j * d, d, panels, j);
+      GramBlocks.pack(s, j * d, d, panels, GramBlocks.PANEL, j);
       for (int f = 0; f < d; f++) {
         st[f * svs + j] = s[j * d + f];
       }
     }
-    g = new float[rows * GramBlocks.panels(svs) * GramBlocks.PANEL];
+    int stride = GramBlocks.lanes(svs);
+    g = new float[rows * stride];
     quads = RowQuads.ofDense(rowArrays, rowOffsets, rows, d);
-    width = GramBlocks.panels(svs) * GramBlocks.PANEL;
-    wide = new float[d * width];
-    for (int j = 0; j < svs; j++) {
-      GramBlocks.packWide(s, j * d, d, wide, width, j);
-    }
     xMatrix = FMatrixRMaj.wrap(rows, d, x);
     stMatrix = FMatrixRMaj.wrap(d, svs, st);
     gMatrix = new FMatrixRMaj(rows, svs);
     seed = 1.0001f;
     query = QueryRows.dense(rowArrays, rowOffsets, d, ids);
-    svPanels = new SvPanels(panels, d, GramBlocks.panels(svs));
-    svBlock = new SvBlock(wide, width);
-    gRows = new FloatRows(g, GramBlocks.panels(svs) * GramBlocks.PANEL);
+    svPanels = new SvPanels(panels, d, GramBlocks.PANEL, svs);
+    gRows = new FloatRows(g, stride);
     // The answer is checked once: the kernel's block against the reference's kernel values.
     GramBlocks.gram(query, 0, rows, svPanels, gRows, 0);
     float[] x0 = java.util.Arrays.copyOfRange(x, 0, d);
     float[] s0 = java.util.Arrays.copyOfRange(s, (svs - 1) * d, svs * d);
     double[] exact = Sanity.exactDot(x0, 0, s0, 0, d);
     Sanity.close("GramBlocks.gram", g[svs - 1], exact[0], exact[1]);
-    GramBlocks.gramQuads(quads, 0, quads.quads(), svBlock, gRows, 0);
+    GramBlocks.gramQuads(quads, 0, quads.quads(), svPanels, gRows, 0);
     int at = 0;
     while (quads.row(at) != 0) {
       at++;
     }
-    Sanity.close("GramBlocks.gramQuads", g[at * width + svs - 1], exact[0], exact[1]);
+    Sanity.close("GramBlocks.gramQuads", g[at * stride + svs - 1], exact[0], exact[1]);
     Sanity.close("ReferenceKernels.linear", ReferenceKernels.linear(x0, s0), exact[0], exact[1]);
   }
 
@@ -200,7 +191,7 @@ public class GramBenchmark {
 
   @Benchmark
   public float[] gramQuads(Flops flops) {
-    GramBlocks.gramQuads(quads, 0, quads.quads(), svBlock, gRows, 0);
+    GramBlocks.gramQuads(quads, 0, quads.quads(), svPanels, gRows, 0);
     flops.flops += gramFlops();
     return g;
   }

@@ -6,31 +6,42 @@ import java.util.concurrent.ForkJoinPool;
 /**
  * Kernel values of rows against support vectors, unchecked, for the kernel perceptron.
  *
- * <p>Layout: the support vectors (SVs) are packed in panels of {@link #PANEL} = 16: the value of
- * SV {@code s = p * PANEL + l} at feature j lies at {@code panels[p * d * PANEL + j * PANEL + l]}
- * ({@link #pack}); lanes of a panel with no SV are zero. The Gram block of rows against the SVs is
- * then an outer product per feature: a row's value x_r[j] broadcast against the panel's 16 SV values
- * at j, accumulated in vector lanes. This layout was chosen over SVs row-major with dot products
- * along d because each G[r][s] becomes a lane of its own (no lane sums, one chain in feature order,
- * the same bits in every implementation and at every vector width), the panel is read
- * sequentially, and one broadcast serves 16 SVs. The operands are small objects that carry their
- * shape, made once per fit or block set: the rows as {@link QueryRows} (dense (array, offset)
- * pairs by row id, or CSR), the SVs as {@link SvPanels} or {@link SvBlock}, the Gram block as
- * {@link FloatRows}, class coefficients as {@link ClassCoefs}. Sparse rows are taken one row
- * against four panels (64 SVs) at a time, per non-zero one broadcast and eight FMA chains, which
- * gives the same bits as the dense row (a zero term adds nothing to a chain) at the cost of the
- * non-zeros.
+ * <p>Layout: one for every Gram block ({@link SvPanels}). The support vectors (SVs) are packed in
+ * panels, feature-major within a panel: the value of SV s at feature j lies at
+ * {@code panels[(s / width) * d * width + j * width + s % width]} ({@link #pack}); a model's
+ * panels are {@link #PANEL} = 64 SVs wide, the few SVs of a training step lie in one panel as wide
+ * as their cap; lanes with no SV are zero. The Gram block of rows against the SVs is then an outer
+ * product per feature: a row's value x_r[j] broadcast against the panel's SV values at j,
+ * accumulated in vector lanes. This layout was chosen over SVs row-major with dot products along d
+ * because each G[r][s] becomes a lane of its own (no lane sums, one chain in feature order, the
+ * same bits in every implementation and at every vector width), a panel is read sequentially, and
+ * one broadcast serves a whole vector of SVs. The rows come four at a time, their values of a
+ * feature side by side: dense rows interleaved so on the fly, or laid out once as {@link RowQuads}
+ * (each quad over the features where one of its rows is non-zero); or one at a time over a feature
+ * list (a sparse row's non-zeros, a dense row's every feature). One family of register tiles (four
+ * rows or one row, by one, two or four vectors) serves them all: a tile reads per step a feature
+ * index and that feature's values. The operands are small objects that carry their shape, made
+ * once per fit or block set: the rows as {@link QueryRows} (dense (array, offset) pairs by row id,
+ * or CSR) or {@link RowQuads}, the SVs as {@link SvPanels}, the Gram block as {@link FloatRows},
+ * class coefficients as {@link ClassCoefs}.
  *
  * <p>Rounding: G[r][s] is one chain over j ascending from +0, each term {@code x_r[j] * S[s][j]}
  * fused when {@link Kernel#usesFma()}; exact when every product and partial sum is an integer
  * below 2^24, otherwise within {@code d * 2^-24 * sum_j |x_r[j] S[s][j]|} (first order) of the
- * exact value. RBF: {@code exp(-gamma * max(0, (|x|^2 + |s|^2) - 2 x.s))} with {@link #exp};
- * polynomial: {@code (gamma g + coef0)^degree} by repeated products; class scores: one chain per
- * class over the SVs in order. Every implementation gives the same bits for all of these.
+ * exact value. A feature a row or a quad leaves out is zero in it, and a zero term adds nothing to
+ * a chain, so every row form gives the bits of the dense row. RBF:
+ * {@code exp(-gamma * max(0, (|x|^2 + |s|^2) - 2 x.s))} with {@link #exp}; polynomial:
+ * {@code (gamma g + coef0)^degree} by repeated products; class scores: one chain per class over the
+ * SVs in order. Every implementation gives the same bits for all of these.
  */
 public final class GramBlocks {
-  /** SVs per panel. */
-  public static final int PANEL = 16;
+  /**
+   * SVs a Gram block computes at a time, the lanes of the widest vector: panel widths and lane
+   * counts are multiples of it.
+   */
+  public static final int LANES = 16;
+  /** SVs per panel of a model's packing: four of the widest vectors. */
+  public static final int PANEL = 4 * LANES;
   /** Below this many multiply-adds a fork costs more than it saves. */
   static final long PARALLEL_THRESHOLD = 1L << 22;
   /** Chunks of a split per thread, taken one at a time: the threads end within a chunk of each other. */
@@ -64,44 +75,38 @@ public final class GramBlocks {
     return OPS instanceof ScalarGramOps ? "scalar" : "panama";
   }
 
-  /** Panels needed for m SVs. */
+  /** Panels of {@link #PANEL} needed for m SVs. */
   public static int panels(int m) {
     return (m + PANEL - 1) / PANEL;
   }
 
-  /** Floats needed to pack m SVs of dimension d. */
+  /** Floats needed to pack m SVs of dimension d in panels of {@link #PANEL}. */
   public static long packedLength(int m, int d) {
     return (long) panels(m) * PANEL * d;
   }
 
-  /** Writes the dense x[xOff, xOff + d) as SV number s of the panels. Only panels is modified. */
-  public static void pack(float[] x, int xOff, int d, float[] panels, int s) {
-    int base = (s / PANEL) * d * PANEL + s % PANEL;
-    for (int j = 0; j < d; j++) {
-      panels[base + j * PANEL] = x[xOff + j];
-    }
+  /** m rounded up to whole {@link #LANES}: the SVs a Gram block computes for m (m &gt;= 0). */
+  public static int lanes(int m) {
+    return (m + LANES - 1) / LANES * LANES;
   }
 
-  /** Copies SV number from to SV number to (same d) inside the panels. Only panels is modified. */
-  public static void move(float[] panels, int d, int from, int to) {
-    int a = (from / PANEL) * d * PANEL + from % PANEL;
-    int b = (to / PANEL) * d * PANEL + to % PANEL;
-    for (int j = 0; j < d; j++) {
-      panels[b + j * PANEL] = panels[a + j * PANEL];
-    }
+  /** Where SV s's value at feature 0 lies in panels of width SVs of dimension d; feature j lies width floats further per j. */
+  public static int svBase(int s, int d, int width) {
+    return (s / width) * d * width + s % width;
   }
 
-  /** Sets SV number s of the panels to zero. Only panels is modified. */
-  public static void clear(float[] panels, int d, int s) {
-    int base = (s / PANEL) * d * PANEL + s % PANEL;
+  /** Writes the dense x[xOff, xOff + d) as SV number s of panels of width SVs. Only panels is modified. */
+  public static void pack(float[] x, int xOff, int d, float[] panels, int width, int s) {
+    int base = svBase(s, d, width);
     for (int j = 0; j < d; j++) {
-      panels[base + j * PANEL] = 0f;
+      panels[base + j * width] = x[xOff + j];
     }
   }
 
   /**
    * The Gram block: {@code out[gOff + (t - from) * stride + s] = x_{ids[t]} . S[s]} for t in
-   * [from, to) and s &lt; {@code panelCount * PANEL}, x's rows of the SVs' dimension. Sparse rows
+   * [from, to) and s &lt; {@code lanes(count)} (an SV past count is read as it lies in the panels:
+   * zero), x's rows of the SVs' dimension. Sparse rows
    * give the same bits as their dense form (a zero term adds nothing to a chain) at the cost of
    * their non-zeros. Split over the common fork-join pool when large; any split gives the same
    * bits. Only out's array is modified.
@@ -109,7 +114,7 @@ public final class GramBlocks {
   public static void gram(QueryRows x, int from, int to, SvPanels s, FloatRows out, int gOff) {
     int stride = out.stride;
     if (!x.isSparse()) {
-      split(from, to, (long) (to - from) * s.panelCount * PANEL * x.d, 4, (lo, hi) ->
+      split(from, to, (long) (to - from) * lanes(s.count) * x.d, 4, (lo, hi) ->
           OPS.gram(x, lo, hi, s, out, gOff + (lo - from) * stride));
       return;
     }
@@ -119,57 +124,47 @@ public final class GramBlocks {
     for (int t = from; t < to && nnz < PARALLEL_THRESHOLD; t++) {
       nnz += ptr[ids[t] + 1] - ptr[ids[t]];
     }
-    split(from, to, nnz * s.panelCount * PANEL, 4, (lo, hi) ->
+    split(from, to, nnz * lanes(s.count), 4, (lo, hi) ->
         OPS.gramSparse(x, lo, hi, s, out, gOff + (lo - from) * stride));
   }
 
   /**
-   * Writes the dense x[xOff, xOff + d) as SV number s of a wide block: {@code block[j * width + s] = x[xOff + j]}.
-   * Only block is modified.
-   */
-  public static void packWide(float[] x, int xOff, int d, float[] block, int width, int s) {
-    for (int j = 0; j < d; j++) {
-      block[j * width + s] = x[xOff + j];
-    }
-  }
-
-  /**
-   * The Gram block of row quads (a layout of many rows made once, {@link RowQuads}) against the
-   * SVs of a wide block ({@link SvBlock}, the few SVs of a training step) of the quads' dimension:
+   * The Gram block of row quads (a layout of many rows made once, {@link RowQuads}) against SVs
+   * (in training, the few SVs of a step, one panel) of the quads' dimension:
    * {@code out[gOff + (p - 4 qFrom) * stride + s] = x_{rows.row(p)} . S[s]} for the layout's
-   * positions p in [4 qFrom, 4 qTo) and s &lt; width; a padding position's row is zero. The same
+   * positions p in [4 qFrom, 4 qTo) and s &lt; {@code lanes(count)}; a padding position's row is zero. The same
    * bits as {@link #gram} on the rows' dense form (a feature left out of a quad is zero in its four
    * rows, and a zero term adds nothing to a chain), at the cost of the quads' features only. On the
    * calling thread; callers split the quads. Only out's array is modified.
    */
-  public static void gramQuads(RowQuads rows, int qFrom, int qTo, SvBlock s, FloatRows out, int gOff) {
+  public static void gramQuads(RowQuads rows, int qFrom, int qTo, SvPanels s, FloatRows out, int gOff) {
     OPS.gramQuads(rows, qFrom, qTo, s, out, gOff);
   }
 
   /**
-   * One row of {@link #gramQuads}, the row at layout position p, against the block's first lanes
-   * SVs (a multiple of {@link #PANEL}, at most width): {@code g[gOff + s] = x_{rows.row(p)} . S[s]}
+   * One row of {@link #gramQuads}, the row at layout position p, against the first lanes SVs of
+   * the first panel (a multiple of {@link #LANES}, at most its width): {@code g[gOff + s] = x_{rows.row(p)} . S[s]}
    * for s &lt; lanes, over its quad's features (or its own, when the layout keeps rows alone); the
    * bits of {@link #gramQuads}. Only g[gOff, gOff + lanes) is modified.
    */
-  public static void gramQuadRow(RowQuads rows, int p, SvBlock s, int lanes, float[] g, int gOff) {
+  public static void gramQuadRow(RowQuads rows, int p, SvPanels s, int lanes, float[] g, int gOff) {
     checkLanes(s.width, lanes);
     OPS.gramQuadRow(rows, p, s, lanes, g, gOff);
   }
 
   private static void checkLanes(int width, int lanes) {
-    assert lanes >= 0 && lanes <= width && lanes % PANEL == 0 : "lanes " + lanes + " of width " + width;
+    assert lanes >= 0 && lanes <= width && lanes % LANES == 0 : "lanes " + lanes + " of width " + width;
   }
 
   /**
-   * One sparse row against the first lanes SVs of a wide block (a multiple of {@link #PANEL}, at
-   * most width), over the row's own non-zeros:
+   * One sparse row against the first lanes SVs of the first panel (a multiple of {@link #LANES},
+   * at most its width), over the row's own non-zeros:
    * {@code g[gOff + s] = x_row . S[s]} for s &lt; lanes, x sparse with values (not null), row the
    * row's id. The bits of {@link #gramQuadRow} for the same row (a feature the row lacks adds
    * nothing to a chain), at the cost of the row's non-zeros instead of its quad's. Only
    * g[gOff, gOff + lanes) is modified.
    */
-  public static void gramSparseRow(QueryRows x, int row, SvBlock s, int lanes, float[] g, int gOff) {
+  public static void gramSparseRow(QueryRows x, int row, SvPanels s, int lanes, float[] g, int gOff) {
     checkLanes(s.width, lanes);
     OPS.gramQuadRow(x.alone, row, s, lanes, g, gOff);
   }
@@ -293,7 +288,7 @@ public final class GramBlocks {
    */
   public static void columnScores(float[][] columns, int m, int from, int to, ClassCoefs coefs, FloatRows sums) {
     // Each column element read counts as a vector of class lanes: the pass is bound by reading the columns.
-    split(from, to, (long) (to - from) * m * Math.max(coefs.k, PANEL), 128, (lo, hi) ->
+    split(from, to, (long) (to - from) * m * Math.max(coefs.k, LANES), 128, (lo, hi) ->
         OPS.columnScores(columns, m, lo, hi, coefs, sums));
   }
 }

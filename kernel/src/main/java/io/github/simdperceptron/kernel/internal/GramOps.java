@@ -2,8 +2,8 @@ package io.github.simdperceptron.kernel.internal;
 
 /**
  * The Gram-block kernels behind {@link GramBlocks}: support vectors packed in panels
- * ({@link SvPanels}) or in a wide block ({@link SvBlock}), rows as {@link QueryRows} or
- * {@link RowQuads}, each operand's arrays read into locals at the method's entry.
+ * ({@link SvPanels}), rows as {@link QueryRows} or {@link RowQuads}, each operand's arrays read
+ * into locals at the method's entry.
  *
  * <p>Summation order, the same in every implementation, so that they agree bit for bit: each
  * {@code G[r][s]} is one chain over the features j in increasing order, starting from +0, each
@@ -14,7 +14,7 @@ interface GramOps {
 
   /**
    * Dense rows: {@code target[gOff + (t - from) * stride + s] = x_{ids[t]} . S[s]} for t in [from, to),
-   * s &lt; {@code panelCount * PANEL}.
+   * s &lt; {@code lanes(count)}.
    */
   void gram(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff);
 
@@ -25,20 +25,20 @@ interface GramOps {
   void gramSparse(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff);
 
   /**
-   * Row quads ({@link RowQuads}) against SVs in a wide block ({@link SvBlock}):
+   * Row quads ({@link RowQuads}) against SVs in panels:
    * {@code target[gOff + (4 (q - qFrom) + i) * stride + s] = x_{4q+i} . S[s]} for quads q in
-   * [qFrom, qTo), i &lt; 4, s &lt; width. With group 4, the features of quad q are
+   * [qFrom, qTo), i &lt; 4, s &lt; {@code lanes(count)}. With group 4, the features of quad q are
    * {@code feature[k]}, k in [start[q], start[q + 1]), with row i's value {@code values[4 k + i]};
    * with group 1, row p = 4q + i has its own, k in [start[p], start[p + 1]), value {@code values[k]}.
    * The same bits as the rows' dense form.
    */
-  void gramQuads(RowQuads quads, int qFrom, int qTo, SvBlock svs, FloatRows target, int gOff);
+  void gramQuads(RowQuads quads, int qFrom, int qTo, SvPanels svs, FloatRows target, int gOff);
 
   /**
-   * One row, the row at position p = 4q + i, as {@link #gramQuads}, against the block's first lanes
-   * (a multiple of PANEL, at most width): {@code g[gOff + s] = x_p . S[s]}, s &lt; lanes.
+   * One row, the row at position p = 4q + i, as {@link #gramQuads}, against the first panel's
+   * first lanes SVs (a multiple of LANES, at most its width): {@code g[gOff + s] = x_p . S[s]}, s &lt; lanes.
    */
-  void gramQuadRow(RowQuads quads, int p, SvBlock svs, int lanes, float[] g, int gOff);
+  void gramQuadRow(RowQuads quads, int p, SvPanels svs, int lanes, float[] g, int gOff);
 
   /** In place: {@code g[s] = exp(-gamma * max(0, (xNorm + svNorms[s]) - 2 g[s]))} for s in [0, m). */
   void rbf(float[] g, int gOff, int m, float xNorm, float[] svNorms, float gamma);

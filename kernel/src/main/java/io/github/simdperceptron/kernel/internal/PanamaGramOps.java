@@ -1,8 +1,7 @@
 package io.github.simdperceptron.kernel.internal;
 
-import static io.github.simdperceptron.kernel.internal.GramBlocks.PANEL;
-
 import io.github.simdperceptron.kernel.Kernel;
+import java.util.Arrays;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
@@ -12,19 +11,21 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The Vector API implementation, built by {@link PanamaOps} (loaded reflectively) only when the kernel
- * runs on Panama. The Gram block is an outer-product micro-kernel over packed panels: per feature
- * j, one broadcast of x_r[j] per row and the panel's 16 SV values as 16 / L vectors, so each
- * G[r][s] is a lane of an accumulator and no lane sums are needed. A tile of 4 rows x 2 vectors
- * keeps 8 independent FMA chains (enough to hide the FMA latency on two FMA pipes) in 8 + 3
- * registers, within AVX2's 16. The tile's four rows are first interleaved feature-major into a
- * scratch array (row i's feature j at {@code 4 j + i}), 128 rows at a time, so that the four
- * broadcasts of a feature come from one array at one index: with four row arrays and offsets the
- * loop runs out of general registers and spends more instructions on addresses than on FMAs. The
+ * runs on Panama. The Gram block is an outer-product micro-kernel over the packed panels
+ * ({@link SvPanels}): per feature, one broadcast of each row's value against one, two or four
+ * vectors of a panel's SV values at that feature, so each G[r][s] is a lane of an accumulator and
+ * no lane sums are needed. One family of register tiles does every Gram block: four rows whose
+ * values of a feature lie side by side ({@code x[xBase + 4 k + i]}: a row quad's, or four dense
+ * rows interleaved feature-major into a scratch, 128 rows at a time) or one row
+ * ({@code x[xBase + step * k]}), over a list of features {@code feature[k]} (a quad's, a sparse
+ * row's non-zeros, or every feature of a dense row). Four rows by two vectors keep 8 independent
+ * FMA chains (enough to hide the FMA latency on two FMA pipes) in AVX2's 16 registers; on 512-bit
+ * vectors four rows by four vectors keep 16 in AVX-512's 32. Per feature a tile loads the index and
+ * then its vectors at constant offsets from one address, so one bounds check serves them. The
  * loops are small static methods: C2 on JDK 17 boxes vectors in larger ones.
  *
- * <p>It is longer than 600 lines because it is one concept, the Gram kernels, written out tile by
- * tile: each register tile (4, 2 or 1 rows by 2 or 1 vectors, for panels, row quads and single
- * rows) is its own small method for the reason above.
+ * <p>It is longer than 600 lines because it is one concept, the Gram kernels and their finishing
+ * steps, written out tile by tile for the reason above.
  */
 final class PanamaGramOps implements GramOps {
   private static final VectorSpecies<Float> F =
@@ -33,17 +34,25 @@ final class PanamaGramOps implements GramOps {
   /** 2^23 + 127: added to a whole number n in [-126, 127], leaves n + 127 in the low mantissa bits. */
   private static final float EXP_BIAS_MAGIC = 0x1p23f + 127f;
   private static final boolean FMA = Kernel.usesFma();
-  /** Whether a tile of two vectors fits a panel a whole number of times. */
-  private static final boolean TWO = 2 * L <= PANEL && PANEL % (2 * L) == 0;
-  private static final int STEP = TWO ? 2 * L : L;
+  /** Tiles of four vectors only where there are 32 vector registers (512-bit vectors: AVX-512). */
+  private static final boolean FOUR = L == GramBlocks.LANES;
   /** Rows interleaved at a time: the scratch stays small (d x 128 floats) while a panel serves 32 tiles. */
   private static final int ROW_CHUNK = 128;
   private static final ThreadLocal<float[]> SCRATCH = ThreadLocal.withInitial(() -> new float[0]);
+  /** Ones, the values of a sparse row that has none. */
+  private static final ThreadLocal<float[]> ONES = ThreadLocal.withInitial(() -> new float[0]);
+  /** 0, 1, 2, ...: the feature list of a dense row (grown, never changed once published). */
+  private static volatile int[] everyFeature = new int[0];
 
   PanamaGramOps() {}
 
   private static FloatVector term(FloatVector x, FloatVector w, FloatVector sum) {
     return FMA ? x.fma(w, sum) : x.mul(w).add(sum);
+  }
+
+  /** Vectors in the widest tile that fits lanes [o, lanes): four (AVX-512), two or one. */
+  private static int vectors(int o, int lanes) {
+    return FOUR && o + 4 * L <= lanes ? 4 : o + 2 * L <= lanes ? 2 : 1;
   }
 
   @Override
@@ -53,9 +62,11 @@ final class PanamaGramOps implements GramOps {
     int[] rows = query.ids;
     int d = query.d;
     float[] panels = svs.panels;
-    int panelCount = svs.panelCount;
+    int width = svs.width;
+    int panelCount = svs.panelCount();
     float[] g = target.values;
     int gStride = target.stride;
+    int[] features = everyFeature(d);
     int tiled = from + (to - from) / 4 * 4;
     float[] packed = tiled > from ? scratch(Math.min(tiled - from, ROW_CHUNK) * d) : null;
     for (int c = from; c < tiled; c += ROW_CHUNK) {
@@ -66,139 +77,139 @@ final class PanamaGramOps implements GramOps {
           interleave(rowArrays[r], rowOffsets[r], d, packed, (t - c) * d + i);
         }
       }
-      // Panels outer: a panel (d x 16 floats) stays in cache while every tile of rows passes over it.
-      if (TWO) {
-        for (int p = 0; p < panelCount; p++) {
-          for (int o = 0; o < PANEL; o += STEP) {
-            for (int t = c; t < end; t += 4) {
-              tile4x2(packed, (t - c) * d, d, panels, p * d * PANEL + o, 0, g,
-                  gOff + (t - from) * gStride + p * PANEL + o, gStride);
-            }
-          }
-        }
-      } else {
-        // One vector per panel (512-bit vectors): four panels a tile, 16 chains in AVX-512's 32
-        // registers; then a tile's two vectors are two consecutive panels.
-        int p = 0;
-        for (; p + 3 < panelCount; p += 4) {
+      // Panels outer, and within a panel the tile's lanes: they stay in cache while every tile of rows passes.
+      for (int p = 0; p < panelCount; p++) {
+        int lanes = svs.lanes(p);
+        for (int o = 0, v; o < lanes; o += v * L) {
+          v = vectors(o, lanes);
           for (int t = c; t < end; t += 4) {
-            tile4x4(packed, (t - c) * d, d, panels, p * d * PANEL, d * PANEL, g, gOff + (t - from) * gStride + p * PANEL,
-                gStride);
-          }
-        }
-        for (; p + 1 < panelCount; p += 2) {
-          for (int t = c; t < end; t += 4) {
-            tile4x2(packed, (t - c) * d, d, panels, p * d * PANEL, d * PANEL, g, gOff + (t - from) * gStride + p * PANEL,
-                gStride);
-          }
-        }
-        for (; p < panelCount; p++) {
-          for (int o = 0; o < PANEL; o += L) {
-            for (int t = c; t < end; t += 4) {
-              tile4x1(packed, (t - c) * d, d, panels, p * d * PANEL + o, g, gOff + (t - from) * gStride + p * PANEL + o,
-                  gStride);
-            }
+            fourRows(v, features, packed, (t - c) * d, 0, d, panels, p * d * width + o, width, g,
+                gOff + (t - from) * gStride + p * width + o, gStride);
           }
         }
       }
     }
     for (int t = tiled; t < to; t++) {
       int r = rows[t];
-      int out = gOff + (t - from) * gStride;
-      int p = 0;
-      if (TWO) {
-        for (; p + 3 < panelCount; p += 4) {
-          for (int o = 0; o < PANEL; o += STEP) {
-            row4x2(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL + o, d * PANEL, g, out + p * PANEL + o);
-          }
-        }
-      }
-      if (L == PANEL) {
-        for (; p + 3 < panelCount; p += 4) {
-          row4x1(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL, d * PANEL, g, out + p * PANEL);
-        }
-      }
-      for (; p < panelCount; p++) {
-        for (int o = 0; o < PANEL; o += L) {
-          tile1x1(rowArrays[r], rowOffsets[r], d, panels, p * d * PANEL + o, g, out + p * PANEL + o);
-        }
+      for (int p = 0; p < panelCount; p++) {
+        oneRow(features, rowArrays[r], rowOffsets[r], 1, 0, d, panels, p * d * width, width, svs.lanes(p), g,
+            gOff + (t - from) * gStride + p * width);
       }
     }
-  }
-
-  /** One row against four consecutive panels of one vector each (512-bit vectors): four chains. */
-  private static void row4x1(float[] x, int xo, int d, float[] panels, int base, int stride, float[] g, int go) {
-    FloatVector a0 = FloatVector.zero(F);
-    FloatVector a1 = a0;
-    FloatVector a2 = a0;
-    FloatVector a3 = a0;
-    for (int j = 0; j < d; j++) {
-      FloatVector b = FloatVector.broadcast(F, x[xo + j]);
-      int pj = base + j * PANEL;
-      a0 = term(b, FloatVector.fromArray(F, panels, pj), a0);
-      a1 = term(b, FloatVector.fromArray(F, panels, pj + stride), a1);
-      a2 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride), a2);
-      a3 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a3);
-    }
-    a0.intoArray(g, go);
-    a1.intoArray(g, go + PANEL);
-    a2.intoArray(g, go + 2 * PANEL);
-    a3.intoArray(g, go + 3 * PANEL);
   }
 
   @Override
-  public void gramQuads(RowQuads quads, int qFrom, int qTo, SvBlock svs, FloatRows target, int gOff) {
+  public void gramSparse(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
+    int[] ptr = query.ptr;
+    int[] idx = query.idx;
+    float[] val = query.val;
+    int[] rows = query.ids;
+    int d = query.d;
+    float[] panels = svs.panels;
+    int width = svs.width;
+    int panelCount = svs.panelCount();
+    float[] g = target.values;
+    int gStride = target.stride;
+    float[] ones = val == null ? ones(ptr, rows, from, to) : null;
+    // Panels outer: a panel stays in cache while every row passes over it.
+    for (int p = 0; p < panelCount; p++) {
+      int lanes = svs.lanes(p);
+      for (int t = from; t < to; t++) {
+        int r = rows[t];
+        // Without values, the row's k-th non-zero reads ones[k - ptr[r]].
+        oneRow(idx, val == null ? ones : val, val == null ? -ptr[r] : 0, 1, ptr[r], ptr[r + 1], panels,
+            p * d * width, width, lanes, g, gOff + (t - from) * gStride + p * width);
+      }
+    }
+  }
+
+  @Override
+  public void gramQuads(RowQuads quads, int qFrom, int qTo, SvPanels svs, FloatRows target, int gOff) {
     int[] start = quads.start;
     int[] feature = quads.feature;
     float[] values = quads.values;
-    int group = quads.group;
-    float[] block = svs.block;
+    float[] panels = svs.panels;
+    int d = svs.d;
     int width = svs.width;
+    int panelCount = svs.panelCount();
     float[] g = target.values;
     int gStride = target.stride;
-    if (group != RowQuads.ROWS) {
+    if (quads.group != RowQuads.ROWS) {
       // Rows alone, each over its own features.
-      for (int q = qFrom; q < qTo; q++) {
-        for (int i = 0; i < RowQuads.ROWS; i++) {
-          gramQuadRow(quads, q * RowQuads.ROWS + i, svs, width, g,
-              gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride);
+      for (int p = 0; p < panelCount; p++) {
+        for (int q = qFrom; q < qTo; q++) {
+          for (int i = 0; i < RowQuads.ROWS; i++) {
+            int row = q * RowQuads.ROWS + i;
+            oneRow(feature, values, 0, 1, start[row], start[row + 1], panels, p * d * width, width, svs.lanes(p), g,
+                gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride + p * width);
+          }
         }
       }
       return;
     }
     int quadStride = RowQuads.ROWS * gStride;
-    // Lanes outer, as in gram: the block (d x width floats) stays in cache while every quad passes over it.
-    int o = 0;
-    if (L == PANEL) {
-      // 512-bit vectors: four a pass, 16 chains (AVX-512 has 32 registers; AVX2's 16 hold only 4 x 2).
-      for (; o + 4 * L <= width; o += 4 * L) {
+    // As in gram: a panel's lanes outer, the quads inner.
+    for (int p = 0; p < panelCount; p++) {
+      int lanes = svs.lanes(p);
+      for (int o = 0, v; o < lanes; o += v * L) {
+        v = vectors(o, lanes);
         for (int q = qFrom; q < qTo; q++) {
-          quad4x4(feature, values, start[q], start[q + 1], block, width, o, g, gOff + (q - qFrom) * quadStride + o,
-              gStride);
+          fourRows(v, feature, values, 0, start[q], start[q + 1], panels, p * d * width + o, width, g,
+              gOff + (q - qFrom) * quadStride + p * width + o, gStride);
         }
-      }
-    }
-    for (; o + 2 * L <= width; o += 2 * L) {
-      for (int q = qFrom; q < qTo; q++) {
-        quad4x2(feature, values, start[q], start[q + 1], block, width, o, g, gOff + (q - qFrom) * quadStride + o,
-            gStride);
-      }
-    }
-    for (; o < width; o += L) {
-      for (int q = qFrom; q < qTo; q++) {
-        quad4x1(feature, values, start[q], start[q + 1], block, width, o, g, gOff + (q - qFrom) * quadStride + o,
-            gStride);
       }
     }
   }
 
+  @Override
+  public void gramQuadRow(RowQuads quads, int p, SvPanels svs, int lanes, float[] g, int gOff) {
+    int q = p / RowQuads.ROWS;
+    int i = p % RowQuads.ROWS;
+    if (quads.group == RowQuads.ROWS) {
+      oneRow(quads.feature, quads.values, i, RowQuads.ROWS, quads.start[q], quads.start[q + 1], svs.panels, 0,
+          svs.width, lanes, g, gOff);
+    } else {
+      oneRow(quads.feature, quads.values, 0, 1, quads.start[p], quads.start[p + 1], svs.panels, 0, svs.width, lanes,
+          g, gOff);
+    }
+  }
+
   /**
-   * A quad's four rows against lanes [o, o + 4L) of a wide block: sixteen chains. Per feature one
-   * index, four vectors at constant offsets from one address (one bounds check serves them) and
-   * four broadcasts.
+   * Four rows, row i's value at feature[k] being x[xBase + 4 k + i] for k in [from, to), against
+   * lanes [o, o + v L) of a panel (at: the panel's start plus o): G row i's lanes at go + i gStride.
    */
-  private static void quad4x4(int[] feature, float[] x, int from, int to, float[] block, int width, int o,
-      float[] g, int go, int gStride) {
+  private static void fourRows(int v, int[] feature, float[] x, int xBase, int from, int to, float[] panels, int at,
+      int width, float[] g, int go, int gStride) {
+    if (v == 4) {
+      tile4x4(feature, x, xBase, from, to, panels, at, width, g, go, gStride);
+    } else if (v == 2) {
+      tile4x2(feature, x, xBase, from, to, panels, at, width, g, go, gStride);
+    } else {
+      tile4x1(feature, x, xBase, from, to, panels, at, width, g, go, gStride);
+    }
+  }
+
+  /**
+   * One row, its value at feature[k] being x[xBase + step k] for k in [from, to), against lanes
+   * [0, lanes) of the panel at base: G's lanes at go.
+   */
+  private static void oneRow(int[] feature, float[] x, int xBase, int step, int from, int to, float[] panels,
+      int base, int width, int lanes, float[] g, int go) {
+    for (int o = 0, v; o < lanes; o += v * L) {
+      v = vectors(o, lanes);
+      if (v == 4) {
+        tile1x4(feature, x, xBase, step, from, to, panels, base + o, width, g, go + o);
+      } else if (v == 2) {
+        tile1x2(feature, x, xBase, step, from, to, panels, base + o, width, g, go + o);
+      } else {
+        tile1x1(feature, x, xBase, step, from, to, panels, base + o, width, g, go + o);
+      }
+    }
+  }
+
+  /** Four rows against four vectors at panels + at: sixteen chains. */
+  private static void tile4x4(int[] feature, float[] x, int xBase, int from, int to, float[] panels, int at,
+      int width, float[] g, int go, int gStride) {
     FloatVector a00 = FloatVector.zero(F);
     FloatVector a01 = a00;
     FloatVector a02 = a00;
@@ -216,12 +227,12 @@ final class PanamaGramOps implements GramOps {
     FloatVector a32 = a00;
     FloatVector a33 = a00;
     for (int k = from; k < to; k++) {
-      int at = feature[k] * width + o;
-      int xk = 4 * k;
-      FloatVector s0 = FloatVector.fromArray(F, block, at);
-      FloatVector s1 = FloatVector.fromArray(F, block, at + L);
-      FloatVector s2 = FloatVector.fromArray(F, block, at + 2 * L);
-      FloatVector s3 = FloatVector.fromArray(F, block, at + 3 * L);
+      int pk = at + feature[k] * width;
+      int xk = xBase + 4 * k;
+      FloatVector s0 = FloatVector.fromArray(F, panels, pk);
+      FloatVector s1 = FloatVector.fromArray(F, panels, pk + L);
+      FloatVector s2 = FloatVector.fromArray(F, panels, pk + 2 * L);
+      FloatVector s3 = FloatVector.fromArray(F, panels, pk + 3 * L);
       FloatVector b = FloatVector.broadcast(F, x[xk]);
       a00 = term(b, s0, a00);
       a01 = term(b, s1, a01);
@@ -261,9 +272,9 @@ final class PanamaGramOps implements GramOps {
     a33.intoArray(g, go + 3 * gStride + 3 * L);
   }
 
-  /** A quad's four rows against lanes [o, o + 2L) of a wide block: eight chains. */
-  private static void quad4x2(int[] feature, float[] x, int from, int to, float[] block, int width, int o,
-      float[] g, int go, int gStride) {
+  /** Four rows against two vectors at panels + at: eight chains. */
+  private static void tile4x2(int[] feature, float[] x, int xBase, int from, int to, float[] panels, int at,
+      int width, float[] g, int go, int gStride) {
     FloatVector a00 = FloatVector.zero(F);
     FloatVector a01 = a00;
     FloatVector a10 = a00;
@@ -273,10 +284,10 @@ final class PanamaGramOps implements GramOps {
     FloatVector a30 = a00;
     FloatVector a31 = a00;
     for (int k = from; k < to; k++) {
-      int at = feature[k] * width + o;
-      int xk = 4 * k;
-      FloatVector s0 = FloatVector.fromArray(F, block, at);
-      FloatVector s1 = FloatVector.fromArray(F, block, at + L);
+      int pk = at + feature[k] * width;
+      int xk = xBase + 4 * k;
+      FloatVector s0 = FloatVector.fromArray(F, panels, pk);
+      FloatVector s1 = FloatVector.fromArray(F, panels, pk + L);
       FloatVector b = FloatVector.broadcast(F, x[xk]);
       a00 = term(b, s0, a00);
       a01 = term(b, s1, a01);
@@ -300,16 +311,16 @@ final class PanamaGramOps implements GramOps {
     a31.intoArray(g, go + 3 * gStride + L);
   }
 
-  /** A quad's four rows against lanes [o, o + L) of a wide block: four chains. */
-  private static void quad4x1(int[] feature, float[] x, int from, int to, float[] block, int width, int o,
-      float[] g, int go, int gStride) {
+  /** Four rows against one vector at panels + at: four chains. */
+  private static void tile4x1(int[] feature, float[] x, int xBase, int from, int to, float[] panels, int at,
+      int width, float[] g, int go, int gStride) {
     FloatVector a0 = FloatVector.zero(F);
     FloatVector a1 = a0;
     FloatVector a2 = a0;
     FloatVector a3 = a0;
     for (int k = from; k < to; k++) {
-      FloatVector s = FloatVector.fromArray(F, block, feature[k] * width + o);
-      int xk = 4 * k;
+      FloatVector s = FloatVector.fromArray(F, panels, at + feature[k] * width);
+      int xk = xBase + 4 * k;
       a0 = term(FloatVector.broadcast(F, x[xk]), s, a0);
       a1 = term(FloatVector.broadcast(F, x[xk + 1]), s, a1);
       a2 = term(FloatVector.broadcast(F, x[xk + 2]), s, a2);
@@ -321,47 +332,20 @@ final class PanamaGramOps implements GramOps {
     a3.intoArray(g, go + 3 * gStride);
   }
 
-  @Override
-  public void gramQuadRow(RowQuads quads, int p, SvBlock svs, int lanes, float[] g, int gOff) {
-    int[] start = quads.start;
-    int[] feature = quads.feature;
-    float[] values = quads.values;
-    int group = quads.group;
-    float[] block = svs.block;
-    int width = svs.width;
-    int q = p / RowQuads.ROWS;
-    int i = p % RowQuads.ROWS;
-    int list = group == RowQuads.ROWS ? q : q * RowQuads.ROWS + i;
-    int lane = group == RowQuads.ROWS ? i : 0;
-    int o = 0;
-    for (; o + 4 * L <= lanes; o += 4 * L) {
-      quadRow1x4(feature, values, start[list], start[list + 1], group, lane, block, width, o, g, gOff + o);
-    }
-    for (; o + 2 * L <= lanes; o += 2 * L) {
-      quadRow1x2(feature, values, start[list], start[list + 1], group, lane, block, width, o, g, gOff + o);
-    }
-    for (; o < lanes; o += L) {
-      quadRow1x1(feature, values, start[list], start[list + 1], group, lane, block, width, o, g, gOff + o);
-    }
-  }
-
-  /**
-   * One row against lanes [o, o + 4L) of a wide block, its value at feature[k] being
-   * x[group * k + i]: four chains (a training visit, or a row alone).
-   */
-  private static void quadRow1x4(int[] feature, float[] x, int from, int to, int group, int i, float[] block,
-      int width, int o, float[] g, int go) {
+  /** One row against four vectors at panels + at: four chains (a training visit, a row left over, a sparse row). */
+  private static void tile1x4(int[] feature, float[] x, int xBase, int step, int from, int to, float[] panels,
+      int at, int width, float[] g, int go) {
     FloatVector a0 = FloatVector.zero(F);
     FloatVector a1 = a0;
     FloatVector a2 = a0;
     FloatVector a3 = a0;
     for (int k = from; k < to; k++) {
-      int at = feature[k] * width + o;
-      FloatVector b = FloatVector.broadcast(F, x[group * k + i]);
-      a0 = term(b, FloatVector.fromArray(F, block, at), a0);
-      a1 = term(b, FloatVector.fromArray(F, block, at + L), a1);
-      a2 = term(b, FloatVector.fromArray(F, block, at + 2 * L), a2);
-      a3 = term(b, FloatVector.fromArray(F, block, at + 3 * L), a3);
+      int pk = at + feature[k] * width;
+      FloatVector b = FloatVector.broadcast(F, x[xBase + step * k]);
+      a0 = term(b, FloatVector.fromArray(F, panels, pk), a0);
+      a1 = term(b, FloatVector.fromArray(F, panels, pk + L), a1);
+      a2 = term(b, FloatVector.fromArray(F, panels, pk + 2 * L), a2);
+      a3 = term(b, FloatVector.fromArray(F, panels, pk + 3 * L), a3);
     }
     a0.intoArray(g, go);
     a1.intoArray(g, go + L);
@@ -369,27 +353,27 @@ final class PanamaGramOps implements GramOps {
     a3.intoArray(g, go + 3 * L);
   }
 
-  /** One row against lanes [o, o + 2L) of a wide block, as {@link #quadRow1x4}: two chains. */
-  private static void quadRow1x2(int[] feature, float[] x, int from, int to, int group, int i, float[] block,
-      int width, int o, float[] g, int go) {
+  /** One row against two vectors at panels + at, as {@link #tile1x4}: two chains. */
+  private static void tile1x2(int[] feature, float[] x, int xBase, int step, int from, int to, float[] panels,
+      int at, int width, float[] g, int go) {
     FloatVector a0 = FloatVector.zero(F);
     FloatVector a1 = a0;
     for (int k = from; k < to; k++) {
-      int at = feature[k] * width + o;
-      FloatVector b = FloatVector.broadcast(F, x[group * k + i]);
-      a0 = term(b, FloatVector.fromArray(F, block, at), a0);
-      a1 = term(b, FloatVector.fromArray(F, block, at + L), a1);
+      int pk = at + feature[k] * width;
+      FloatVector b = FloatVector.broadcast(F, x[xBase + step * k]);
+      a0 = term(b, FloatVector.fromArray(F, panels, pk), a0);
+      a1 = term(b, FloatVector.fromArray(F, panels, pk + L), a1);
     }
     a0.intoArray(g, go);
     a1.intoArray(g, go + L);
   }
 
-  /** One row against lanes [o, o + L) of a wide block, as {@link #quadRow1x4}: one chain. */
-  private static void quadRow1x1(int[] feature, float[] x, int from, int to, int group, int i, float[] block,
-      int width, int o, float[] g, int go) {
+  /** One row against one vector at panels + at, as {@link #tile1x4}: one chain. */
+  private static void tile1x1(int[] feature, float[] x, int xBase, int step, int from, int to, float[] panels,
+      int at, int width, float[] g, int go) {
     FloatVector a = FloatVector.zero(F);
     for (int k = from; k < to; k++) {
-      a = term(FloatVector.broadcast(F, x[group * k + i]), FloatVector.fromArray(F, block, feature[k] * width + o),
+      a = term(FloatVector.broadcast(F, x[xBase + step * k]), FloatVector.fromArray(F, panels, at + feature[k] * width),
           a);
     }
     a.intoArray(g, go);
@@ -405,274 +389,37 @@ final class PanamaGramOps implements GramOps {
     return a;
   }
 
+  /** This thread's ones, at least as many as the most non-zeros of the rows ids[from, to). */
+  private static float[] ones(int[] ptr, int[] ids, int from, int to) {
+    int most = 0;
+    for (int t = from; t < to; t++) {
+      most = Math.max(most, ptr[ids[t] + 1] - ptr[ids[t]]);
+    }
+    float[] a = ONES.get();
+    if (a.length < most) {
+      a = new float[most];
+      Arrays.fill(a, 1f);
+      ONES.set(a);
+    }
+    return a;
+  }
+
+  /** 0, 1, ..., d - 1 (or longer). */
+  private static int[] everyFeature(int d) {
+    int[] a = everyFeature;
+    if (a.length < d) {
+      a = new int[d];
+      Arrays.setAll(a, j -> j);
+      everyFeature = a;
+    }
+    return a;
+  }
+
   /** Writes x[xo + j] to packed[k + 4 j] for j in [0, d): one row of a tile, interleaved feature-major. */
   private static void interleave(float[] x, int xo, int d, float[] packed, int k) {
     for (int j = 0; j < d; j++) {
       packed[k + 4 * j] = x[xo + j];
     }
-  }
-
-  /**
-   * One row against lanes [o, o + 2L) of four consecutive panels (base already includes o): the
-   * rows left over after the tiles of four rows (a visit's single row in training), eight chains.
-   */
-  private static void row4x2(float[] x, int xo, int d, float[] panels, int base, int stride, float[] g, int go) {
-    FloatVector a00 = FloatVector.zero(F);
-    FloatVector a01 = a00;
-    FloatVector a10 = a00;
-    FloatVector a11 = a00;
-    FloatVector a20 = a00;
-    FloatVector a21 = a00;
-    FloatVector a30 = a00;
-    FloatVector a31 = a00;
-    for (int j = 0; j < d; j++) {
-      FloatVector b = FloatVector.broadcast(F, x[xo + j]);
-      int pj = base + j * PANEL;
-      a00 = term(b, FloatVector.fromArray(F, panels, pj), a00);
-      a01 = term(b, FloatVector.fromArray(F, panels, pj + L), a01);
-      a10 = term(b, FloatVector.fromArray(F, panels, pj + stride), a10);
-      a11 = term(b, FloatVector.fromArray(F, panels, pj + stride + L), a11);
-      a20 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride), a20);
-      a21 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride + L), a21);
-      a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
-      a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
-    }
-    // The stores stay here: a call taking the eight accumulators (too big to inline when called
-    // once per row) makes C2 box them on every iteration of the loop, about 10x slower.
-    a00.intoArray(g, go);
-    a01.intoArray(g, go + L);
-    a10.intoArray(g, go + PANEL);
-    a11.intoArray(g, go + PANEL + L);
-    a20.intoArray(g, go + 2 * PANEL);
-    a21.intoArray(g, go + 2 * PANEL + L);
-    a30.intoArray(g, go + 3 * PANEL);
-    a31.intoArray(g, go + 3 * PANEL + L);
-  }
-
-  @Override
-  public void gramSparse(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
-    int[] ptr = query.ptr;
-    int[] idx = query.idx;
-    float[] val = query.val;
-    int[] rows = query.ids;
-    int d = query.d;
-    float[] panels = svs.panels;
-    int panelCount = svs.panelCount;
-    float[] g = target.values;
-    int gStride = target.stride;
-    int panelFloats = d * PANEL;
-    int p = 0;
-    // Groups of four panels outer: they stay in cache while every row passes over them.
-    if (TWO) {
-      for (; p + 3 < panelCount; p += 4) {
-        for (int o = 0; o < PANEL; o += STEP) {
-          for (int t = from; t < to; t++) {
-            int r = rows[t];
-            sparse4x2(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, panelFloats, g,
-                gOff + (t - from) * gStride + p * PANEL + o);
-          }
-        }
-      }
-    }
-    for (; p < panelCount; p++) {
-      for (int o = 0; o < PANEL; o += L) {
-        for (int t = from; t < to; t++) {
-          int r = rows[t];
-          sparse1x1(idx, val, ptr[r], ptr[r + 1], panels, p * panelFloats + o, g, gOff + (t - from) * gStride
-              + p * PANEL + o);
-        }
-      }
-    }
-  }
-
-  /**
-   * One sparse row against lanes [o, o + 2L) of four consecutive panels (base already includes o):
-   * per non-zero one broadcast and eight independent FMA chains, zeros skipped.
-   */
-  private static void sparse4x2(int[] idx, float[] val, int from, int to, float[] panels, int base, int stride,
-      float[] g, int go) {
-    FloatVector a00 = FloatVector.zero(F);
-    FloatVector a01 = a00;
-    FloatVector a10 = a00;
-    FloatVector a11 = a00;
-    FloatVector a20 = a00;
-    FloatVector a21 = a00;
-    FloatVector a30 = a00;
-    FloatVector a31 = a00;
-    for (int q = from; q < to; q++) {
-      FloatVector b = FloatVector.broadcast(F, val == null ? 1f : val[q]);
-      int pj = base + idx[q] * PANEL;
-      a00 = term(b, FloatVector.fromArray(F, panels, pj), a00);
-      a01 = term(b, FloatVector.fromArray(F, panels, pj + L), a01);
-      a10 = term(b, FloatVector.fromArray(F, panels, pj + stride), a10);
-      a11 = term(b, FloatVector.fromArray(F, panels, pj + stride + L), a11);
-      a20 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride), a20);
-      a21 = term(b, FloatVector.fromArray(F, panels, pj + 2 * stride + L), a21);
-      a30 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride), a30);
-      a31 = term(b, FloatVector.fromArray(F, panels, pj + 3 * stride + L), a31);
-    }
-    // The stores stay here: a call taking the eight accumulators (too big to inline when called
-    // once per row) makes C2 box them on every iteration of the loop, about 10x slower.
-    a00.intoArray(g, go);
-    a01.intoArray(g, go + L);
-    a10.intoArray(g, go + PANEL);
-    a11.intoArray(g, go + PANEL + L);
-    a20.intoArray(g, go + 2 * PANEL);
-    a21.intoArray(g, go + 2 * PANEL + L);
-    a30.intoArray(g, go + 3 * PANEL);
-    a31.intoArray(g, go + 3 * PANEL + L);
-  }
-
-  /** One sparse row against lanes [o, o + L) of one panel: the panels left over after the groups of four. */
-  private static void sparse1x1(int[] idx, float[] val, int from, int to, float[] panels, int base, float[] g,
-      int go) {
-    FloatVector a = FloatVector.zero(F);
-    for (int q = from; q < to; q++) {
-      a = term(FloatVector.broadcast(F, val == null ? 1f : val[q]), FloatVector.fromArray(F, panels,
-          base + idx[q] * PANEL), a);
-    }
-    a.intoArray(g, go);
-  }
-
-  /**
-   * Four rows against two vectors: lanes [o, o + 2L) of a panel (base already includes o) when two
-   * vectors fit a panel, else (one vector per panel) the panel at base and the one at base + next,
-   * whose G columns follow at go + L. The rows are interleaved feature-major ({@code x[xo + 4 j + i]}
-   * is row i's feature j): one array and one index for the four broadcasts.
-   */
-  private static void tile4x2(float[] x, int xo, int d, float[] panels, int base, int next, float[] g, int go,
-      int gStride) {
-    FloatVector a00 = FloatVector.zero(F);
-    FloatVector a01 = a00;
-    FloatVector a10 = a00;
-    FloatVector a11 = a00;
-    FloatVector a20 = a00;
-    FloatVector a21 = a00;
-    FloatVector a30 = a00;
-    FloatVector a31 = a00;
-    for (int j = 0; j < d; j++) {
-      int pj = base + j * PANEL;
-      int xj = xo + 4 * j;
-      FloatVector s0 = FloatVector.fromArray(F, panels, pj);
-      FloatVector s1 = FloatVector.fromArray(F, panels, TWO ? pj + L : pj + next);
-      FloatVector b = FloatVector.broadcast(F, x[xj]);
-      a00 = term(b, s0, a00);
-      a01 = term(b, s1, a01);
-      b = FloatVector.broadcast(F, x[xj + 1]);
-      a10 = term(b, s0, a10);
-      a11 = term(b, s1, a11);
-      b = FloatVector.broadcast(F, x[xj + 2]);
-      a20 = term(b, s0, a20);
-      a21 = term(b, s1, a21);
-      b = FloatVector.broadcast(F, x[xj + 3]);
-      a30 = term(b, s0, a30);
-      a31 = term(b, s1, a31);
-    }
-    a00.intoArray(g, go);
-    a01.intoArray(g, go + L);
-    a10.intoArray(g, go + gStride);
-    a11.intoArray(g, go + gStride + L);
-    a20.intoArray(g, go + 2 * gStride);
-    a21.intoArray(g, go + 2 * gStride + L);
-    a30.intoArray(g, go + 3 * gStride);
-    a31.intoArray(g, go + 3 * gStride + L);
-  }
-
-  /**
-   * Four interleaved rows against four consecutive panels of one vector each (512-bit vectors),
-   * at panels + base + v * next, whose G columns follow at go + v * PANEL: sixteen chains.
-   */
-  private static void tile4x4(float[] x, int xo, int d, float[] panels, int base, int next, float[] g, int go,
-      int gStride) {
-    FloatVector a00 = FloatVector.zero(F);
-    FloatVector a01 = a00;
-    FloatVector a02 = a00;
-    FloatVector a03 = a00;
-    FloatVector a10 = a00;
-    FloatVector a11 = a00;
-    FloatVector a12 = a00;
-    FloatVector a13 = a00;
-    FloatVector a20 = a00;
-    FloatVector a21 = a00;
-    FloatVector a22 = a00;
-    FloatVector a23 = a00;
-    FloatVector a30 = a00;
-    FloatVector a31 = a00;
-    FloatVector a32 = a00;
-    FloatVector a33 = a00;
-    for (int j = 0; j < d; j++) {
-      int pj = base + j * PANEL;
-      int xj = xo + 4 * j;
-      FloatVector s0 = FloatVector.fromArray(F, panels, pj);
-      FloatVector s1 = FloatVector.fromArray(F, panels, pj + next);
-      FloatVector s2 = FloatVector.fromArray(F, panels, pj + 2 * next);
-      FloatVector s3 = FloatVector.fromArray(F, panels, pj + 3 * next);
-      FloatVector b = FloatVector.broadcast(F, x[xj]);
-      a00 = term(b, s0, a00);
-      a01 = term(b, s1, a01);
-      a02 = term(b, s2, a02);
-      a03 = term(b, s3, a03);
-      b = FloatVector.broadcast(F, x[xj + 1]);
-      a10 = term(b, s0, a10);
-      a11 = term(b, s1, a11);
-      a12 = term(b, s2, a12);
-      a13 = term(b, s3, a13);
-      b = FloatVector.broadcast(F, x[xj + 2]);
-      a20 = term(b, s0, a20);
-      a21 = term(b, s1, a21);
-      a22 = term(b, s2, a22);
-      a23 = term(b, s3, a23);
-      b = FloatVector.broadcast(F, x[xj + 3]);
-      a30 = term(b, s0, a30);
-      a31 = term(b, s1, a31);
-      a32 = term(b, s2, a32);
-      a33 = term(b, s3, a33);
-    }
-    a00.intoArray(g, go);
-    a01.intoArray(g, go + PANEL);
-    a02.intoArray(g, go + 2 * PANEL);
-    a03.intoArray(g, go + 3 * PANEL);
-    a10.intoArray(g, go + gStride);
-    a11.intoArray(g, go + gStride + PANEL);
-    a12.intoArray(g, go + gStride + 2 * PANEL);
-    a13.intoArray(g, go + gStride + 3 * PANEL);
-    a20.intoArray(g, go + 2 * gStride);
-    a21.intoArray(g, go + 2 * gStride + PANEL);
-    a22.intoArray(g, go + 2 * gStride + 2 * PANEL);
-    a23.intoArray(g, go + 2 * gStride + 3 * PANEL);
-    a30.intoArray(g, go + 3 * gStride);
-    a31.intoArray(g, go + 3 * gStride + PANEL);
-    a32.intoArray(g, go + 3 * gStride + 2 * PANEL);
-    a33.intoArray(g, go + 3 * gStride + 3 * PANEL);
-  }
-
-  /** Four interleaved rows against lanes [o, o + L) of a panel, for widths where two vectors do not tile a panel. */
-  private static void tile4x1(float[] x, int xo, int d, float[] panels, int base, float[] g, int go, int gStride) {
-    FloatVector a0 = FloatVector.zero(F);
-    FloatVector a1 = a0;
-    FloatVector a2 = a0;
-    FloatVector a3 = a0;
-    for (int j = 0; j < d; j++) {
-      FloatVector s = FloatVector.fromArray(F, panels, base + j * PANEL);
-      int xj = xo + 4 * j;
-      a0 = term(FloatVector.broadcast(F, x[xj]), s, a0);
-      a1 = term(FloatVector.broadcast(F, x[xj + 1]), s, a1);
-      a2 = term(FloatVector.broadcast(F, x[xj + 2]), s, a2);
-      a3 = term(FloatVector.broadcast(F, x[xj + 3]), s, a3);
-    }
-    a0.intoArray(g, go);
-    a1.intoArray(g, go + gStride);
-    a2.intoArray(g, go + 2 * gStride);
-    a3.intoArray(g, go + 3 * gStride);
-  }
-
-  /** One row against lanes [o, o + L) of a panel: the rows left over after the tiles of four. */
-  private static void tile1x1(float[] x, int xo, int d, float[] panels, int base, float[] g, int go) {
-    FloatVector a = FloatVector.zero(F);
-    for (int j = 0; j < d; j++) {
-      a = term(FloatVector.broadcast(F, x[xo + j]), FloatVector.fromArray(F, panels, base + j * PANEL), a);
-    }
-    a.intoArray(g, go);
   }
 
   @Override

@@ -1,8 +1,8 @@
 package io.github.simdperceptron.kernel.internal;
 
-import static io.github.simdperceptron.kernel.internal.GramBlocks.PANEL;
+import java.util.Arrays;
 
-/** The scalar implementation: the chains of {@link GramOps} in locals, one row and one panel at a time. */
+/** The scalar implementation: the chains of {@link GramOps} in locals, one row and LANES SVs of a panel at a time. */
 final class ScalarGramOps implements GramOps {
   private final boolean fma;
 
@@ -16,111 +16,81 @@ final class ScalarGramOps implements GramOps {
 
   @Override
   public void gram(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
-    float[][] rowArrays = query.arrays;
-    int[] rowOffsets = query.offsets;
-    int[] rows = query.ids;
-    int d = query.d;
-    float[] panels = svs.panels;
-    int panelCount = svs.panelCount;
-    float[] g = target.values;
-    int gStride = target.stride;
-    float[] acc = new float[PANEL];
+    float[] acc = new float[GramBlocks.LANES];
     for (int t = from; t < to; t++) {
-      float[] x = rowArrays[rows[t]];
-      int xOff = rowOffsets[rows[t]];
-      int out = gOff + (t - from) * gStride;
-      for (int p = 0; p < panelCount; p++) {
-        java.util.Arrays.fill(acc, 0f);
-        int base = p * d * PANEL;
-        for (int j = 0; j < d; j++) {
-          float xj = x[xOff + j];
-          int pj = base + j * PANEL;
-          for (int l = 0; l < PANEL; l++) {
-            acc[l] = madd(xj, panels[pj + l], acc[l], fma);
+      int r = query.ids[t];
+      float[] x = query.arrays[r];
+      int xOff = query.offsets[r];
+      for (int p = 0; p < svs.panelCount(); p++) {
+        int base = p * svs.d * svs.width;
+        for (int o = 0; o < svs.lanes(p); o += GramBlocks.LANES) {
+          Arrays.fill(acc, 0f);
+          for (int j = 0; j < svs.d; j++) {
+            addTerms(x[xOff + j], svs.panels, base + j * svs.width + o, acc);
           }
+          System.arraycopy(acc, 0, target.values, gOff + (t - from) * target.stride + p * svs.width + o, acc.length);
         }
-        System.arraycopy(acc, 0, g, out + p * PANEL, PANEL);
       }
     }
   }
 
   @Override
   public void gramSparse(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
-    int[] ptr = query.ptr;
-    int[] idx = query.idx;
-    float[] val = query.val;
-    int[] rows = query.ids;
-    int d = query.d;
-    float[] panels = svs.panels;
-    int panelCount = svs.panelCount;
-    float[] g = target.values;
-    int gStride = target.stride;
-    float[] acc = new float[PANEL];
+    float[] acc = new float[GramBlocks.LANES];
     for (int t = from; t < to; t++) {
-      int r = rows[t];
-      int out = gOff + (t - from) * gStride;
-      for (int p = 0; p < panelCount; p++) {
-        java.util.Arrays.fill(acc, 0f);
-        int base = p * d * PANEL;
-        for (int q = ptr[r]; q < ptr[r + 1]; q++) {
-          float v = val == null ? 1f : val[q];
-          int pj = base + idx[q] * PANEL;
-          for (int l = 0; l < PANEL; l++) {
-            acc[l] = madd(v, panels[pj + l], acc[l], fma);
+      int r = query.ids[t];
+      for (int p = 0; p < svs.panelCount(); p++) {
+        int base = p * svs.d * svs.width;
+        for (int o = 0; o < svs.lanes(p); o += GramBlocks.LANES) {
+          Arrays.fill(acc, 0f);
+          for (int q = query.ptr[r]; q < query.ptr[r + 1]; q++) {
+            addTerms(query.val == null ? 1f : query.val[q], svs.panels, base + query.idx[q] * svs.width + o, acc);
           }
+          System.arraycopy(acc, 0, target.values, gOff + (t - from) * target.stride + p * svs.width + o, acc.length);
         }
-        System.arraycopy(acc, 0, g, out + p * PANEL, PANEL);
       }
     }
   }
 
   @Override
-  public void gramQuads(RowQuads quads, int qFrom, int qTo, SvBlock svs, FloatRows target, int gOff) {
-    int[] start = quads.start;
-    int[] feature = quads.feature;
-    float[] values = quads.values;
-    int group = quads.group;
-    float[] block = svs.block;
-    int width = svs.width;
-    float[] g = target.values;
-    int gStride = target.stride;
-    float[] acc = new float[PANEL];
+  public void gramQuads(RowQuads quads, int qFrom, int qTo, SvPanels svs, FloatRows target, int gOff) {
+    float[] acc = new float[GramBlocks.LANES];
     for (int q = qFrom; q < qTo; q++) {
       for (int i = 0; i < RowQuads.ROWS; i++) {
-        quadRow(start, feature, values, group, q, i, block, width, width, g,
-            gOff + ((q - qFrom) * RowQuads.ROWS + i) * gStride, acc);
+        int out = gOff + ((q - qFrom) * RowQuads.ROWS + i) * target.stride;
+        for (int p = 0; p < svs.panelCount(); p++) {
+          quadRow(quads, q * RowQuads.ROWS + i, svs, p, svs.lanes(p), target.values, out + p * svs.width, acc);
+        }
       }
     }
   }
 
   @Override
-  public void gramQuadRow(RowQuads quads, int p, SvBlock svs, int lanes, float[] g, int gOff) {
-    int[] start = quads.start;
-    int[] feature = quads.feature;
-    float[] values = quads.values;
-    int group = quads.group;
-    float[] block = svs.block;
-    int width = svs.width;
-    int q = p / RowQuads.ROWS;
-    int i = p % RowQuads.ROWS;
-    quadRow(start, feature, values, group, q, i, block, width, lanes, g, gOff, new float[PANEL]);
+  public void gramQuadRow(RowQuads quads, int p, SvPanels svs, int lanes, float[] g, int gOff) {
+    quadRow(quads, p, svs, 0, lanes, g, gOff, new float[GramBlocks.LANES]);
   }
 
-  /** {@link #gramQuadRow} with the caller's accumulator of PANEL floats. */
-  private void quadRow(int[] start, int[] feature, float[] values, int group, int q, int i, float[] block,
-      int width, int lanes, float[] g, int gOff, float[] acc) {
-    int list = group == RowQuads.ROWS ? q : q * RowQuads.ROWS + i;
+  /** The row at layout position pos against lanes [0, lanes) of panel p, with the caller's accumulator of LANES floats. */
+  private void quadRow(RowQuads quads, int pos, SvPanels svs, int p, int lanes, float[] g, int gOff, float[] acc) {
+    int q = pos / RowQuads.ROWS;
+    int i = pos % RowQuads.ROWS;
+    int group = quads.group;
+    int list = group == RowQuads.ROWS ? q : pos;
     int lane = group == RowQuads.ROWS ? i : 0;
-    for (int o = 0; o < lanes; o += PANEL) {
-      java.util.Arrays.fill(acc, 0f);
-      for (int k = start[list]; k < start[list + 1]; k++) {
-        float v = values[k * group + lane];
-        int at = feature[k] * width + o;
-        for (int l = 0; l < PANEL; l++) {
-          acc[l] = madd(v, block[at + l], acc[l], fma);
-        }
+    int base = p * svs.d * svs.width;
+    for (int o = 0; o < lanes; o += GramBlocks.LANES) {
+      Arrays.fill(acc, 0f);
+      for (int k = quads.start[list]; k < quads.start[list + 1]; k++) {
+        addTerms(quads.values[k * group + lane], svs.panels, base + quads.feature[k] * svs.width + o, acc);
       }
-      System.arraycopy(acc, 0, g, gOff + o, PANEL);
+      System.arraycopy(acc, 0, g, gOff + o, acc.length);
+    }
+  }
+
+  /** {@code acc[l] = x * panels[at + l] + acc[l]} for every lane l: one term of each lane's chain. */
+  private void addTerms(float x, float[] panels, int at, float[] acc) {
+    for (int l = 0; l < acc.length; l++) {
+      acc[l] = madd(x, panels[at + l], acc[l], fma);
     }
   }
 

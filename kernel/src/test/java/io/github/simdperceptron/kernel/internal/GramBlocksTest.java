@@ -19,7 +19,7 @@ class GramBlocksTest {
   private static final long SEED = Long.getLong("simdperceptron.test.seed", System.nanoTime());
   private static final int[] DIMS = {1, 2, 5, 8, 17, 64, 100};
   private static final int[] ROWS = {1, 3, 4, 5, 9};
-  private static final int[] SVS = {1, 7, 16, 17, 40, 70};
+  private static final int[] SVS = {1, 7, 16, 17, 40, 64, 70, 129};
 
   private final Random r = new Random(SEED);
   private final GramOps scalar = new ScalarGramOps(Kernel.usesFma());
@@ -50,7 +50,7 @@ class GramBlocksTest {
       this.d = d;
       panels = new float[(int) GramBlocks.packedLength(sv.length, d)];
       for (int s = 0; s < sv.length; s++) {
-        GramBlocks.pack(sv[s], 0, d, panels, s);
+        GramBlocks.pack(sv[s], 0, d, panels, GramBlocks.PANEL, s);
       }
       arrays = new float[x.length][];
       offsets = new int[x.length];
@@ -70,9 +70,9 @@ class GramBlocksTest {
       return QueryRows.dense(arrays, offsets, d, ids);
     }
 
-    /** The first panelCount panels of the SVs. */
-    SvPanels svs(int panelCount) {
-      return new SvPanels(panels, d, panelCount);
+    /** The first count SVs, in the model's panels. */
+    SvPanels svs(int count) {
+      return new SvPanels(panels, d, GramBlocks.PANEL, count);
     }
   }
 
@@ -108,11 +108,12 @@ class GramBlocksTest {
             float[][] x = matrix(n, d, integers);
             float[][] sv = matrix(m, d, integers);
             Packed p = new Packed(x, sv, d, r);
-            int stride = GramBlocks.panels(m) * GramBlocks.PANEL + 3;
+            int stride = GramBlocks.lanes(m) + 3;
             float[] g = new float[2 + n * stride];
+            Arrays.fill(g, -7f);
             float[] gs = g.clone();
-            GramBlocks.gram(p.rows(), 0, n, p.svs(GramBlocks.panels(m)), new FloatRows(g, stride), 2);
-            scalar.gram(p.rows(), 0, n, p.svs(GramBlocks.panels(m)), new FloatRows(gs, stride), 2);
+            GramBlocks.gram(p.rows(), 0, n, p.svs(m), new FloatRows(g, stride), 2);
+            scalar.gram(p.rows(), 0, n, p.svs(m), new FloatRows(gs, stride), 2);
             assertBits(gs, g, "gram d=" + d + " n=" + n + " m=" + m);
             for (int t = 0; t < n; t++) {
               float[] row = x[p.ids[t]];
@@ -132,8 +133,12 @@ class GramBlocksTest {
                   assertTrue(Math.abs(fast - exact) <= d * 0x1p-24 * abs * 1.01, where + ": " + fast + " vs " + exact);
                 }
               }
-              for (int s = m; s < GramBlocks.panels(m) * GramBlocks.PANEL; s++) {
+              for (int s = m; s < GramBlocks.lanes(m); s++) {
                 assertEquals(0f, g[2 + t * stride + s], "empty lane " + s);
+              }
+              // Only the lanes of the first m SVs, rounded up to whole LANES, are computed.
+              for (int s = GramBlocks.lanes(m); s < stride; s++) {
+                assertEquals(-7f, g[2 + t * stride + s], tag() + " m=" + m + ": lane " + s + " written");
               }
             }
           }
@@ -161,15 +166,14 @@ class GramBlocksTest {
         float[] val = csr.val;
         float[][] sv = matrix(m, d, false);
         Packed p = new Packed(x, sv, d, r);
-        int panels = GramBlocks.panels(m);
-        int stride = panels * GramBlocks.PANEL + 1;
+        int stride = GramBlocks.lanes(m) + 1;
         float[] dense = new float[n * stride];
-        GramBlocks.gram(p.rows(), 0, n, p.svs(panels), new FloatRows(dense, stride), 0);
+        GramBlocks.gram(p.rows(), 0, n, p.svs(m), new FloatRows(dense, stride), 0);
         float[] sparse = new float[1 + n * stride];
         QueryRows csrRows = QueryRows.sparse(ptr, idx, val, d, p.ids);
-        GramBlocks.gram(csrRows, 0, n, p.svs(panels), new FloatRows(sparse, stride), 1);
+        GramBlocks.gram(csrRows, 0, n, p.svs(m), new FloatRows(sparse, stride), 1);
         float[] sparseScalar = new float[1 + n * stride];
-        scalar.gramSparse(csrRows, 0, n, p.svs(panels), new FloatRows(sparseScalar, stride), 1);
+        scalar.gramSparse(csrRows, 0, n, p.svs(m), new FloatRows(sparseScalar, stride), 1);
         assertBits(sparseScalar, sparse, "sparse panama vs scalar d=" + d + " m=" + m);
         assertBits(dense, Arrays.copyOfRange(sparse, 1, sparse.length), "sparse vs dense d=" + d + " m=" + m);
         // Binary rows (values null) against their dense form of ones.
@@ -181,10 +185,10 @@ class GramBlocksTest {
         }
         Packed po = new Packed(ones, sv, d, r);
         float[] denseOnes = new float[n * stride];
-        GramBlocks.gram(po.rows(), 0, n, po.svs(panels), new FloatRows(denseOnes, stride), 0);
+        GramBlocks.gram(po.rows(), 0, n, po.svs(m), new FloatRows(denseOnes, stride), 0);
         float[] binary = new float[n * stride];
         QueryRows binaryRows = QueryRows.sparse(ptr, idx, null, d, po.ids);
-        GramBlocks.gram(binaryRows, 0, n, po.svs(panels), new FloatRows(binary, stride), 0);
+        GramBlocks.gram(binaryRows, 0, n, po.svs(m), new FloatRows(binary, stride), 0);
         assertBits(denseOnes, binary, "binary sparse vs dense d=" + d + " m=" + m);
       }
     }
@@ -218,22 +222,23 @@ class GramBlocksTest {
           float[] val = csr.val;
           float[][] sv = matrix(m, d, false);
           Packed p = new Packed(x, sv, d, r);
-          int panels = GramBlocks.panels(m);
-          int stride = panels * GramBlocks.PANEL + 2;
+          int stride = GramBlocks.lanes(m) + 2;
           float[][] byRow = p.arrays;
           int[] offsetByRow = p.offsets;
           int[] identity = new int[n];
           Arrays.setAll(identity, i -> i);
           float[] dense = new float[n * stride];
-          scalar.gram(QueryRows.dense(byRow, offsetByRow, d, identity), 0, n, p.svs(panels),
+          scalar.gram(QueryRows.dense(byRow, offsetByRow, d, identity), 0, n, p.svs(m),
               new FloatRows(dense, stride), 0);
           RowQuads fromDense = RowQuads.ofDense(byRow, offsetByRow, n, d);
           RowQuads fromSparse = RowQuads.ofSparse(ptr, idx, val, n, d);
-          int width = panels * GramBlocks.PANEL;
+          // The few SVs of a training step: one panel as wide as they are.
+          int width = GramBlocks.lanes(m);
           float[] wide = new float[d * width];
           for (int s = 0; s < m; s++) {
-            GramBlocks.packWide(sv[s], 0, d, wide, width, s);
+            GramBlocks.pack(sv[s], 0, d, wide, width, s);
           }
+          SvPanels block = new SvPanels(wide, d, width, width);
           if (fewShared && d == 300 && n == 29) {
             assertTrue(!fromDense.inQuads() && !fromSparse.inQuads(),
                 tag() + ": rows sharing few features are laid out alone");
@@ -249,20 +254,23 @@ class GramBlocksTest {
             float[] gs = g.clone();
             // Two calls over a split of the quads: the second writes from its own offset.
             int split = nq / 2;
-            GramBlocks.gramQuads(quads, 0, split, new SvBlock(wide, width), new FloatRows(g, stride), 3);
-            GramBlocks.gramQuads(quads, split, nq, new SvBlock(wide, width), new FloatRows(g, stride),
-                3 + split * 4 * stride);
-            scalar.gramQuads(quads, 0, nq, new SvBlock(wide, width), new FloatRows(gs, stride), 3);
+            GramBlocks.gramQuads(quads, 0, split, block, new FloatRows(g, stride), 3);
+            GramBlocks.gramQuads(quads, split, nq, block, new FloatRows(g, stride), 3 + split * 4 * stride);
+            scalar.gramQuads(quads, 0, nq, block, new FloatRows(gs, stride), 3);
             String where = tag() + " quads d=" + d + " m=" + m + " n=" + n;
             assertBits(gs, g, where + " panama vs scalar");
+            // The same SVs in a model's panels (several when m > PANEL): the same bits.
+            float[] gp = new float[3 + nq * 4 * stride];
+            GramBlocks.gramQuads(quads, 0, nq, p.svs(m), new FloatRows(gp, stride), 3);
+            assertBits(g, gp, where + " one wide panel vs the model's panels");
             // One row at a time (a training visit) gives the rows of the block, against all of its
             // lanes or its first panels (the pending rows of a visit); the lanes after them stay untouched.
             for (int pos = 0; pos < nq * 4; pos++) {
-              for (int lanes = width; lanes >= 0; lanes -= GramBlocks.PANEL) {
+              for (int lanes = width; lanes >= 0; lanes -= GramBlocks.LANES) {
                 String at = where + " lanes " + lanes;
                 float[] one = new float[1 + width];
                 Arrays.fill(one, -7f);
-                GramBlocks.gramQuadRow(quads, pos, new SvBlock(wide, width), lanes, one, 1);
+                GramBlocks.gramQuadRow(quads, pos, block, lanes, one, 1);
                 assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + lanes),
                     Arrays.copyOfRange(one, 1, 1 + lanes), at + " row at position " + pos);
                 assertUntouched(one, 1 + lanes, at + " row at position " + pos);
@@ -271,7 +279,7 @@ class GramBlocksTest {
                 if (row >= 0 && val != null) {
                   float[] own = new float[2 + width];
                   Arrays.fill(own, -7f);
-                  GramBlocks.gramSparseRow(sparseRows, row, new SvBlock(wide, width), lanes, own, 2);
+                  GramBlocks.gramSparseRow(sparseRows, row, block, lanes, own, 2);
                   assertBits(Arrays.copyOfRange(g, 3 + pos * stride, 3 + pos * stride + lanes),
                       Arrays.copyOfRange(own, 2, 2 + lanes), at + " row " + row + " over its own non-zeros");
                   assertUntouched(own, 2 + lanes, at + " row " + row + " over its own non-zeros");
@@ -281,7 +289,7 @@ class GramBlocksTest {
             boolean[] seen = new boolean[n];
             for (int pos = 0; pos < nq * 4; pos++) {
               int row = quads.row(pos);
-              for (int s = 0; s < panels * GramBlocks.PANEL; s++) {
+              for (int s = 0; s < width; s++) {
                 float got = g[3 + pos * stride + s];
                 float want = row < 0 ? 0f : dense[row * stride + s];
                 if (Float.floatToRawIntBits(want) != Float.floatToRawIntBits(got)) {
@@ -314,8 +322,8 @@ class GramBlocksTest {
     int stride = 80;
     float[] g = new float[n * stride];
     float[] gs = new float[n * stride];
-    GramBlocks.gram(p.rows(), 0, n, p.svs(5), new FloatRows(g, stride), 0);
-    scalar.gram(p.rows(), 0, n, p.svs(5), new FloatRows(gs, stride), 0);
+    GramBlocks.gram(p.rows(), 0, n, p.svs(70), new FloatRows(g, stride), 0);
+    scalar.gram(p.rows(), 0, n, p.svs(70), new FloatRows(gs, stride), 0);
     assertBits(gs, g, "parallel gram");
   }
 
@@ -365,7 +373,7 @@ class GramBlocksTest {
         }
         float xNorm = ReferenceKernels.linear(x, x);
         float[] g = new float[32];
-        GramBlocks.gram(p.rows(), 0, 1, p.svs(2), new FloatRows(g, 32), 0);
+        GramBlocks.gram(p.rows(), 0, 1, p.svs(sv.length), new FloatRows(g, 32), 0);
         float gamma = 1f / (d + 1);
         float[] rbf = g.clone();
         GramBlocks.rbf(rbf, 0, sv.length, xNorm, norms, gamma);

@@ -81,7 +81,7 @@ final class DualScores {
   }
 
   private int stride() {
-    return Math.max(GramBlocks.panels(m), 1) * GramBlocks.PANEL;
+    return Math.max(GramBlocks.lanes(m), GramBlocks.LANES);
   }
 
   /**

@@ -5,7 +5,7 @@ import io.github.simdperceptron.data.internal.DataAccess;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import io.github.simdperceptron.kernel.internal.QueryRows;
 import io.github.simdperceptron.kernel.internal.RowQuads;
-import io.github.simdperceptron.kernel.internal.SvBlock;
+import io.github.simdperceptron.kernel.internal.SvPanels;
 
 /**
  * A dataset's rows as the Gram kernel takes them: dense rows in place, sparse rows as their CSR
@@ -22,7 +22,7 @@ final class KernelRows {
   private final float[] val;
   private float[] norms;
   private RowQuads quads;
-  /** Sparse rows with values, for a visit's Gram row over its own non-zeros ({@link #gramWide}); else null. */
+  /** Sparse rows with values, for a visit's Gram row over its own non-zeros ({@link #gramRow}); else null. */
   private final QueryRows ownNonZeros;
 
   KernelRows(Dataset data) {
@@ -131,48 +131,35 @@ final class KernelRows {
     return quads;
   }
 
-  /** Writes row i as SV number s of the zero-initialised (at that SV) panels. Only panels is modified. */
-  void pack(int i, float[] panels, int s) {
-    if (arrays != null) {
-      GramBlocks.pack(arrays[i], offsets[i], d, panels, s);
-    } else {
-      GramBlocks.clear(panels, d, s);
-      int base = (s / GramBlocks.PANEL) * d * GramBlocks.PANEL + s % GramBlocks.PANEL;
-      for (int t = ptr[i]; t < ptr[i + 1]; t++) {
-        panels[base + idx[t] * GramBlocks.PANEL] = val == null ? 1f : val[t];
-      }
-    }
-  }
-
   /**
-   * Writes row i as SV number s of a wide block ({@link GramBlocks#packWide}: feature j at
-   * {@code block[j * width + s]}) in place of row {@code previous} (-1: SV s is all zeros), zeros
-   * included: a dense row is written whole; a sparse row clears the non-zeros of the previous one
-   * and writes its own, so that packing costs the non-zeros, not the dimension. Only block is
-   * modified.
+   * Writes row i as SV number s of panels of width SVs ({@link GramBlocks#pack}) in place of row
+   * {@code previous} (-1: SV s is all zeros), zeros included: a dense row is written whole; a
+   * sparse row clears the non-zeros of the previous one and writes its own, so that packing costs
+   * the non-zeros, not the dimension. Only panels is modified.
    */
-  void packWide(int i, int previous, float[] block, int width, int s) {
+  void pack(int i, int previous, float[] panels, int width, int s) {
     if (arrays != null) {
-      GramBlocks.packWide(arrays[i], offsets[i], d, block, width, s);
+      GramBlocks.pack(arrays[i], offsets[i], d, panels, width, s);
       return;
     }
+    int base = GramBlocks.svBase(s, d, width);
     if (previous >= 0) {
       for (int t = ptr[previous]; t < ptr[previous + 1]; t++) {
-        block[idx[t] * width + s] = 0f;
+        panels[base + idx[t] * width] = 0f;
       }
     }
     for (int t = ptr[i]; t < ptr[i + 1]; t++) {
-      block[idx[t] * width + s] = val == null ? 1f : val[t];
+      panels[base + idx[t] * width] = val == null ? 1f : val[t];
     }
   }
 
   /**
    * Row i (at layout position {@code position} of {@link #quads}) against the first lanes SVs of a
-   * wide block (a multiple of the panel, at most its width): {@code g[gOff + s] = x_i . S[s]} for
+   * block (one panel; lanes a multiple of {@link GramBlocks#LANES}, at most its width): {@code g[gOff + s] = x_i . S[s]} for
    * s &lt; lanes, the bits of the quads' Gram block. A sparse row with values is taken over its own
    * non-zeros, any other over its quad's features. Only g is modified.
    */
-  void gramWide(int i, int position, SvBlock block, int lanes, float[] g, int gOff) {
+  void gramRow(int i, int position, SvPanels block, int lanes, float[] g, int gOff) {
     if (ownNonZeros != null) {
       GramBlocks.gramSparseRow(ownNonZeros, i, block, lanes, g, gOff);
     } else {

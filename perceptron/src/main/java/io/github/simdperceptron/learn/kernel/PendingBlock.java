@@ -2,26 +2,26 @@ package io.github.simdperceptron.learn.kernel;
 
 import io.github.simdperceptron.kernel.internal.ClassCoefs;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
-import io.github.simdperceptron.kernel.internal.SvBlock;
+import io.github.simdperceptron.kernel.internal.SvPanels;
 import java.util.Arrays;
 
 /**
  * The updates not yet committed: each a training row and its coefficient changes (kp floats), the
- * rows packed as a wide block ({@link GramBlocks#packWide}: feature j of pending row u at
- * {@code j * width + u}) with their squared norms. A visit's scores take the pending updates from
+ * rows packed as one panel as wide as the cap ({@link GramBlocks#pack}: feature j of pending row u
+ * at {@code j * width + u}) with their squared norms. A visit's scores take the pending updates from
  * one small Gram block of its row against this one ({@link #addScores}); a commit takes their
  * kernel columns against every training row at once ({@link TrainingScores}).
  */
 final class PendingBlock {
   private final int cap;
   private final int kp;
-  /** Lanes of a feature in the block: cap rounded up to whole panels. */
+  /** Lanes of a feature in the block: cap rounded up to whole {@link GramBlocks#LANES}. */
   private final int width;
   private final int[] row;
   private final float[] delta;
   private final float[] block;
   /** The block as the kernel's Gram blocks take it. */
-  private final SvBlock svBlock;
+  private final SvPanels svBlock;
   /** The coefficient changes as the kernel's class scores take them (every padded class: a row's kp scores). */
   private final ClassCoefs deltaCoefs;
   /** The row each lane of the block holds, or -1 while it is all zeros. */
@@ -35,11 +35,11 @@ final class PendingBlock {
   PendingBlock(int cap, int kp, int d) {
     this.cap = cap;
     this.kp = kp;
-    this.width = GramBlocks.panels(cap) * GramBlocks.PANEL;
+    this.width = GramBlocks.lanes(cap);
     this.row = new int[cap];
     this.delta = new float[cap * kp];
     this.block = new float[Math.multiplyExact(width, d)];
-    this.svBlock = new SvBlock(block, width);
+    this.svBlock = new SvPanels(block, d, width, width);
     this.deltaCoefs = new ClassCoefs(delta, kp, kp);
     this.packedRow = new int[cap];
     Arrays.fill(packedRow, -1);
@@ -78,7 +78,7 @@ final class PendingBlock {
   }
 
   /** The block (shared: read it, never modify it). */
-  SvBlock block() {
+  SvPanels block() {
     return svBlock;
   }
 
@@ -99,7 +99,7 @@ final class PendingBlock {
   boolean add(KernelRows rows, int r, float[] change, int off) {
     row[count] = r;
     System.arraycopy(change, off, delta, count * kp, kp);
-    rows.packWide(r, packedRow[count], block, width, count);
+    rows.pack(r, packedRow[count], block, width, count);
     packedRow[count] = r;
     norms[count] = rows.norm(r);
     count++;
@@ -119,7 +119,7 @@ final class PendingBlock {
   void addScores(KernelRows rows, int i, int at, KernelModel.Function kernel, float[] out) {
     // Only the panels that hold pending rows (the lanes after count are never read): on average half
     // the block's loads of a pass over all of it, each lane's chain and bits unchanged.
-    rows.gramWide(i, at, svBlock, GramBlocks.panels(count) * GramBlocks.PANEL, gRow, 0);
+    rows.gramRow(i, at, svBlock, GramBlocks.lanes(count), gRow, 0);
     kernel.finish(gRow, 0, count, kernel.usesNorms() ? rows.norm(i) : 0f, norms);
     GramBlocks.classScores(gRow, 0, count, deltaCoefs, out, 0);
   }

@@ -27,13 +27,13 @@ final class SupportVectorPanels {
       int m = sv.size();
       KernelRows rows = new KernelRows(sv);
       float[] p = new float[Math.toIntExact(GramBlocks.packedLength(m, sv.dimension()))];
-      float[] n = new float[GramBlocks.panels(m) * GramBlocks.PANEL];
+      float[] n = new float[GramBlocks.lanes(m)];
       for (int s = 0; s < m; s++) {
-        rows.pack(s, p, s);
+        rows.pack(s, -1, p, GramBlocks.PANEL, s);
         n[s] = rows.norm(s);
       }
       norms = n;
-      panels = new SvPanels(p, sv.dimension(), GramBlocks.panels(m));
+      panels = new SvPanels(p, sv.dimension(), GramBlocks.PANEL, m);
     }
     return this;
   }

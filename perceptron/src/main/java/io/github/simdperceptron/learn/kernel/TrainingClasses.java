@@ -1,6 +1,6 @@
 package io.github.simdperceptron.learn.kernel;
 
-import io.github.simdperceptron.kernel.internal.SvBlock;
+import io.github.simdperceptron.kernel.internal.SvPanels;
 import java.util.Arrays;
 
 /**
@@ -84,7 +84,7 @@ final class TrainingClasses {
    * The training rows' scores as {@link DualScores#scoresFromColumns} gives them from every
    * support vector's column (at each row's layout position, kp a row), with the columns taken in
    * batches of support vectors in slot order: a batch holds cached columns and at most width
-   * others, computed as one wide block against every training row
+   * others, computed as one block against every training row
    * ({@link TrainingScores#blockColumns}, the commits' Gram block and finish, so the same bits as
    * a commit's column); each batch's columns are added to the running class sums in order, so
    * each row's chain of each class is the one a single call with every column runs. The rows
@@ -97,7 +97,7 @@ final class TrainingClasses {
     KernelRows rows = scores.rows();
     float[] sums = model.columnSums(positions);
     float[] block = new float[width * scores.dimension()];
-    SvBlock svBlock = new SvBlock(block, width);
+    SvPanels svBlock = new SvPanels(block, scores.dimension(), width, width);
     float[] norms = new float[width];
     int[] packed = new int[width];
     Arrays.fill(packed, -1);
@@ -113,7 +113,7 @@ final class TrainingClasses {
           if (lanes == width) {
             break;
           }
-          rows.packWide(row, packed[lanes], block, width, lanes);
+          rows.pack(row, packed[lanes], block, width, lanes);
           packed[lanes] = row;
           norms[lanes] = rows.norm(row);
           if (computed[lanes] == null) {

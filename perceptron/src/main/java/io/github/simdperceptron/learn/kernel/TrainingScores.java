@@ -5,7 +5,7 @@ import io.github.simdperceptron.kernel.internal.ClassCoefs;
 import io.github.simdperceptron.kernel.internal.FloatRows;
 import io.github.simdperceptron.kernel.internal.GramBlocks;
 import io.github.simdperceptron.kernel.internal.RowQuads;
-import io.github.simdperceptron.kernel.internal.SvBlock;
+import io.github.simdperceptron.kernel.internal.SvPanels;
 import java.util.Arrays;
 
 /**
@@ -212,11 +212,11 @@ final class TrainingScores {
   }
 
   /**
-   * {@link #pendingColumns} for the first {@code lanes} rows of a wide block of {@link #width()}
+   * {@link #pendingColumns} for the first {@code lanes} rows of a block (one panel) of {@link #width()}
    * lanes and their norms; {@code addToScores} only for the pending block, whose coefficient
    * changes it adds.
    */
-  void blockColumns(SvBlock block, float[] norms, int lanes, float[][] into, boolean addToScores) {
+  void blockColumns(SvPanels block, float[] norms, int lanes, float[][] into, boolean addToScores) {
     if (kernel.usesNorms()) {
       rows.norm(0); // computed once, before the threads read them
     }
@@ -235,12 +235,12 @@ final class TrainingScores {
   }
 
   /**
-   * The finished kernel values of a wide block's first lanes rows (the pending rows, norms
+   * The finished kernel values of a block's first lanes rows (the pending rows, norms
    * their squared norms) against the rows of quads [a, b): {@code g[(pos - 4a) * width + u]} for
    * the layout's positions pos and u &lt; lanes (a padding position's as of a zero row). All the
    * block's lanes, filled or not, as every commit computes them. Only g is modified.
    */
-  private void blockKernels(SvBlock block, float[] norms, int lanes, int a, int b, FloatRows gram) {
+  private void blockKernels(SvPanels block, float[] norms, int lanes, int a, int b, FloatRows gram) {
     int width = pending.width();
     GramBlocks.gramQuads(quads, a, b, block, gram, 0);
     float[] g = gram.values();
@@ -313,7 +313,7 @@ final class TrainingScores {
     }
     int width = pending.width();
     float[] block = new float[Math.multiplyExact(width, d)];
-    SvBlock svBlock = new SvBlock(block, width);
+    SvPanels svBlock = new SvPanels(block, d, width, width);
     float[] norms = new float[width];
     int[] packed = new int[width];
     Arrays.fill(packed, -1);
@@ -334,7 +334,7 @@ final class TrainingScores {
           throw new IllegalArgumentException("cached column " + (first + u) + ": the cache's budget of "
               + s.cacheBudget + " bytes has no room for it");
         }
-        rows.packWide(row, packed[u], block, width, u);
+        rows.pack(row, packed[u], block, width, u);
         packed[u] = row;
         norms[u] = rows.norm(row);
       }
@@ -381,7 +381,7 @@ final class TrainingScores {
     return positionOf.length;
   }
 
-  /** Lanes of a wide block ({@link #blockColumns}): the pending block's. */
+  /** Lanes of a block ({@link #blockColumns}): the pending block's. */
   int width() {
     return pending.width();
   }

@@ -180,7 +180,7 @@ class KernelTrainingScoresTest {
     FitResult<KernelModel> fit = TrainingLoop.fit(rule, data, options);
     KernelModel model = fit.model();
     // At least two batches with a full block of computed columns: a lane of the block is reused.
-    int width = GramBlocks.panels(pending) * GramBlocks.PANEL;
+    int width = GramBlocks.lanes(pending);
     assertTrue(model.size() > cacheColumns + 2 * width, where + ": " + model.size()
         + " support vectors for a cache of " + cacheColumns + " columns");
     assertNull(rule.trainingColumns(), where + ": the cache holds every column");
