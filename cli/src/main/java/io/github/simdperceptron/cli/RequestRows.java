@@ -28,6 +28,10 @@ import java.util.Set;
  * <p>One thread reuses one instance, request after request: the rows live in buffers that grow
  * to the largest request ({@link #release()} drops large ones), dense rows side by side in one
  * row-major matrix, sparse rows in compressed-row arrays.
+ *
+ * <p>Longer than 600 lines because the five body forms (JSON, text, libsvm, float32 and uint8
+ * binary) fill the same reused buffers through the same checks; a class per form would share
+ * those buffers across the package.
  */
 final class RequestRows {
   /** A body that does not hold rows for the model: the message says why, in one line. */

@@ -38,6 +38,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * learning and saving are one writer at a time. Bad requests get a status and a one-line reason,
  * and the server goes on. SIGTERM (or SIGINT) stops accepting, lets the requests in flight end
  * (for at most --grace seconds), saves the model and exits with 0.
+ *
+ * <p>Longer than 600 lines because the routes, their request bodies and replies, and the stopping
+ * all read the one server's state (the live model, its writer lock, the per-thread buffers, the
+ * stop flag); the body forms themselves are parsed in {@link RequestRows}.
  */
 final class ServeCommand {
   private static final ThreadLocal<Boolean> OVERFLOW = ThreadLocal.withInitial(() -> false);
