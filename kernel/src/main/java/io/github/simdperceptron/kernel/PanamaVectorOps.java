@@ -36,10 +36,14 @@ final class PanamaVectorOps implements VectorOps {
   /** From 1M floats (4 MiB per operand, 8x the 512 KiB L2) the dot product streams from L3 or memory. */
   private static final int STREAMING_LENGTH = 1 << 20;
   /**
-   * Below this length a dot of whole arrays takes the offset-free loop; from here on the general
-   * loop measured as fast or faster (docs/kernel-benchmarks.md, design decisions).
+   * Below this length a dot of whole arrays takes the offset-free loop, which C2 unrolls: while
+   * both operands fit a 48 KiB L1d it is as fast as the general loop when the arrays' data are
+   * not 64-byte aligned (every 512-bit load then spans two cache lines, and those loads bound
+   * both loops) and faster when they are. From here on the operands stream from L2 and the
+   * general loop, which reads in address order, is faster (docs/kernel-benchmarks.md, design
+   * decisions).
    */
-  private static final int SHORT_LENGTH = 4096;
+  private static final int SHORT_LENGTH = 6144;
   private static final boolean FMA = VectorOpsProvider.fmaEnabled();
   /**
    * Lane i goes to lane i ^ 8 of the full vector (16 lanes), then lane i ^ 4 of its lower 256 bits
@@ -253,10 +257,27 @@ final class PanamaVectorOps implements VectorOps {
           }
         }
       }
+      // addLastLanes and sumLanes written out: called once per call after a long loop, their
+      // call sites are cold to C2, which then does not inline them, and a vector passed to a
+      // method that is not inlined is boxed on the heap (an allocation per call, so collections
+      // during a loop of dots). Same operations, same order.
       if (i < n) {
-        acc0 = addLastLanes(a, aOff + n, b, bOff + n, n - i, acc0);
+        IntVector keep = IntVector.fromArray(I, LAST_LANES, n - i);
+        FloatVector x = FloatVector.fromArray(F, a, aOff + n - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+        FloatVector y = FloatVector.fromArray(F, b, bOff + n - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+        acc0 = fmaOrMulAdd(x, y, acc0);
       }
-      return sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
+      FloatVector v = acc0.add(acc1).add(acc2.add(acc3));
+      if (L > 8) {
+        v = (FloatVector) v.add(v.rearrange(XOR8)).reinterpretShape(FloatVector.SPECIES_256, 0);
+      }
+      if (L > 4) {
+        v = (FloatVector) v.add(v.rearrange(XOR4)).reinterpretShape(FloatVector.SPECIES_128, 0);
+      }
+      if (L > 2) {
+        return (v.lane(0) + v.lane(2)) + (v.lane(1) + v.lane(3));
+      }
+      return v.lane(0) + v.lane(1);
     }
     for (; i < n; i++) {
       sum = fmaOrMulAdd(a[aOff + i], b[bOff + i], sum);
