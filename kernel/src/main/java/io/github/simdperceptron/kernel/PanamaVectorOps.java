@@ -64,6 +64,8 @@ final class PanamaVectorOps implements VectorOps {
    * {@code off + n} with its first L - t lanes cleared in both (an AND of the bits, so a cleared
    * lane is +0 times +0 whatever the element held, infinities and NaN included), added into acc
    * like a whole vector: the tail costs one vector step instead of a scalar chain of t steps.
+   * {@link #dotInCache} and {@link #multiDot2} repeat these steps in their bodies (after a long loop
+   * C2 leaves the call cold and boxes its vectors), so a change here belongs there too.
    */
   private static FloatVector addLastLanes(float[] a, int aEnd, float[] b, int bEnd, int t, FloatVector acc) {
     IntVector keep = IntVector.fromArray(I, LAST_LANES, t);
@@ -119,6 +121,8 @@ final class PanamaVectorOps implements VectorOps {
    * at most a register move), so the next shuffle and add run on half the width; the last four lanes
    * are read out and added as scalars, {@code (v0 + v2) + (v1 + v3)}, the same sums as two more
    * shuffle levels but a shorter dependency chain (a lane read is cheaper than a full permute).
+   * {@link #dotInCache} and {@link #multiDot2} repeat these steps in their bodies, as for
+   * {@link #addLastLanes}.
    */
   static float sumLanes(FloatVector v) {
     if (L > 8) {
@@ -395,11 +399,32 @@ final class PanamaVectorOps implements VectorOps {
       a0 = fmaOrMulAdd(FloatVector.fromArray(F, rows, o0 + i), x0, a0);
       b0 = fmaOrMulAdd(FloatVector.fromArray(F, rows, o1 + i), x0, b0);
     }
+    // As in dotInCache, addLastLanes and sumLanes written out (C2 left them as calls after a long
+    // loop and boxed the vectors): the same operations in the same order.
     if (i < d) {
-      a0 = addLastLanes(rows, o0 + d, x, xOff + d, d - i, a0);
-      b0 = addLastLanes(rows, o1 + d, x, xOff + d, d - i, b0);
+      IntVector keep = IntVector.fromArray(I, LAST_LANES, d - i);
+      FloatVector xt = FloatVector.fromArray(F, x, xOff + d - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+      FloatVector r0 = FloatVector.fromArray(F, rows, o0 + d - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+      FloatVector r1 = FloatVector.fromArray(F, rows, o1 + d - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+      a0 = fmaOrMulAdd(r0, xt, a0);
+      b0 = fmaOrMulAdd(r1, xt, b0);
     }
-    out[outOff] = sumLanes(a0.add(a1).add(a2.add(a3)));
-    out[outOff + 1] = sumLanes(b0.add(b1).add(b2.add(b3)));
+    FloatVector va = a0.add(a1).add(a2.add(a3));
+    FloatVector vb = b0.add(b1).add(b2.add(b3));
+    if (L > 8) {
+      va = (FloatVector) va.add(va.rearrange(XOR8)).reinterpretShape(FloatVector.SPECIES_256, 0);
+      vb = (FloatVector) vb.add(vb.rearrange(XOR8)).reinterpretShape(FloatVector.SPECIES_256, 0);
+    }
+    if (L > 4) {
+      va = (FloatVector) va.add(va.rearrange(XOR4)).reinterpretShape(FloatVector.SPECIES_128, 0);
+      vb = (FloatVector) vb.add(vb.rearrange(XOR4)).reinterpretShape(FloatVector.SPECIES_128, 0);
+    }
+    if (L > 2) {
+      out[outOff] = (va.lane(0) + va.lane(2)) + (va.lane(1) + va.lane(3));
+      out[outOff + 1] = (vb.lane(0) + vb.lane(2)) + (vb.lane(1) + vb.lane(3));
+    } else {
+      out[outOff] = va.lane(0) + va.lane(1);
+      out[outOff + 1] = vb.lane(0) + vb.lane(1);
+    }
   }
 }
