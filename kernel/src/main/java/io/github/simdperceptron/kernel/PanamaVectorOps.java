@@ -36,10 +36,14 @@ final class PanamaVectorOps implements VectorOps {
   /** From 1M floats (4 MiB per operand, 8x the 512 KiB L2) the dot product streams from L3 or memory. */
   private static final int STREAMING_LENGTH = 1 << 20;
   /**
-   * Below this length a dot of whole arrays takes the offset-free loop; from here on the general
-   * loop measured as fast or faster (docs/kernel-benchmarks.md, design decisions).
+   * Below this length a dot of whole arrays takes the offset-free loop, which C2 unrolls: while
+   * both operands fit a 48 KiB L1d it is as fast as the general loop when the arrays' data are
+   * not 64-byte aligned (every 512-bit load then spans two cache lines, and those loads bound
+   * both loops) and faster when they are. From here on the operands stream from L2 and the
+   * general loop, which reads in address order, is faster (docs/kernel-benchmarks.md, design
+   * decisions).
    */
-  private static final int SHORT_LENGTH = 4096;
+  private static final int SHORT_LENGTH = 6144;
   private static final boolean FMA = VectorOpsProvider.fmaEnabled();
   /**
    * Lane i goes to lane i ^ 8 of the full vector (16 lanes), then lane i ^ 4 of its lower 256 bits
@@ -60,6 +64,8 @@ final class PanamaVectorOps implements VectorOps {
    * {@code off + n} with its first L - t lanes cleared in both (an AND of the bits, so a cleared
    * lane is +0 times +0 whatever the element held, infinities and NaN included), added into acc
    * like a whole vector: the tail costs one vector step instead of a scalar chain of t steps.
+   * {@link #dotInCache} and {@link #multiDot2} repeat these steps in their bodies (after a long loop
+   * C2 leaves the call cold and boxes its vectors), so a change here belongs there too.
    */
   private static FloatVector addLastLanes(float[] a, int aEnd, float[] b, int bEnd, int t, FloatVector acc) {
     IntVector keep = IntVector.fromArray(I, LAST_LANES, t);
@@ -115,6 +121,8 @@ final class PanamaVectorOps implements VectorOps {
    * at most a register move), so the next shuffle and add run on half the width; the last four lanes
    * are read out and added as scalars, {@code (v0 + v2) + (v1 + v3)}, the same sums as two more
    * shuffle levels but a shorter dependency chain (a lane read is cheaper than a full permute).
+   * {@link #dotInCache} and {@link #multiDot2} repeat these steps in their bodies, as for
+   * {@link #addLastLanes}.
    */
   static float sumLanes(FloatVector v) {
     if (L > 8) {
@@ -253,10 +261,27 @@ final class PanamaVectorOps implements VectorOps {
           }
         }
       }
+      // addLastLanes and sumLanes written out: called once per call after a long loop, their
+      // call sites are cold to C2, which then does not inline them, and a vector passed to a
+      // method that is not inlined is boxed on the heap (an allocation per call, so collections
+      // during a loop of dots). Same operations, same order.
       if (i < n) {
-        acc0 = addLastLanes(a, aOff + n, b, bOff + n, n - i, acc0);
+        IntVector keep = IntVector.fromArray(I, LAST_LANES, n - i);
+        FloatVector x = FloatVector.fromArray(F, a, aOff + n - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+        FloatVector y = FloatVector.fromArray(F, b, bOff + n - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+        acc0 = fmaOrMulAdd(x, y, acc0);
       }
-      return sumLanes(acc0.add(acc1).add(acc2.add(acc3)));
+      FloatVector v = acc0.add(acc1).add(acc2.add(acc3));
+      if (L > 8) {
+        v = (FloatVector) v.add(v.rearrange(XOR8)).reinterpretShape(FloatVector.SPECIES_256, 0);
+      }
+      if (L > 4) {
+        v = (FloatVector) v.add(v.rearrange(XOR4)).reinterpretShape(FloatVector.SPECIES_128, 0);
+      }
+      if (L > 2) {
+        return (v.lane(0) + v.lane(2)) + (v.lane(1) + v.lane(3));
+      }
+      return v.lane(0) + v.lane(1);
     }
     for (; i < n; i++) {
       sum = fmaOrMulAdd(a[aOff + i], b[bOff + i], sum);
@@ -374,11 +399,32 @@ final class PanamaVectorOps implements VectorOps {
       a0 = fmaOrMulAdd(FloatVector.fromArray(F, rows, o0 + i), x0, a0);
       b0 = fmaOrMulAdd(FloatVector.fromArray(F, rows, o1 + i), x0, b0);
     }
+    // As in dotInCache, addLastLanes and sumLanes written out (C2 left them as calls after a long
+    // loop and boxed the vectors): the same operations in the same order.
     if (i < d) {
-      a0 = addLastLanes(rows, o0 + d, x, xOff + d, d - i, a0);
-      b0 = addLastLanes(rows, o1 + d, x, xOff + d, d - i, b0);
+      IntVector keep = IntVector.fromArray(I, LAST_LANES, d - i);
+      FloatVector xt = FloatVector.fromArray(F, x, xOff + d - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+      FloatVector r0 = FloatVector.fromArray(F, rows, o0 + d - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+      FloatVector r1 = FloatVector.fromArray(F, rows, o1 + d - L).reinterpretAsInts().and(keep).reinterpretAsFloats();
+      a0 = fmaOrMulAdd(r0, xt, a0);
+      b0 = fmaOrMulAdd(r1, xt, b0);
     }
-    out[outOff] = sumLanes(a0.add(a1).add(a2.add(a3)));
-    out[outOff + 1] = sumLanes(b0.add(b1).add(b2.add(b3)));
+    FloatVector va = a0.add(a1).add(a2.add(a3));
+    FloatVector vb = b0.add(b1).add(b2.add(b3));
+    if (L > 8) {
+      va = (FloatVector) va.add(va.rearrange(XOR8)).reinterpretShape(FloatVector.SPECIES_256, 0);
+      vb = (FloatVector) vb.add(vb.rearrange(XOR8)).reinterpretShape(FloatVector.SPECIES_256, 0);
+    }
+    if (L > 4) {
+      va = (FloatVector) va.add(va.rearrange(XOR4)).reinterpretShape(FloatVector.SPECIES_128, 0);
+      vb = (FloatVector) vb.add(vb.rearrange(XOR4)).reinterpretShape(FloatVector.SPECIES_128, 0);
+    }
+    if (L > 2) {
+      out[outOff] = (va.lane(0) + va.lane(2)) + (va.lane(1) + va.lane(3));
+      out[outOff + 1] = (vb.lane(0) + vb.lane(2)) + (vb.lane(1) + vb.lane(3));
+    } else {
+      out[outOff] = va.lane(0) + va.lane(1);
+      out[outOff + 1] = vb.lane(0) + vb.lane(1);
+    }
   }
 }

@@ -65,8 +65,9 @@ final class KernelTestSupport {
 
   /**
    * 0, 1, and k*L - 1, k*L, k*L + 1 for k = 1, 2, 4, 8, 16 (lane count, the two-vector minimum, the
-   * 4x unroll, and beyond), then the primes 1021 and 4099. With L = 1 (scalar) this also covers the
-   * 2x and 4x scalar unrolls.
+   * 4x unroll, and beyond), then the primes 1021, 4099 and 6151 (the last two on either side of
+   * the length from which a dot of whole arrays takes the general loop). With L = 1 (scalar) this
+   * also covers the 2x and 4x scalar unrolls.
    */
   static int[] sizes() {
     TreeSet<Integer> s = new TreeSet<>();
@@ -79,6 +80,7 @@ final class KernelTestSupport {
     }
     s.add(1021);
     s.add(4099);
+    s.add(6151);
     return s.stream().mapToInt(Integer::intValue).toArray();
   }
 
