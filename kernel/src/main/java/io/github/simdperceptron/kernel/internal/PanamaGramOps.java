@@ -15,14 +15,17 @@ import jdk.incubator.vector.VectorSpecies;
  * ({@link SvPanels}): per feature, one broadcast of each row's value against one, two or four
  * vectors of a panel's SV values at that feature, so each G[r][s] is a lane of an accumulator and
  * no lane sums are needed. One family of register tiles does every Gram block: four rows whose
- * values of a feature lie side by side ({@code x[xBase + 4 k + i]}: a row quad's, or four dense
- * rows interleaved feature-major into a scratch, 128 rows at a time) or one row
- * ({@code x[xBase + step * k]}), over a list of features {@code feature[k]} (a quad's, a sparse
- * row's non-zeros, or every feature of a dense row). Four rows by two vectors keep 8 independent
- * FMA chains (enough to hide the FMA latency on two FMA pipes) in AVX2's 16 registers; on 512-bit
- * vectors four rows by four vectors keep 16 in AVX-512's 32. Per feature a tile loads the index and
- * then its vectors at constant offsets from one address, so one bounds check serves them. The
- * loops are small static methods: C2 on JDK 17 boxes vectors in larger ones.
+ * values of a feature lie side by side (a row quad's {@code x[4 k + i]} over the quad's feature
+ * list; or four dense rows interleaved feature-major into a scratch, 128 rows at a time, over
+ * every feature) or one row ({@code x[xBase + step * k]} over a feature list: a sparse row's
+ * non-zeros, a quad's features, every feature of a dense row). The four-row tiles come in two
+ * index forms: over a feature list, each step loads the index and then its vectors at constant
+ * offsets from one address (one bounds check serves them); over every feature of a model's
+ * panel, the address steps by a constant and C2 checks the bounds once per call, which the
+ * throughput-bound dense block needs (a feature list costs it about a third of its speed). Four
+ * rows by two vectors keep 8 independent FMA chains (enough to hide the FMA latency on two FMA
+ * pipes) in AVX2's 16 registers; on 512-bit vectors four rows by four vectors keep 16 in
+ * AVX-512's 32. The loops are small static methods: C2 on JDK 17 boxes vectors in larger ones.
  *
  * <p>It is longer than 600 lines because it is one concept, the Gram kernels and their finishing
  * steps, written out tile by tile for the reason above.
@@ -41,8 +44,6 @@ final class PanamaGramOps implements GramOps {
   private static final ThreadLocal<float[]> SCRATCH = ThreadLocal.withInitial(() -> new float[0]);
   /** Ones, the values of a sparse row that has none. */
   private static final ThreadLocal<float[]> ONES = ThreadLocal.withInitial(() -> new float[0]);
-  /** 0, 1, 2, ...: the feature list of a dense row (grown, never changed once published). */
-  private static volatile int[] everyFeature = new int[0];
 
   PanamaGramOps() {}
 
@@ -57,6 +58,7 @@ final class PanamaGramOps implements GramOps {
 
   @Override
   public void gram(QueryRows query, int from, int to, SvPanels svs, FloatRows target, int gOff) {
+    assert svs.width == GramBlocks.PANEL : "dense rows run against a model's panels, width " + svs.width;
     float[][] rowArrays = query.arrays;
     int[] rowOffsets = query.offsets;
     int[] rows = query.ids;
@@ -66,7 +68,6 @@ final class PanamaGramOps implements GramOps {
     int panelCount = svs.panelCount();
     float[] g = target.values;
     int gStride = target.stride;
-    int[] features = everyFeature(d);
     int tiled = from + (to - from) / 4 * 4;
     float[] packed = tiled > from ? scratch(Math.min(tiled - from, ROW_CHUNK) * d) : null;
     for (int c = from; c < tiled; c += ROW_CHUNK) {
@@ -83,7 +84,7 @@ final class PanamaGramOps implements GramOps {
         for (int o = 0, v; o < lanes; o += v * L) {
           v = vectors(o, lanes);
           for (int t = c; t < end; t += 4) {
-            fourRows(v, features, packed, (t - c) * d, 0, d, panels, p * d * width + o, width, g,
+            denseRows(v, packed, (t - c) * d, d, panels, p * d * width + o, g,
                 gOff + (t - from) * gStride + p * width + o, gStride);
           }
         }
@@ -92,7 +93,7 @@ final class PanamaGramOps implements GramOps {
     for (int t = tiled; t < to; t++) {
       int r = rows[t];
       for (int p = 0; p < panelCount; p++) {
-        oneRow(features, rowArrays[r], rowOffsets[r], 1, 0, d, panels, p * d * width, width, svs.lanes(p), g,
+        denseRow(rowArrays[r], rowOffsets[r], d, panels, p * d * width, svs.lanes(p), g,
             gOff + (t - from) * gStride + p * width);
       }
     }
@@ -154,7 +155,7 @@ final class PanamaGramOps implements GramOps {
       for (int o = 0, v; o < lanes; o += v * L) {
         v = vectors(o, lanes);
         for (int q = qFrom; q < qTo; q++) {
-          fourRows(v, feature, values, 0, start[q], start[q + 1], panels, p * d * width + o, width, g,
+          fourRows(v, feature, values, start[q], start[q + 1], panels, p * d * width + o, width, g,
               gOff + (q - qFrom) * quadStride + p * width + o, gStride);
         }
       }
@@ -175,17 +176,35 @@ final class PanamaGramOps implements GramOps {
   }
 
   /**
-   * Four rows, row i's value at feature[k] being x[xBase + 4 k + i] for k in [from, to), against
-   * lanes [o, o + v L) of a panel (at: the panel's start plus o): G row i's lanes at go + i gStride.
+   * A row quad's four rows, row i's value at feature[k] being x[4 k + i] for k in [from, to),
+   * against lanes [o, o + v L) of a panel (at: the panel's start plus o): G row i's lanes at
+   * go + i gStride.
    */
-  private static void fourRows(int v, int[] feature, float[] x, int xBase, int from, int to, float[] panels, int at,
-      int width, float[] g, int go, int gStride) {
+  private static void fourRows(int v, int[] feature, float[] x, int from, int to, float[] panels, int at, int width,
+      float[] g, int go, int gStride) {
     if (v == 4) {
-      tile4x4(feature, x, xBase, from, to, panels, at, width, g, go, gStride);
+      tile4x4(feature, x, from, to, panels, at, width, g, go, gStride);
     } else if (v == 2) {
-      tile4x2(feature, x, xBase, from, to, panels, at, width, g, go, gStride);
+      tile4x2(feature, x, from, to, panels, at, width, g, go, gStride);
     } else {
-      tile4x1(feature, x, xBase, from, to, panels, at, width, g, go, gStride);
+      tile4x1(feature, x, from, to, panels, at, width, g, go, gStride);
+    }
+  }
+
+  /**
+   * Four dense rows interleaved feature-major (row i's feature j at x[xBase + 4 j + i]) against
+   * lanes [o, o + v L) of a model's panel ({@link GramBlocks#PANEL} wide; at: its start plus o), every
+   * feature in order: the addresses step by a constant, so C2 checks the bounds once per call
+   * instead of once per feature, as a feature list needs.
+   */
+  private static void denseRows(int v, float[] x, int xBase, int d, float[] panels, int at, float[] g, int go,
+      int gStride) {
+    if (v == 4) {
+      dense4x4(x, xBase, d, panels, at, g, go, gStride);
+    } else if (v == 2) {
+      dense4x2(x, xBase, d, panels, at, g, go, gStride);
+    } else {
+      dense4x1(x, xBase, d, panels, at, g, go, gStride);
     }
   }
 
@@ -206,10 +225,24 @@ final class PanamaGramOps implements GramOps {
       }
     }
   }
+  /** One dense row x[xBase + j], j &lt; d, against lanes [0, lanes) of the model's panel at base, every feature in order: G's lanes at go. */
+  private static void denseRow(float[] x, int xBase, int d, float[] panels, int base, int lanes, float[] g, int go) {
+    for (int o = 0, v; o < lanes; o += v * L) {
+      v = vectors(o, lanes);
+      if (v == 4) {
+        dense1x4(x, xBase, d, panels, base + o, g, go + o);
+      } else if (v == 2) {
+        dense1x2(x, xBase, d, panels, base + o, g, go + o);
+      } else {
+        dense1x1(x, xBase, d, panels, base + o, g, go + o);
+      }
+    }
+  }
+
 
   /** Four rows against four vectors at panels + at: sixteen chains. */
-  private static void tile4x4(int[] feature, float[] x, int xBase, int from, int to, float[] panels, int at,
-      int width, float[] g, int go, int gStride) {
+  private static void tile4x4(int[] feature, float[] x, int from, int to, float[] panels, int at, int width,
+      float[] g, int go, int gStride) {
     FloatVector a00 = FloatVector.zero(F);
     FloatVector a01 = a00;
     FloatVector a02 = a00;
@@ -228,7 +261,7 @@ final class PanamaGramOps implements GramOps {
     FloatVector a33 = a00;
     for (int k = from; k < to; k++) {
       int pk = at + feature[k] * width;
-      int xk = xBase + 4 * k;
+      int xk = 4 * k;
       FloatVector s0 = FloatVector.fromArray(F, panels, pk);
       FloatVector s1 = FloatVector.fromArray(F, panels, pk + L);
       FloatVector s2 = FloatVector.fromArray(F, panels, pk + 2 * L);
@@ -273,8 +306,8 @@ final class PanamaGramOps implements GramOps {
   }
 
   /** Four rows against two vectors at panels + at: eight chains. */
-  private static void tile4x2(int[] feature, float[] x, int xBase, int from, int to, float[] panels, int at,
-      int width, float[] g, int go, int gStride) {
+  private static void tile4x2(int[] feature, float[] x, int from, int to, float[] panels, int at, int width,
+      float[] g, int go, int gStride) {
     FloatVector a00 = FloatVector.zero(F);
     FloatVector a01 = a00;
     FloatVector a10 = a00;
@@ -285,7 +318,7 @@ final class PanamaGramOps implements GramOps {
     FloatVector a31 = a00;
     for (int k = from; k < to; k++) {
       int pk = at + feature[k] * width;
-      int xk = xBase + 4 * k;
+      int xk = 4 * k;
       FloatVector s0 = FloatVector.fromArray(F, panels, pk);
       FloatVector s1 = FloatVector.fromArray(F, panels, pk + L);
       FloatVector b = FloatVector.broadcast(F, x[xk]);
@@ -312,15 +345,15 @@ final class PanamaGramOps implements GramOps {
   }
 
   /** Four rows against one vector at panels + at: four chains. */
-  private static void tile4x1(int[] feature, float[] x, int xBase, int from, int to, float[] panels, int at,
-      int width, float[] g, int go, int gStride) {
+  private static void tile4x1(int[] feature, float[] x, int from, int to, float[] panels, int at, int width,
+      float[] g, int go, int gStride) {
     FloatVector a0 = FloatVector.zero(F);
     FloatVector a1 = a0;
     FloatVector a2 = a0;
     FloatVector a3 = a0;
     for (int k = from; k < to; k++) {
       FloatVector s = FloatVector.fromArray(F, panels, at + feature[k] * width);
-      int xk = xBase + 4 * k;
+      int xk = 4 * k;
       a0 = term(FloatVector.broadcast(F, x[xk]), s, a0);
       a1 = term(FloatVector.broadcast(F, x[xk + 1]), s, a1);
       a2 = term(FloatVector.broadcast(F, x[xk + 2]), s, a2);
@@ -332,6 +365,128 @@ final class PanamaGramOps implements GramOps {
     a3.intoArray(g, go + 3 * gStride);
   }
 
+  /** {@link #tile4x4} for four interleaved dense rows, every feature in order. */
+  private static void dense4x4(float[] x, int xBase, int d, float[] panels, int at, float[] g, int go,
+      int gStride) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a02 = a00;
+    FloatVector a03 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a12 = a00;
+    FloatVector a13 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a22 = a00;
+    FloatVector a23 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    FloatVector a32 = a00;
+    FloatVector a33 = a00;
+    for (int k = 0; k < d; k++) {
+      int pk = at + k * GramBlocks.PANEL;
+      int xk = xBase + 4 * k;
+      FloatVector s0 = FloatVector.fromArray(F, panels, pk);
+      FloatVector s1 = FloatVector.fromArray(F, panels, pk + L);
+      FloatVector s2 = FloatVector.fromArray(F, panels, pk + 2 * L);
+      FloatVector s3 = FloatVector.fromArray(F, panels, pk + 3 * L);
+      FloatVector b = FloatVector.broadcast(F, x[xk]);
+      a00 = term(b, s0, a00);
+      a01 = term(b, s1, a01);
+      a02 = term(b, s2, a02);
+      a03 = term(b, s3, a03);
+      b = FloatVector.broadcast(F, x[xk + 1]);
+      a10 = term(b, s0, a10);
+      a11 = term(b, s1, a11);
+      a12 = term(b, s2, a12);
+      a13 = term(b, s3, a13);
+      b = FloatVector.broadcast(F, x[xk + 2]);
+      a20 = term(b, s0, a20);
+      a21 = term(b, s1, a21);
+      a22 = term(b, s2, a22);
+      a23 = term(b, s3, a23);
+      b = FloatVector.broadcast(F, x[xk + 3]);
+      a30 = term(b, s0, a30);
+      a31 = term(b, s1, a31);
+      a32 = term(b, s2, a32);
+      a33 = term(b, s3, a33);
+    }
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a02.intoArray(g, go + 2 * L);
+    a03.intoArray(g, go + 3 * L);
+    a10.intoArray(g, go + gStride);
+    a11.intoArray(g, go + gStride + L);
+    a12.intoArray(g, go + gStride + 2 * L);
+    a13.intoArray(g, go + gStride + 3 * L);
+    a20.intoArray(g, go + 2 * gStride);
+    a21.intoArray(g, go + 2 * gStride + L);
+    a22.intoArray(g, go + 2 * gStride + 2 * L);
+    a23.intoArray(g, go + 2 * gStride + 3 * L);
+    a30.intoArray(g, go + 3 * gStride);
+    a31.intoArray(g, go + 3 * gStride + L);
+    a32.intoArray(g, go + 3 * gStride + 2 * L);
+    a33.intoArray(g, go + 3 * gStride + 3 * L);
+  }
+  /** {@link #tile4x2} for four interleaved dense rows, every feature in order. */
+  private static void dense4x2(float[] x, int xBase, int d, float[] panels, int at, float[] g, int go,
+      int gStride) {
+    FloatVector a00 = FloatVector.zero(F);
+    FloatVector a01 = a00;
+    FloatVector a10 = a00;
+    FloatVector a11 = a00;
+    FloatVector a20 = a00;
+    FloatVector a21 = a00;
+    FloatVector a30 = a00;
+    FloatVector a31 = a00;
+    for (int k = 0; k < d; k++) {
+      int pk = at + k * GramBlocks.PANEL;
+      int xk = xBase + 4 * k;
+      FloatVector s0 = FloatVector.fromArray(F, panels, pk);
+      FloatVector s1 = FloatVector.fromArray(F, panels, pk + L);
+      FloatVector b = FloatVector.broadcast(F, x[xk]);
+      a00 = term(b, s0, a00);
+      a01 = term(b, s1, a01);
+      b = FloatVector.broadcast(F, x[xk + 1]);
+      a10 = term(b, s0, a10);
+      a11 = term(b, s1, a11);
+      b = FloatVector.broadcast(F, x[xk + 2]);
+      a20 = term(b, s0, a20);
+      a21 = term(b, s1, a21);
+      b = FloatVector.broadcast(F, x[xk + 3]);
+      a30 = term(b, s0, a30);
+      a31 = term(b, s1, a31);
+    }
+    a00.intoArray(g, go);
+    a01.intoArray(g, go + L);
+    a10.intoArray(g, go + gStride);
+    a11.intoArray(g, go + gStride + L);
+    a20.intoArray(g, go + 2 * gStride);
+    a21.intoArray(g, go + 2 * gStride + L);
+    a30.intoArray(g, go + 3 * gStride);
+    a31.intoArray(g, go + 3 * gStride + L);
+  }
+  /** {@link #tile4x1} for four interleaved dense rows, every feature in order. */
+  private static void dense4x1(float[] x, int xBase, int d, float[] panels, int at, float[] g, int go,
+      int gStride) {
+    FloatVector a0 = FloatVector.zero(F);
+    FloatVector a1 = a0;
+    FloatVector a2 = a0;
+    FloatVector a3 = a0;
+    for (int k = 0; k < d; k++) {
+      FloatVector s = FloatVector.fromArray(F, panels, at + k * GramBlocks.PANEL);
+      int xk = xBase + 4 * k;
+      a0 = term(FloatVector.broadcast(F, x[xk]), s, a0);
+      a1 = term(FloatVector.broadcast(F, x[xk + 1]), s, a1);
+      a2 = term(FloatVector.broadcast(F, x[xk + 2]), s, a2);
+      a3 = term(FloatVector.broadcast(F, x[xk + 3]), s, a3);
+    }
+    a0.intoArray(g, go);
+    a1.intoArray(g, go + gStride);
+    a2.intoArray(g, go + 2 * gStride);
+    a3.intoArray(g, go + 3 * gStride);
+  }
   /** One row against four vectors at panels + at: four chains (a training visit, a row left over, a sparse row). */
   private static void tile1x4(int[] feature, float[] x, int xBase, int step, int from, int to, float[] panels,
       int at, int width, float[] g, int go) {
@@ -379,6 +534,47 @@ final class PanamaGramOps implements GramOps {
     a.intoArray(g, go);
   }
 
+  /** {@link #tile1x4} for a dense row, every feature in order. */
+  private static void dense1x4(float[] x, int xBase, int d, float[] panels, int at, float[] g, int go) {
+    FloatVector a0 = FloatVector.zero(F);
+    FloatVector a1 = a0;
+    FloatVector a2 = a0;
+    FloatVector a3 = a0;
+    for (int k = 0; k < d; k++) {
+      int pk = at + k * GramBlocks.PANEL;
+      FloatVector b = FloatVector.broadcast(F, x[xBase + k]);
+      a0 = term(b, FloatVector.fromArray(F, panels, pk), a0);
+      a1 = term(b, FloatVector.fromArray(F, panels, pk + L), a1);
+      a2 = term(b, FloatVector.fromArray(F, panels, pk + 2 * L), a2);
+      a3 = term(b, FloatVector.fromArray(F, panels, pk + 3 * L), a3);
+    }
+    a0.intoArray(g, go);
+    a1.intoArray(g, go + L);
+    a2.intoArray(g, go + 2 * L);
+    a3.intoArray(g, go + 3 * L);
+  }
+  /** {@link #tile1x2} for a dense row, every feature in order. */
+  private static void dense1x2(float[] x, int xBase, int d, float[] panels, int at, float[] g, int go) {
+    FloatVector a0 = FloatVector.zero(F);
+    FloatVector a1 = a0;
+    for (int k = 0; k < d; k++) {
+      int pk = at + k * GramBlocks.PANEL;
+      FloatVector b = FloatVector.broadcast(F, x[xBase + k]);
+      a0 = term(b, FloatVector.fromArray(F, panels, pk), a0);
+      a1 = term(b, FloatVector.fromArray(F, panels, pk + L), a1);
+    }
+    a0.intoArray(g, go);
+    a1.intoArray(g, go + L);
+  }
+  /** {@link #tile1x1} for a dense row, every feature in order. */
+  private static void dense1x1(float[] x, int xBase, int d, float[] panels, int at, float[] g, int go) {
+    FloatVector a = FloatVector.zero(F);
+    for (int k = 0; k < d; k++) {
+      a = term(FloatVector.broadcast(F, x[xBase + k]), FloatVector.fromArray(F, panels, at + k * GramBlocks.PANEL),
+          a);
+    }
+    a.intoArray(g, go);
+  }
   /** This thread's scratch of at least n floats (kept: one allocation per thread, not one per call). */
   private static float[] scratch(int n) {
     float[] a = SCRATCH.get();
@@ -404,16 +600,6 @@ final class PanamaGramOps implements GramOps {
     return a;
   }
 
-  /** 0, 1, ..., d - 1 (or longer). */
-  private static int[] everyFeature(int d) {
-    int[] a = everyFeature;
-    if (a.length < d) {
-      a = new int[d];
-      Arrays.setAll(a, j -> j);
-      everyFeature = a;
-    }
-    return a;
-  }
 
   /** Writes x[xo + j] to packed[k + 4 j] for j in [0, d): one row of a tile, interleaved feature-major. */
   private static void interleave(float[] x, int xo, int d, float[] packed, int k) {
