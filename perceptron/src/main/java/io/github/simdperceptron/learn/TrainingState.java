@@ -2,6 +2,7 @@ package io.github.simdperceptron.learn;
 
 import io.github.simdperceptron.data.Dataset;
 import io.github.simdperceptron.data.Labels;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.internal.SeededRandom;
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -148,7 +149,7 @@ public final class TrainingState {
     try {
       algorithm = Algorithm.valueOf(name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("learner: '" + learner + "' is not a linear learner (e.g. AVERAGED,"
+      throw new IllegalArgumentException("learner: " + FormatException.quote(learner) + " is not a linear learner (e.g. AVERAGED,"
           + " OVR(POCKET), MULTICLASS(PERCEPTRON))");
     }
     if (form == Form.ONE_VS_REST) {

@@ -1,6 +1,7 @@
 package io.github.simdperceptron.learn.kernel;
 
 import io.github.simdperceptron.data.Dataset;
+import io.github.simdperceptron.io.internal.FormatException;
 import io.github.simdperceptron.learn.Algorithm;
 import io.github.simdperceptron.learn.TrainingOptions;
 import io.github.simdperceptron.learn.internal.TrainingLoop;
@@ -286,7 +287,7 @@ final class KernelTrainingStateFormat {
         new TrainingLoop.Continuation(generator, status, clean, epochs));
     String named = KernelRule.name(model.algorithm(), model.averagedForm(), model.kernel());
     if (!named.equals(learner)) {
-      throw new IllegalArgumentException("learner '" + learner + "': the model's learner is " + named);
+      throw new IllegalArgumentException("learner " + FormatException.quote(learner) + ": the model's learner is " + named);
     }
     t.fingerprint = fingerprint;
     t.rows = s.n - s.prefix;
