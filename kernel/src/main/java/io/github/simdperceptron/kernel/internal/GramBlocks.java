@@ -19,7 +19,7 @@ import java.util.concurrent.ForkJoinPool;
  * feature side by side: dense rows interleaved so on the fly, or laid out once as {@link RowQuads}
  * (each quad over the features where one of its rows is non-zero); or one at a time over a feature
  * list (a sparse row's non-zeros, a dense row's every feature). One family of register tiles (four
- * rows or one row, by one, two or four vectors) serves them all, the four-row tiles in two index
+ * rows or one row, by one, two or four vectors) serves them all, in two index
  * forms: over a feature list (quads), or over every feature of a model's panels (dense rows, whose
  * addresses step by a constant). The operands are small objects that carry their shape, made
  * once per fit or block set: the rows as {@link QueryRows} (dense (array, offset) pairs by row id,

@@ -18,11 +18,11 @@ import jdk.incubator.vector.VectorSpecies;
  * values of a feature lie side by side (a row quad's {@code x[4 k + i]} over the quad's feature
  * list; or four dense rows interleaved feature-major into a scratch, 128 rows at a time, over
  * every feature) or one row ({@code x[xBase + step * k]} over a feature list: a sparse row's
- * non-zeros, a quad's features, every feature of a dense row). The four-row tiles come in two
- * index forms: over a feature list, each step loads the index and then its vectors at constant
+ * non-zeros, a quad's features; or a dense row over every feature). The tiles come in two index
+ * forms: over a feature list, each step loads the index and then its vectors at constant
  * offsets from one address (one bounds check serves them); over every feature of a model's
- * panel, the address steps by a constant and C2 checks the bounds once per call, which the
- * throughput-bound dense block needs (a feature list costs it about a third of its speed). Four
+ * panel, the address steps by a constant and C2 checks the bounds once per call instead of once
+ * per feature, which dense rows, the prediction's common case, need to run at the FMA rate. Four
  * rows by two vectors keep 8 independent FMA chains (enough to hide the FMA latency on two FMA
  * pipes) in AVX2's 16 registers; on 512-bit vectors four rows by four vectors keep 16 in
  * AVX-512's 32. The loops are small static methods: C2 on JDK 17 boxes vectors in larger ones.
