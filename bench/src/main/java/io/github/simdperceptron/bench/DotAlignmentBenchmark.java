@@ -2,8 +2,6 @@ package io.github.simdperceptron.bench;
 
 import io.github.simdperceptron.kernel.DenseOps;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -57,7 +55,7 @@ import sun.misc.Unsafe;
 public class DotAlignmentBenchmark {
   private static final int LINE = 64;
   private static final Unsafe UNSAFE = unsafe();
-  private static final MethodHandle LUCENE_DOT = luceneDot();
+  private static final MethodHandle LUCENE_DOT = LuceneDotBenchmark.luceneDot();
 
   private static Unsafe unsafe() {
     try {
@@ -69,15 +67,6 @@ public class DotAlignmentBenchmark {
     }
   }
 
-  private static MethodHandle luceneDot() {
-    try {
-      Class<?> util = Class.forName("org.apache.lucene.util.VectorUtil");
-      return MethodHandles.publicLookup().findStatic(util, "dotProduct",
-          MethodType.methodType(float.class, float[].class, float[].class));
-    } catch (ReflectiveOperationException | LinkageError e) {
-      return null;
-    }
-  }
 
   /** Diagnostic: the address of x[0], valid until the next collection moves x. */
   static long dataAddress(float[] x) {

@@ -49,7 +49,8 @@ public class LuceneDotBenchmark {
   float[] a;
   float[] b;
 
-  private static MethodHandle luceneDot() {
+  /** Lucene's {@code VectorUtil.dotProduct(float[], float[])}, or null when lucene-core 10 does not load (before Java 21). */
+  static MethodHandle luceneDot() {
     try {
       Class<?> util = Class.forName("org.apache.lucene.util.VectorUtil");
       return MethodHandles.publicLookup().findStatic(util, "dotProduct",
